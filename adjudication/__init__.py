@@ -1,0 +1,1 @@
+"""The rules of Diplomacy as pure Python: no I/O, standard library only."""

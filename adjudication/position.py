@@ -1,0 +1,87 @@
+"""The state of a game between phases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from adjudication.board import Board
+from adjudication.units import Location, Phase, Power, Unit
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Dislodgement:
+    """A unit dislodged in a movement phase, waiting to retreat.
+
+    `attacker_from` is the province the dislodging move came from; `retreats` are
+    the locations the unit may retreat to (rules/000 §11: not the attacker's origin,
+    not an occupied space, not a space left vacant by a standoff).
+    """
+
+    unit: Unit
+    attacker_from: str
+    retreats: tuple[Location, ...] = ()
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """Units, dislodged units and centre ownership at the start of `phase`.
+
+    `ownership` maps a supply centre's province to its owner; unowned centres are
+    absent. Never mutated: adjudication returns a new Position.
+    """
+
+    phase: Phase
+    units: tuple[Unit, ...]
+    ownership: Mapping[str, Power]
+    dislodged: tuple[Dislodgement, ...] = ()
+    # Provinces left empty by a standoff in the movement phase before a retreat phase.
+    standoffs: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        # Canonical order so equal positions compare (and serialise) equal.
+        object.__setattr__(self, "units", tuple(sorted(self.units)))
+        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged)))
+        object.__setattr__(self, "ownership", dict(sorted(self.ownership.items())))
+        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+
+    @cached_property
+    def unit_by_province(self) -> Mapping[str, Unit]:
+        return {u.location.province: u for u in self.units}
+
+    def unit_in(self, province: str) -> Unit | None:
+        return self.unit_by_province.get(province)
+
+    def units_of(self, power: Power) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def centres_of(self, power: Power) -> tuple[str, ...]:
+        return tuple(sorted(c for c, p in self.ownership.items() if p == power))
+
+    def centre_counts(self, powers: Iterable[Power]) -> dict[Power, int]:
+        counts = dict.fromkeys(powers, 0)
+        for owner in self.ownership.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
+
+    def adjustment_of(self, power: Power) -> int:
+        """Builds allowed (> 0) or removals owed (< 0) for `power` (rules/000 §13.2)."""
+        return len(self.centres_of(power)) - len(self.units_of(power))
+
+    def is_alive(self, power: Power) -> bool:
+        """A power survives while it has a unit or a centre."""
+        return any(u.power == power for u in self.units) or power in self.ownership.values()
+
+    @classmethod
+    def initial(cls, board: Board) -> Position:
+        """The rulebook's opening position, Spring of the board's first year."""
+        from adjudication.units import PhaseKind, Season
+
+        ownership = {c: p for p, centres in board.home_centres.items() for c in centres}
+        return cls(
+            phase=Phase(board.first_year, Season.SPRING, PhaseKind.MOVEMENT),
+            units=board.starting_units,
+            ownership=ownership,
+        )

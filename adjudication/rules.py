@@ -1,0 +1,31 @@
+"""Rule options of a game: one typed, frozen value per game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ParadoxRule(StrEnum):
+    """How a convoy paradox is broken (DATC 4.A.2)."""
+
+    SZYKMAN = "szykman"  # the convoyed army holds; DATC's preference
+    RULEBOOK_1982 = "rulebook_1982"  # rules/001 XII.5; exact reading in docs/RULES.md
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Options from the rules documents, all defaulting to the standard rulebook.
+
+    - `paradox_rule`: convoy paradox resolution.
+    - `victory_centres`: centres for a solo win (rules/000 §3: 18).
+    - `year_limit`: the short game (rules/000 §3): after the adjustments of this year
+      the power with most centres wins; None for a full game.
+    - `stalemate_winters`: rules/004 rule 6: the game ends as a draw when ownership is
+      identical for this many consecutive winters; None to play on.
+    """
+
+    paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
+    victory_centres: int = 18
+    year_limit: int | None = None
+    stalemate_winters: int | None = None
