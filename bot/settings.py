@@ -1,0 +1,21 @@
+"""Configuration from the environment or a `.env` file: one typed Settings object."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/dipgm.sqlite3"
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from outside. Built once in `__main__` and passed down."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
+    database_url: str = Field(default=DEFAULT_DATABASE_URL, alias="DATABASE_URL")
+    dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
+    log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    gm_role_name: str = Field(default="GM", alias="GM_ROLE_NAME")
+    tick_seconds: float = Field(default=5.0, alias="TICK_SECONDS", gt=0)

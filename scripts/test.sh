@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need on a fresh machine, then runs lint and the tests.
+# Usage: bash scripts/test.sh [pytest args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+
+# A throwaway PostgreSQL for the storage and service suites, unless one is given.
+if [ -z "${TEST_DATABASE_URL:-}" ] && command -v initdb >/dev/null 2>&1; then
+    eval "$(bash scripts/pg_test_server.sh start)"
+    trap 'bash scripts/pg_test_server.sh stop >/dev/null 2>&1 || true' EXIT
+fi
+
+.venv/bin/ruff check .
+.venv/bin/python -m pytest "$@"

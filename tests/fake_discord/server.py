@@ -1,0 +1,196 @@
+"""The fake Discord server: an aiohttp app on 127.0.0.1 plus bot lifecycle.
+
+Typical use (see ``plugin.py`` for the pytest fixture)::
+
+    fake = FakeDiscord()
+    await fake.start()
+    async with fake.run_bot(bot) as driver:
+        ...
+    await fake.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import traceback
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import discord
+import yarl
+from aiohttp import web
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from .capture import ErrorCollector
+from .driver import Driver
+from .gateway import Gateway
+from .rest import UNIMPLEMENTED, Api, DiscordError, json_response
+from .routes_channels import ChannelRoutes
+from .routes_interactions import InteractionRoutes
+from .state import FakeChannel, FakeGuild, FakeUser
+from .world import Violation, World
+
+log = logging.getLogger(__name__)
+
+API_BASE = "/api/v10"
+# Routes Discord serves without the bot token (the interaction token is the auth).
+TOKENLESS = (f"{API_BASE}/interactions/", f"{API_BASE}/webhooks/")
+
+
+class FakeDiscord:
+    """One fake Discord with a default world, ready for a bot to connect.
+
+    The default world is one guild, "Diplomacy", with channels ``#general``
+    and ``#diplomacy``, a ``GM`` role, a GM user ``gm`` and players
+    ``alice``, ``bob`` and ``carol``. Add more with :meth:`add_user` and
+    :meth:`add_channel` *before* :meth:`run_bot` so they are in GUILD_CREATE.
+    """
+
+    def __init__(self, *, players: tuple[str, ...] = ("alice", "bob", "carol")) -> None:
+        self.world = World()
+        self.gateway = Gateway(self.world)
+        self.api = Api(self.world, self.gateway)
+        self.guild: FakeGuild = self.world.add_guild("Diplomacy")
+        self.general = self.world.add_text_channel(self.guild, "general")
+        self.game_channel = self.world.add_text_channel(self.guild, "diplomacy")
+        self.gm = self.world.add_user("gm", guild=self.guild, roles=("GM",))
+        for name in players:
+            self.world.add_user(name, guild=self.guild)
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # -- world building -------------------------------------------------------
+
+    def user(self, name: str) -> FakeUser:
+        for user in self.world.users.values():
+            if user.name == name:
+                return user
+        raise KeyError(f"no user named {name!r}")
+
+    def add_user(self, name: str, *, roles: tuple[str, ...] = (), member: bool = True) -> FakeUser:
+        return self.world.add_user(name, guild=self.guild if member else None, roles=roles)
+
+    def add_channel(self, name: str) -> FakeChannel:
+        return self.world.add_text_channel(self.guild, name)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_BASE}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- server lifecycle -----------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on an ephemeral port of 127.0.0.1."""
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        routes = web.RouteTableDef()
+        ChannelRoutes(self.api).register(routes, API_BASE)
+        InteractionRoutes(self.api).register(routes, API_BASE)
+        routes.get("/gateway")(self.gateway.handle)
+        app.add_routes(routes)
+        app.router.add_route("*", "/{tail:.*}", self._unimplemented)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.gateway.url = self.gateway_url
+
+    async def close(self) -> None:
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @web.middleware
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        path = request.path
+        authorized = request.headers.get("Authorization") == f"Bot {self.world.token}"
+        if path.startswith(API_BASE) and not path.startswith(TOKENLESS) and not authorized:
+            return json_response({"code": 0, "message": "401: Unauthorized"}, status=401)
+        try:
+            return await handler(request)
+        except DiscordError as err:
+            return err.response()
+        except web.HTTPException:
+            raise
+        except Exception as exc:
+            # A bug in the fake: fail the test loudly, but answer 400 rather than
+            # 500 so discord.py does not sit through its retry back-off.
+            log.exception("fake discord failed on %s %s", request.method, path)
+            detail = "".join(traceback.format_exception(exc))
+            self.world.unexpected.append(f"{request.method} {path}\n{detail}")
+            return json_response({"code": 0, "message": f"fake discord error: {exc!r}"}, status=400)
+
+    async def _unimplemented(self, request: web.Request) -> web.Response:
+        """Unknown routes are recorded, so a test says exactly what to add here."""
+        route = f"{request.method} {request.path}"
+        self.world.violate(Violation(UNIMPLEMENTED, "route not implemented by the fake", route))
+        return json_response({"code": 0, "message": f"fake discord lacks {route}"}, status=404)
+
+    # -- running a bot --------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def run_bot(
+        self,
+        bot: discord.Client,
+        *,
+        ready_timeout: float = 10.0,
+        guild_ready_timeout: float = 0.1,
+        check: bool = True,
+    ) -> AsyncIterator[Driver]:
+        """Log ``bot`` in against this fake, wait for ``on_ready``, yield a :class:`Driver`.
+
+        On exit the bot is closed and, if ``check``, the block fails with every
+        handler exception and every violation of Discord's rules it recorded.
+        """
+        saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+        Route.BASE = self.base_url
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        # Guilds arrive right after READY; the default 2 s "wait for more
+        # GUILD_CREATEs" would make every test 2 s slower.
+        bot._connection.guild_ready_timeout = guild_ready_timeout
+        collector = ErrorCollector(on_error=self.world.changes.notify)
+        collector.install(bot)
+        driver = Driver(self, bot, collector)
+        task: asyncio.Task[None] | None = None
+        failure: BaseException | None = None
+        try:
+            await bot.login(self.world.token)
+            task = asyncio.create_task(bot.connect(reconnect=False), name="fake-discord-bot")
+            ready = asyncio.create_task(bot.wait_until_ready())
+            done, _ = await asyncio.wait(
+                {task, ready}, timeout=ready_timeout, return_when="FIRST_COMPLETED"
+            )
+            if ready not in done:
+                ready.cancel()
+                if task in done:
+                    task.result()  # re-raise why the connection died
+                raise AssertionError(f"bot not ready after {ready_timeout}s")
+            missing = [g.name for g in self.world.guilds.values() if bot.get_guild(g.id) is None]
+            assert not missing, f"bot became ready without guild(s) {missing}"
+            yield driver
+        except BaseException as exc:
+            failure = exc
+            raise
+        finally:
+            await bot.close()
+            if task is not None:
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(task, 5)
+            collector.uninstall()
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+            problems = driver.problems()
+            if problems and failure is not None:
+                failure.add_note(problems)
+            elif problems and check:
+                raise AssertionError(problems)
