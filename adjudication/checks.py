@@ -1,0 +1,60 @@
+"""Pieces shared by the order checks: finding the unit an order names, and wording.
+
+A rejection's message is for the player, so it names places in full ("Army Paris",
+"Spain (north coast)") with `adjudication.notation`'s long style.
+"""
+
+from __future__ import annotations
+
+from adjudication.board import Board
+from adjudication.notation import place_name
+from adjudication.rejections import Rejection, RejectReason
+from adjudication.units import Location, Unit, UnitType
+
+_TYPE_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+
+
+def own_unit(
+    named: Unit, actual: Unit | None, board: Board
+) -> tuple[Unit | None, Rejection | None]:
+    """The unit an order names, as it stands, or why it cannot be ordered.
+
+    The coast named for the unit is ignored (DATC 4.B.5, case 6.B.10); its power and
+    type must be right.
+    """
+    if actual is None:
+        return None, Rejection(
+            RejectReason.NO_SUCH_UNIT, f"There is no unit in {place(named.location, board)}."
+        )
+    if actual.power != named.power:
+        kind = _TYPE_NAMES[actual.type]
+        return None, Rejection(
+            RejectReason.NOT_YOUR_UNIT,
+            f"The {kind} in {place(actual.location, board)} belongs to {title(actual.power)}.",
+        )
+    if actual.type is not named.type:
+        return None, Rejection(
+            RejectReason.WRONG_UNIT_TYPE,
+            f"The unit in {place(actual.location, board)} is {_article(actual.type)}, "
+            f"not {_article(named.type)}.",
+        )
+    return actual, None
+
+
+def place(location: Location, board: Board) -> str:
+    """'Spain (north coast)'."""
+    return place_name(location, board, "long")
+
+
+def describe(unit_type: UnitType, location: Location, board: Board) -> str:
+    """'Army Paris'."""
+    return f"{_TYPE_NAMES[unit_type].capitalize()} {place(location, board)}"
+
+
+def title(power: str) -> str:
+    """'England'."""
+    return power.title()
+
+
+def _article(unit_type: UnitType) -> str:
+    return "an army" if unit_type is UnitType.ARMY else "a fleet"

@@ -1,0 +1,282 @@
+"""The recorded-phase interchange format of `interop/PHASES.md`: reading and writing.
+
+A strict reader of the fixed interchange notation (`A PAR - BUR`, `F NTH C A LON - BEL`,
+`WAIVE`, …) rather than the free-text parser: the notation is fixed, strictness keeps
+a comparison with another adjudicator about rules and not about spelling, and it is
+fast. A line that does not read is reported back and the unit stays unordered, which
+the rules treat as a hold (rules/000 §7.4) — it is never an error of the whole phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from adjudication.position import Dislodgement, Position
+from adjudication.units import Location, Phase, PhaseKind, Power, Unit, UnitType
+
+
+class InterchangeError(ValueError):
+    """A phase record or an order that does not follow PHASES.md."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadOrder:
+    """An order line the strict reader refused, kept so a caller can report it."""
+
+    power: Power
+    text: str
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRecord:
+    """One input line of PHASES.md, read: the position, the orders, the powers named."""
+
+    id: Any
+    position: Position
+    orders: tuple[Order, ...]
+    unread: tuple[UnreadOrder, ...]
+    powers: tuple[Power, ...]
+
+
+# --- orders -----------------------------------------------------------------------
+
+
+def _unit(power: Power, kind: str, where: str) -> Unit:
+    try:
+        return Unit(power, UnitType(kind), _location(where))
+    except ValueError as err:
+        raise InterchangeError(f"not a unit: {kind} {where}") from err
+
+
+def _location(text: str) -> Location:
+    province, _, coast = text.partition("/")
+    if len(province) != 3 or not province.isalpha() or (coast and len(coast) != 2):
+        raise InterchangeError(f"not a location: {text}")
+    return Location(province, coast or None)
+
+
+def read_order(text: str, power: Power, kind: PhaseKind) -> Order:
+    """Read one order in interchange notation for a phase of the given kind.
+
+    Raises `InterchangeError` for anything outside the notation, or an order of the
+    wrong kind for the phase (a build in a movement phase).
+    """
+    words = text.upper().split()
+    if words == ["WAIVE"]:
+        if kind is not PhaseKind.ADJUSTMENT:
+            raise InterchangeError(f"a waive outside adjustments: {text}")
+        return Waive(power)
+    if len(words) < 3:
+        raise InterchangeError(f"not an order: {text}")
+    unit = _unit(power, words[0], words[1])
+    verb, rest = words[2], words[3:]
+    order = _read_movement(unit, verb, rest) if kind is PhaseKind.MOVEMENT else None
+    if kind is PhaseKind.RETREAT:
+        order = _read_retreat(unit, verb, rest)
+    elif kind is PhaseKind.ADJUSTMENT and not rest:
+        order = {"B": Build(unit), "D": Disband(unit)}.get(verb)
+    if order is None:
+        raise InterchangeError(f"not a {kind.name.lower()} order: {text}")
+    return order
+
+
+def _read_movement(unit: Unit, verb: str, rest: list[str]) -> Order | None:
+    match verb, rest:
+        case "H", []:
+            return Hold(unit)
+        case "-", [dest]:
+            return Move(unit, _location(dest))
+        case "-", [dest, "VIA"]:
+            return Move(unit, _location(dest), via_convoy=True)
+        case "S", [kind, where]:
+            return Support(unit, _location(where), None, _unit_type(kind))
+        case "S", [kind, where, "-", dest]:
+            return Support(unit, _location(where), _location(dest), _unit_type(kind))
+        case "C", ["A", where, "-", dest]:
+            return Convoy(unit, _location(where), _location(dest))
+    return None
+
+
+def _read_retreat(unit: Unit, verb: str, rest: list[str]) -> Order | None:
+    match verb, rest:
+        case "R" | "-", [dest]:
+            return Retreat(unit, _location(dest))
+        case "D", []:
+            return Disband(unit)
+    return None
+
+
+def _unit_type(text: str) -> UnitType:
+    try:
+        return UnitType(text)
+    except ValueError as err:
+        raise InterchangeError(f"not a unit type: {text}") from err
+
+
+def write_order(order: Order) -> str:
+    """An order in interchange notation: the inverse of `read_order`."""
+    match order:
+        case Retreat(unit=unit, destination=dest):
+            return f"{unit} R {dest}"
+        case Build(unit=unit):
+            return f"{unit} B"
+        case _:
+            return str(order)
+
+
+# --- phase records ----------------------------------------------------------------
+
+
+def _mapping(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = document.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise InterchangeError(f"{key!r} must be an object")
+    return value
+
+
+def read_record(document: Mapping[str, Any], board: Board = STANDARD) -> PhaseRecord:
+    """Read one decoded input line of PHASES.md.
+
+    Raises `InterchangeError` when the line itself cannot describe a position (no
+    phase, a malformed unit); bad order lines only land in `unread`.
+    """
+    if not isinstance(document, Mapping):
+        raise InterchangeError("a phase record must be a JSON object")
+    try:
+        phase = Phase.parse(str(document["phase"]))
+    except (KeyError, ValueError) as err:
+        raise InterchangeError(f"no valid phase: {document.get('phase')!r}") from err
+    units = _mapping(document, "units")
+    centres = _mapping(document, "centers")
+    unit_list = [_board_unit(p, text, board) for p, texts in units.items() for text in texts]
+    try:
+        ownership = {c: power for power, cs in centres.items() for c in cs}
+    except TypeError as err:
+        raise InterchangeError("'centers' must map powers to lists") from err
+    standoffs = frozenset(document.get("standoffs") or ())
+    occupied = {u.province for u in unit_list}
+    dislodged = tuple(
+        _read_dislodgement(power, text, details, occupied, standoffs, board)
+        for power, by_unit in _mapping(document, "dislodged").items()
+        for text, details in by_unit.items()
+    )
+    position = Position(phase, tuple(unit_list), ownership, dislodged, standoffs)
+    orders: list[Order] = []
+    unread: list[UnreadOrder] = []
+    for power, texts in _mapping(document, "orders").items():
+        for text in texts:
+            try:
+                orders.append(read_order(text, power, phase.kind))
+            except InterchangeError as err:
+                unread.append(UnreadOrder(power, text, str(err)))
+    powers = tuple(sorted(set(board.powers) | set(units) | set(centres)))
+    return PhaseRecord(document.get("id"), position, tuple(orders), tuple(unread), powers)
+
+
+def _board_unit(power: Power, text: str, board: Board) -> Unit:
+    """A unit of the record, which must stand where the board lets such a unit stand."""
+    parts = str(text).upper().split()
+    if len(parts) != 2:
+        raise InterchangeError(f"not a unit: {text!r}")
+    unit = _unit(power, *parts)
+    if unit.location not in board.unit_locations(unit.type, unit.province):
+        raise InterchangeError(f"no {unit.type.name.lower()} can stand at {unit.location}")
+    return unit
+
+
+def _read_dislodgement(
+    power: Power,
+    text: str,
+    details: Mapping[str, Any],
+    occupied: set[str],
+    standoffs: frozenset[str],
+    board: Board,
+) -> Dislodgement:
+    unit = _board_unit(power, text, board)
+    attacker_from = str(details["by"])
+    via_convoy = bool(details.get("via_convoy", False))
+    # Recomputed, not copied from the record: the record's list is the other engine's
+    # reading of the retreat rule, and a replay must apply dipgm's.
+    retreats = retreat_options(unit, attacker_from, via_convoy, occupied, standoffs, board)
+    return Dislodgement(unit, attacker_from, retreats, via_convoy)
+
+
+def retreat_options(
+    unit: Unit,
+    attacker_from: str,
+    via_convoy: bool,
+    occupied: Iterable[str],
+    standoffs: Iterable[str],
+    board: Board = STANDARD,
+) -> tuple[Location, ...]:
+    """Where a dislodged unit may retreat (rules/000 §11).
+
+    Not to an occupied province, not to one left vacant by a standoff, and not to the
+    province the attacker came from — unless the attack came by convoy (DATC 6.H.11).
+    """
+    blocked = set(occupied) | set(standoffs)
+    if not via_convoy:
+        blocked.add(attacker_from)
+    candidates = (
+        loc
+        for province in board.neighbours(unit.province) - blocked
+        for loc in board.unit_locations(unit.type, province)
+    )
+    return tuple(sorted(loc for loc in candidates if board.can_move(unit.type, unit.location, loc)))
+
+
+# --- results ----------------------------------------------------------------------
+
+
+def _by_power(powers: Iterable[Power], items: Iterable[tuple[Power, str]]) -> dict[str, list]:
+    grouped: dict[str, list[str]] = {p: [] for p in powers}
+    for power, text in items:
+        grouped.setdefault(power, []).append(text)
+    return {p: sorted(texts) for p, texts in sorted(grouped.items())}
+
+
+def write_result(
+    record_id: Any,
+    played: Phase,
+    position: Position,
+    dislodged: Iterable[Dislodgement],
+    powers: Iterable[Power],
+) -> dict[str, Any]:
+    """The output line of PHASES.md for a phase played from a record.
+
+    `played` is the phase played, `position` the next phase to play and `dislodged`
+    every unit dislodged in a movement phase, with where it may retreat.
+    """
+    powers = tuple(powers)
+    result: dict[str, Any] = {
+        "id": record_id,
+        "phase": position.phase.code,
+        "units": _by_power(powers, ((u.power, str(u)) for u in position.units)),
+        "centers": _by_power(powers, ((p, c) for c, p in position.ownership.items())),
+    }
+    if played.kind is PhaseKind.MOVEMENT:
+        grouped: dict[str, dict[str, Any]] = {}
+        for d in sorted(dislodged):
+            retreats = sorted({loc.province for loc in d.retreats})
+            grouped.setdefault(d.unit.power, {})[str(d.unit)] = {
+                "by": d.attacker_from,
+                "retreats": retreats,
+            }
+        result["dislodged"] = grouped
+    return result

@@ -1,0 +1,249 @@
+"""A movement phase: from orders to moves, dislodgements and retreat options.
+
+Three steps: `adjudication.layout` lays the orders out (which support matches which
+move, which fleets carry which army); `adjudication.resolver` decides every move,
+support and convoy; this module reads the answers back as outcomes and the board
+after movement.
+
+Readings of the rules, as DATC v3.1 prefers:
+- A convoy is disrupted only when every route is (rules/000 §12.4, DATC 4.A.1).
+- A unit dislodged by an army that came by convoy may retreat to the army's origin
+  (DATC 4.A.5, 6.H.11); a standoff on one coast closes the whole province (6.H.16).
+- A unit beaten head to head leaves no standoff where its attacker came from; one
+  dislodged otherwise still does (rules/000 §9.7, DATC 4.A.7, 6.G.10).
+- `Rules.paradox_rule` RULEBOOK_1982: rules/000 §12.5 is applied in the layout, and
+  the paradoxes it leaves open get the Szykman rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudication.board import Board
+from adjudication.layout import Layout
+from adjudication.maps import STANDARD
+from adjudication.orders import Convoy, Order
+from adjudication.outcomes import Outcome, Reason
+from adjudication.position import Dislodgement, Position
+from adjudication.resolver import CONVOY, MOVE, SUPPORT, Resolver
+from adjudication.rules import Rules
+from adjudication.units import Location, Unit, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class MovementResult:
+    """What a movement phase did.
+
+    `outcomes` has one entry per order, in the order given. `units` are the units
+    standing after movement (dislodged ones excluded), in the order they stood in the
+    position; `dislodged` lists the others, sorted, with where each may retreat;
+    `standoffs` are provinces left empty by a bounce.
+    """
+
+    outcomes: tuple[Outcome, ...]
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodgement, ...]
+    standoffs: frozenset[str]
+
+
+_STANDARD_RULES = Rules()
+
+
+def resolve_movement(
+    position: Position,
+    orders: Sequence[Order],
+    board: Board = STANDARD,
+    rules: Rules = _STANDARD_RULES,
+) -> MovementResult:
+    """Adjudicate a movement phase by Kruijswijk's algorithm (DATC chapter 5).
+
+    `orders` should have passed `validate_all`; an order that names no unit of its
+    power, or one superseded by a later order for the same unit, fails and does
+    nothing. A unit without an order holds (and gets no outcome here).
+    """
+    layout = Layout(position, orders, board, rules)
+    resolver = Resolver(layout.tables)
+    return _Reading(layout, resolver, resolver.resolve_all()).result()
+
+
+_FLEET = UnitType.FLEET
+
+
+class _Reading:
+    """The resolver's answers turned into outcomes and the board after movement."""
+
+    def __init__(self, layout: Layout, resolver: Resolver, succeeded: list[bool]) -> None:
+        self.board, self.orders, self.units = layout.board, layout.orders, layout.units
+        self.tables, self.order_at, self.landing = layout.tables, layout.order_at, layout.landing
+        self.early, self.void = layout.early, layout.void
+        self.resolver, self.succeeded = resolver, succeeded
+
+    def result(self) -> MovementResult:
+        resolver, succeeded = self.resolver, self.succeeded
+        t, units, landing = self.tables, self.units, self.landing
+        kind = t.kind
+        moved = {p: i for p, i in self.order_at.items() if kind[i] == MOVE and succeeded[i]}
+        dislodged_by: dict[str, int] = {}
+        for dest, moves in t.moves_into.items():
+            for m in moves:
+                if succeeded[m]:  # at most one move into a space succeeds
+                    if dest in units and dest not in moved:
+                        dislodged_by[dest] = m
+                    break
+        after: dict[str, Unit] = {}
+        for province, unit in units.items():
+            i = moved.get(province)
+            if i is not None:
+                to = landing[i]
+                assert to is not None
+                after[to.province] = Unit(unit.power, unit.type, to)
+            elif province not in dislodged_by:
+                after[province] = unit
+        standoffs = frozenset(
+            dest
+            for dest, moves in t.moves_into.items()
+            if dest not in after
+            and any(not succeeded[m] and self._stands_off(resolver, m) for m in moves)
+        )
+        dislodged = sorted(
+            (self._dislodgement(units[p], m, after, standoffs) for p, m in dislodged_by.items()),
+            key=lambda d: _unit_key(d.unit),
+        )
+        return MovementResult(
+            outcomes=self._outcomes(resolver, succeeded, dislodged_by),
+            units=tuple(after.values()),
+            dislodged=tuple(dislodged),
+            standoffs=standoffs,
+        )
+
+    def _stands_off(self, resolver: Resolver, m: int) -> bool:
+        """A failed move leaves its destination contested unless it never got there
+        (no convoy) or lost head to head (rules/000 §9.7, DATC 6.F.7, 4.A.7)."""
+        t = self.tables
+        if t.convoyed[m] and not resolver.path(m):
+            return False
+        opponent = t.opponent[m]
+        return not (opponent >= 0 and resolver.result[opponent])
+
+    def _dislodgement(
+        self, unit: Unit, attack: int, after: dict[str, Unit], standoffs: frozenset[str]
+    ) -> Dislodgement:
+        """rules/000 §11: not where the attacker came from (unless it came by convoy,
+        DATC 4.A.5), not an occupied space, not a space left empty by a standoff."""
+        t, board = self.tables, self.board
+        attacker_from = t.province[attack]
+        via_convoy = t.convoyed[attack]
+
+        def open_to(province: str) -> bool:
+            return (
+                province not in after
+                and province not in standoffs
+                and (via_convoy or province != attacker_from)
+            )
+
+        if unit.type is _FLEET:
+            retreats = sorted(
+                (
+                    loc
+                    for loc in board.fleet_adjacency.get(unit.location, ())
+                    if open_to(loc.province)
+                ),
+                key=_location_key,
+            )
+        else:
+            places = board.army_adjacency.get(unit.location.province, ())
+            retreats = [Location(p) for p in sorted(p for p in places if open_to(p))]
+        return Dislodgement(unit, attacker_from, tuple(retreats), via_convoy)
+
+    def _outcomes(
+        self, resolver: Resolver, succeeded: list[bool], dislodged_by: dict[str, int]
+    ) -> tuple[Outcome, ...]:
+        t, early, void, order_at = self.tables, self.early, self.void, self.order_at
+        kinds, province = t.kind, t.province
+        out: list[Outcome] = []
+        add = out.append
+        for i, order in enumerate(self.orders):
+            where = province[i]
+            attack = dislodged_by.get(where)
+            kind = kinds[i]
+            if attack is None and kind == MOVE:
+                add(
+                    Outcome(order, True)
+                    if succeeded[i]
+                    else self._move_outcome(i, order, resolver, False, None)
+                )
+                continue
+            if order_at.get(where) != i:
+                add(Outcome(order, False, early[i]))
+                continue
+            by = province[attack] if attack is not None else None
+            if i in early:
+                add(Outcome(order, False, early[i], by))
+            elif kind == MOVE:
+                add(self._move_outcome(i, order, resolver, succeeded[i], by))
+            elif i in void:
+                add(Outcome(order, False, void[i], by))
+            elif kind == SUPPORT and not succeeded[i]:
+                add(Outcome(order, False, Reason.CUT, by))
+            elif kind == CONVOY and (i in resolver.paradox or by is None):
+                add(self._convoy_outcome(i, order, resolver, by))
+            elif by is not None:
+                # A support not cut though its unit was dislodged: the 1982 rule (6.F.17).
+                add(Outcome(order, kind == SUPPORT, Reason.DISLODGED, by))
+            else:
+                add(Outcome(order, True))
+        return tuple(out)
+
+    def _move_outcome(
+        self, i: int, order: Order, resolver: Resolver, moved: bool, by: str | None
+    ) -> Outcome:
+        t = self.tables
+        if moved:
+            return Outcome(order, True)
+        if t.convoyed[i] and not resolver.path(i):
+            seas = t.route_seas[i] or {}
+            paradox = any(c in resolver.paradox for c in seas.values())
+            return Outcome(order, False, Reason.PARADOX if paradox else Reason.NO_CONVOY, by)
+        return Outcome(order, False, Reason.BOUNCED, by)
+
+    def _convoy_outcome(self, i: int, order: Order, resolver: Resolver, by: str | None) -> Outcome:
+        if i in resolver.paradox:
+            return Outcome(order, False, Reason.PARADOX, by)
+        if self._carried(i, resolver):
+            return Outcome(order, True)
+        return Outcome(order, False, Reason.DISRUPTED)
+
+    def _carried(self, c: int, resolver: Resolver) -> bool:
+        """The army moved along a route of successful convoys through this fleet."""
+        t = self.tables
+        order = self.orders[c]
+        assert isinstance(order, Convoy)
+        m = self.order_at[order.army.province]
+        if not resolver.path(m):
+            return False
+        seas, links = t.route_seas[m], t.route_links[m]
+        ok = {s for s, k in seas.items() if resolver.result[k]}
+        from_start = _spread(set(t.route_start[m]) & ok, links, ok)
+        from_end = _spread(set(t.route_end[m]) & ok, links, ok)
+        return t.province[c] in from_start and t.province[c] in from_end
+
+
+def _unit_key(unit: Unit) -> tuple[str, str, str, str]:
+    """The units' canonical order (as `Unit` sorts) without comparing dataclasses."""
+    location = unit.location
+    return unit.power, unit.type, location.province, location.coast or ""
+
+
+def _location_key(location: Location) -> tuple[str, str]:
+    return location.province, location.coast or ""
+
+
+def _spread(start: set[str], links: dict[str, tuple[str, ...]], ok: set[str]) -> set[str]:
+    seen, stack = set(start), list(start)
+    while stack:
+        for nxt in links[stack.pop()]:
+            if nxt in ok and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen

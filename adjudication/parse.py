@@ -1,0 +1,299 @@
+"""Orders as players type them, read against the position.
+
+`parse_orders` takes a whole message (orders separated by new lines, commas or
+semicolons) and returns one `ParsedLine` per order. Each line is read into a draft
+(`adjudication.tokens`), every plausible reading of its place names is built, and
+`adjudication.validate` decides which readings are legal. rules/004 rule 7 governs
+corrections: a misspelling or a missing or wrong detail is corrected only when
+exactly one legal reading exists ("interpreted as …" note); with several legal
+readings the line is rejected as AMBIGUOUS and the unit holds. An exact reading
+that is legal is always taken as written ("if you … order A Bur-Mun instead of
+A Ber-Mun, you're out of luck").
+
+Empty lines and comment lines (starting with "#" or "//") are skipped and not
+returned; a line ending in ":" is a heading ("England:", "Spring 1901 orders:")
+and is skipped too, unless it names another power than the one ordering.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.names import name_index, suggest
+from adjudication.notation import format_order, place_name
+from adjudication.orders import (
+    Order,
+    Waive,
+)
+from adjudication.position import Position
+from adjudication.readings import Reading, all_readings, literal_readings
+from adjudication.rejections import Rejection, RejectReason
+from adjudication.tokens import Draft, OrderSyntaxError, PlaceText, Verb, read_draft
+from adjudication.units import Location, PhaseKind, Power
+from adjudication.validate import validate, validate_all
+
+__all__ = ["OrderSyntaxError", "ParsedLine", "parse_order", "parse_orders"]
+
+log = logging.getLogger(__name__)
+
+MAX_LINE_CHARS = 300
+MAX_LINES = 100
+_MAX_ORDERS_PER_LINE = 40  # a 300-character line cannot hold more real orders
+_MAX_READINGS = 64
+INTERNAL_ERROR = "internal error while reading this line"
+_TOO_LONG_LINE = Rejection(
+    RejectReason.TOO_LONG, f"Lines over {MAX_LINE_CHARS} characters are not read."
+)
+
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_ORDER_BREAK = re.compile(r"[,;]")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    """One order as the player wrote it (`text`) and as it was read.
+
+    `order` is what was read, set even when the order is then found illegal;
+    `rejection` is None when the order is accepted; `notes` say how the line was
+    interpreted ("interpreted as F Gas - Spa/nc").
+    """
+
+    text: str
+    order: Order | None
+    rejection: Rejection | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        return self.order is not None and self.rejection is None
+
+
+def parse_orders(
+    text: str, position: Position, power: Power, board: Board = STANDARD
+) -> list[ParsedLine]:
+    """Read a message of orders for `power`. Never raises.
+
+    Only the first 100 lines are read; one extra `ParsedLine` (TOO_LONG) says how
+    many were left. Limits that span orders (duplicates, too many builds) are
+    checked with `validate_all`: the last order for a unit stands.
+    """
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    lines = _LINE_BREAK.split(text, maxsplit=MAX_LINES)
+    rest = ""
+    if len(lines) > MAX_LINES:
+        rest = lines.pop()
+    out: list[ParsedLine] = []
+    for line in lines:
+        out.extend(_parse_physical_line(line, position, power, board))
+    if rest.strip():
+        skipped = len(_LINE_BREAK.findall(rest)) + 1
+        out.append(
+            ParsedLine(
+                rest[:40],
+                None,
+                Rejection(
+                    RejectReason.TOO_LONG,
+                    f"Only the first {MAX_LINES} lines are read; {skipped} more were ignored. "
+                    "Send the rest in another message.",
+                ),
+            )
+        )
+    return _check_together(out, position, board)
+
+
+def parse_order(line: str, position: Position, power: Power, board: Board = STANDARD) -> ParsedLine:
+    """Read one order. An empty line gives an EMPTY rejection. Never raises."""
+    try:
+        return _parse_one(line, position, power, board)
+    except Exception:  # the last guard: a player's message must never crash the bot
+        log.exception("order parser failed on %r", line[:MAX_LINE_CHARS])
+        return ParsedLine(line, None, Rejection(RejectReason.UNREADABLE, INTERNAL_ERROR))
+
+
+def _parse_physical_line(
+    line: str, position: Position, power: Power, board: Board
+) -> Iterator[ParsedLine]:
+    stripped = line.strip()
+    if not stripped or stripped.startswith(("#", "//")):
+        return
+    if len(stripped) > MAX_LINE_CHARS:
+        yield ParsedLine(
+            stripped[:60] + "…",
+            None,
+            _TOO_LONG_LINE,
+        )
+        return
+    if stripped.endswith(":"):
+        heading = _heading_power(stripped, power, board)
+        if heading is not None:
+            yield heading
+        return
+    parts = [p for p in _ORDER_BREAK.split(stripped) if p.strip()]
+    for part in parts[:_MAX_ORDERS_PER_LINE]:
+        parsed = parse_order(part.strip(), position, power, board)
+        if parsed.rejection is None or parsed.rejection.reason is not RejectReason.EMPTY:
+            yield parsed
+
+
+def _heading_power(line: str, power: Power, board: Board) -> ParsedLine | None:
+    """A heading naming another power is rejected: these orders are not yours."""
+    words = line.rstrip(":").split()
+    named = name_index(board).powers.get(words[0].lower()) if len(words) == 1 else None
+    if named is None or named == power:
+        return None
+    return ParsedLine(line, None, _not_yours(named, power))
+
+
+def _not_yours(named: Power, power: Power) -> Rejection:
+    return Rejection(
+        RejectReason.NOT_YOUR_UNIT,
+        f"These orders are for {named.title()}, but you play {power.title()}.",
+    )
+
+
+def _check_together(
+    lines: list[ParsedLine], position: Position, board: Board
+) -> list[ParsedLine]:
+    accepted = [i for i, line in enumerate(lines) if line.accepted]
+    orders = [lines[i].order for i in accepted]
+    try:
+        rejections = validate_all(orders, position, board)  # type: ignore[arg-type]
+    except Exception:
+        log.exception("validate_all failed")
+        return lines
+    out = list(lines)
+    for k, rejection in rejections.items():
+        i = accepted[k]
+        out[i] = ParsedLine(out[i].text, out[i].order, rejection, out[i].notes)
+    return out
+
+
+# --- one line -----------------------------------------------------------------------
+
+
+def _parse_one(line: str, position: Position, power: Power, board: Board) -> ParsedLine:
+    text = line.strip()
+    if len(text) > MAX_LINE_CHARS:
+        return ParsedLine(
+            text[:60] + "…",
+            None,
+            _TOO_LONG_LINE,
+        )
+    try:
+        draft = read_draft(text, board)
+    except OrderSyntaxError as error:
+        fallback = _parenthetical(text, position, power, board)
+        if fallback is not None:
+            return fallback
+        return ParsedLine(text, None, Rejection(error.reason, error.message, error.candidates))
+    owner = draft.power or power
+    if draft.verb is Verb.WAIVE:
+        waive = Reading(Waive(owner), True, False)
+        if draft.power is not None and draft.power != power:
+            return ParsedLine(text, waive.order, _not_yours(draft.power, power))
+        return _finish(text, [(waive, validate(waive.order, position, board))], board, draft)
+    if draft.verb is Verb.NONE and position.phase.kind is PhaseKind.RETREAT:
+        return ParsedLine(
+            text,
+            None,
+            Rejection(
+                RejectReason.UNREADABLE,
+                "Say where the unit retreats (A Bur - Gas) or that it disbands (A Bur D).",
+            ),
+        )
+    literal = literal_readings(draft, position, owner, board)
+    # Unknown words with no unit type and no order word: not an order at all.
+    bare = draft.verb is Verb.NONE and draft.unit is not None and draft.unit.type is None
+    if bare and not literal:
+        return ParsedLine(
+            text,
+            None,
+            Rejection(RejectReason.UNREADABLE, f"No order could be read from '{text[:60]}'."),
+        )
+    if draft.power is not None and draft.power != power:
+        order = literal[0].order if literal else None
+        return ParsedLine(text, order, _not_yours(draft.power, power))
+    verdicts = [(r, validate(r.order, position, board)) for r in literal]
+    if not any(v is None for _, v in verdicts):
+        # rules/004 rule 7: look for similar names and details, keep a unique legal one.
+        alternatives = all_readings(draft, position, owner, board)[len(literal):]
+        verdicts += [(r, validate(r.order, position, board)) for r in alternatives]
+    return _finish(text, verdicts, board, draft)
+
+
+def _parenthetical(text: str, position: Position, power: Power, board: Board) -> ParsedLine | None:
+    """rules/004 rule 7: an amusing order may carry a plain one in brackets."""
+    match = re.search(r"[(\[]([^()\[\]]{3,80})[)\]]\s*$", text)
+    if match is None or match.start() == 0:
+        return None
+    inner = parse_order(match.group(1), position, power, board)
+    if inner.order is None:
+        return None
+    note = f"interpreted as {format_order(inner.order, board)}"
+    return ParsedLine(text, inner.order, inner.rejection, (note,))
+
+
+def _finish(
+    text: str,
+    verdicts: list[tuple[Reading, Rejection | None]],
+    board: Board,
+    draft: Draft,
+) -> ParsedLine:
+    literal_legal = _distinct([r for r, v in verdicts if r.literal and v is None])
+    chosen = literal_legal or _distinct([r for r, v in verdicts if v is None])
+    if len(chosen) == 1:
+        reading = chosen[0]
+        notes = (f"interpreted as {format_order(reading.order, board)}",) if (
+            reading.changed or not reading.literal
+        ) else ()
+        return ParsedLine(text, reading.order, None, notes)
+    if len(chosen) > 1:
+        options = tuple(format_order(r.order, board) for r in chosen)
+        return ParsedLine(
+            text,
+            None,  # nothing definite was read; the candidates say what might have been
+            Rejection(
+                RejectReason.AMBIGUOUS,
+                f"'{text}' could mean {' or '.join(options)}; the unit holds. Say which.",
+                options,
+            ),
+        )
+    # Nothing legal: report the reading closest to what was written.
+    literal = [(r, v) for r, v in verdicts if r.literal]
+    if not literal:
+        unknown = _unknown_place(draft, board)
+        return ParsedLine(
+            text, None, unknown or Rejection(RejectReason.UNREADABLE, "No order could be read.")
+        )
+    first, verdict = literal[0]
+    return ParsedLine(text, first.order, verdict)
+
+
+def _distinct(readings: list[Reading]) -> list[Reading]:
+    seen: dict[Order, Reading] = {}
+    for r in readings:
+        seen.setdefault(r.order, r)
+    return list(seen.values())
+
+
+def _unknown_place(draft: Draft, board: Board) -> Rejection | None:
+    for place in _places(draft):
+        if place.exact is None:
+            options = tuple(place_name(Location(p), board) for p in suggest(place.text, board))
+            hint = f" Did you mean {', '.join(options)}?" if options else ""
+            return Rejection(
+                RejectReason.UNKNOWN_PROVINCE, f"I don't know the place '{place.text}'.{hint}",
+                options,
+            )
+    return None
+
+
+def _places(draft: Draft) -> list[PlaceText]:
+    places = [u.place for u in (draft.unit, draft.target) if u is not None]
+    return places + ([draft.destination] if draft.destination is not None else [])

@@ -1,0 +1,268 @@
+"""One phase of the game, start to finish: the engine's entry point.
+
+`adjudicate` reads as a pipeline: validate -> default orders -> resolve -> execute ->
+next phase. The calendar (rules/000 §7.6, §11, §13): Spring movement, (Spring
+retreats), Fall movement, (Fall retreats), Winter adjustments. Skipped, as
+`interop/PHASES.md` says: a retreat phase with no dislodged unit that can retreat,
+and an adjustment phase in which no power can build or must remove. A dislodged
+unit with nowhere to go is disbanded at the end of the movement phase.
+
+Centre ownership changes when a Fall is complete with its retreats (rules/000 §13.1):
+a unit standing in a supply centre takes it for its power; a vacant centre keeps its
+owner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudication.adjustments import adjustments_needed, resolve_adjustments
+from adjudication.board import Board
+from adjudication.game_end import EndKind, GameEnd, check_game_end
+from adjudication.maps import STANDARD
+from adjudication.movement import resolve_movement
+from adjudication.orders import Hold, Order, Waive, order_power
+from adjudication.outcomes import Outcome, Reason
+from adjudication.position import Dislodgement, Position
+from adjudication.rejections import Rejection, RejectReason
+from adjudication.retreats import resolve_retreats
+from adjudication.rules import Rules
+from adjudication.units import Phase, PhaseKind, Power, Season, Unit
+from adjudication.validate import validate_all
+
+__all__ = ["Adjudication", "EndKind", "GameEnd", "adjudicate", "update_ownership"]
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudication:
+    """The result of playing one phase.
+
+    - `phase`: the phase that was played.
+    - `outcomes`: one per order given, plus one per default applied (unordered units,
+      civil-disorder removals, unused builds), sorted by power and unit.
+    - `position`: the next phase to play, skipped phases already passed over.
+    - `game_end`: set when the game ended with this phase.
+    - `dislodged`: movement phases: every unit dislodged, with where it may retreat
+      (empty when it was disbanded at once).
+    """
+
+    phase: Phase
+    outcomes: tuple[Outcome, ...]
+    position: Position
+    game_end: GameEnd | None = None
+    dislodged: tuple[Dislodgement, ...] = ()
+
+
+def adjudicate(
+    position: Position,
+    orders: Iterable[Order],
+    board: Board = STANDARD,
+    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen, sharing it is safe
+    winter_history: Sequence[Mapping[str, Power]] = (),
+) -> Adjudication:
+    """Play `position`'s phase with `orders` and return what happened.
+
+    Illegal orders are not followed (rules/000 §7.4): the unit holds in a movement
+    phase, is disbanded in a retreat phase, and the order's outcome is ILLEGAL
+    (NO_SUCH_UNIT when it names no unit of that power). Units without orders hold
+    (rules/000 §14.3), dislodged units without orders are disbanded, missing removals
+    follow the civil-disorder rule, unused builds are waived.
+
+    `winter_history`: centre ownership of the earlier winters, oldest first, one per
+    year up to last year, for the stalemate rule (rules/004 rule 6); the winter this
+    phase completes is added here. Leave it empty when that rule is not played.
+    """
+    given = tuple(orders)
+    rejections = validate_all(given, position, board)
+    refused = [_refused(given[i], r) for i, r in sorted(rejections.items())]
+    accepted = [o for i, o in enumerate(given) if i not in rejections]
+    play = {
+        PhaseKind.MOVEMENT: _play_movement,
+        PhaseKind.RETREAT: _play_retreats,
+        PhaseKind.ADJUSTMENT: _play_adjustments,
+    }[position.phase.kind]
+    return play(position, accepted, refused, board, rules, winter_history)
+
+
+def _play_movement(
+    position: Position,
+    accepted: list[Order],
+    refused: list[Outcome],
+    board: Board,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
+    outcomes, units, dislodged, standoffs = _movement(position, accepted, refused, board, rules)
+    retreating = tuple(d for d in dislodged if d.retreats)
+    if retreating:
+        following = Phase(position.phase.year, position.phase.season, PhaseKind.RETREAT)
+        nxt = Position(following, units, position.ownership, retreating, standoffs)
+        return Adjudication(position.phase, _sorted(outcomes), nxt, None, dislodged)
+    # Units with nowhere to go are simply not in `units`: disbanded with the move.
+    nxt, end = _end_of_season(position, units, board, rules, winter_history)
+    return Adjudication(position.phase, _sorted(outcomes), nxt, end, dislodged)
+
+
+def _play_retreats(
+    position: Position,
+    accepted: list[Order],
+    refused: list[Outcome],
+    board: Board,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
+    result = resolve_retreats(position, accepted)
+    # A unit whose only order was refused is disbanded like an unordered one, but the
+    # refused order's outcome already speaks for it.
+    tried = _named_units(refused)
+    kept = [
+        o
+        for o in result.outcomes
+        if not (o.reason is Reason.UNORDERED and _place(o.order) in tried)
+    ]
+    nxt, end = _end_of_season(position, result.units, board, rules, winter_history)
+    return Adjudication(position.phase, _sorted([*kept, *refused]), nxt, end)
+
+
+def _play_adjustments(
+    position: Position,
+    accepted: list[Order],
+    refused: list[Outcome],
+    board: Board,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
+    result = resolve_adjustments(position, accepted, board)
+    year = position.phase.year
+    spring = Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    nxt = Position(spring, result.units, position.ownership)
+    end = check_game_end(
+        nxt, winter_history, board, rules, fall_completed=False, completed_year=year
+    )
+    return Adjudication(position.phase, _sorted([*result.outcomes, *refused]), nxt, end)
+
+
+def update_ownership(
+    ownership: Mapping[str, Power], units: Iterable[Unit], board: Board
+) -> dict[str, Power]:
+    """Centre ownership after a Fall with its retreats (rules/000 §13.1): a unit in a
+    supply centre takes it; vacant centres keep their owner."""
+    updated = dict(ownership)
+    for unit in units:
+        if unit.province in board.supply_centres:
+            updated[unit.province] = unit.power
+    return updated
+
+
+def _refused(order: Order, rejection: Rejection) -> Outcome:
+    missing = rejection.reason in (RejectReason.NO_SUCH_UNIT, RejectReason.NOT_YOUR_UNIT)
+    return Outcome(order, False, Reason.NO_SUCH_UNIT if missing else Reason.ILLEGAL)
+
+
+def _place(order: Order) -> tuple[Power, str]:
+    """Whose unit an order is for and where it stands ("~" for a waive)."""
+    return (order_power(order), "~" if isinstance(order, Waive) else order.unit.province)
+
+
+def _named_units(outcomes: Iterable[Outcome]) -> set[tuple[Power, str]]:
+    return {_place(o.order) for o in outcomes}
+
+
+def _end_of_season(
+    position: Position,
+    units: tuple[Unit, ...],
+    board: Board,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> tuple[Position, GameEnd | None]:
+    """The position after a season's movement (and retreats): the next phase, with
+    ownership updated after a Fall, and whether the game ended there."""
+    year = position.phase.year
+    if position.phase.season is Season.SPRING:
+        return Position(
+            Phase(year, Season.FALL, PhaseKind.MOVEMENT), units, position.ownership
+        ), None
+
+    ownership = update_ownership(position.ownership, units, board)
+    winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), units, ownership)
+    skipped = not adjustments_needed(winter, board)
+    nxt = (
+        Position(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, ownership)
+        if skipped
+        else winter
+    )
+    end = check_game_end(
+        nxt,
+        winter_history,
+        board,
+        rules,
+        fall_completed=True,
+        completed_year=year if skipped else None,
+    )
+    return nxt, end
+
+
+def _movement(
+    position: Position,
+    accepted: list[Order],
+    refused: list[Outcome],
+    board: Board,
+    rules: Rules,
+) -> tuple[list[Outcome], tuple[Unit, ...], tuple[Dislodgement, ...], frozenset[str]]:
+    """Default orders, then the resolver. Every unit goes to the resolver with one
+    order: its first legal order, or a hold when it had none or only illegal ones."""
+    actual = {(u.power, u.type, u.province): u for u in position.units}
+    outcomes: list[Outcome] = []
+    to_resolve: list[Order] = []
+    as_given: dict[Order, Order] = {}  # orders rewritten for the resolver -> as given
+    ordered: set[Unit] = set()
+    for order in accepted:
+        unit = actual.get((order.unit.power, order.unit.type, order.unit.province))
+        if unit is None:
+            outcomes.append(Outcome(order, False, Reason.NO_SUCH_UNIT))
+        elif unit in ordered:
+            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
+        else:
+            ordered.add(unit)
+            # The resolver needs the unit exactly as it stands (coast included).
+            exact = order if order.unit == unit else dataclasses.replace(order, unit=unit)
+            as_given[exact] = order
+            to_resolve.append(exact)
+
+    tried = _named_units(refused)
+    stand_ins: set[Order] = set()  # holds for units whose orders were illegal
+    defaults: set[Order] = set()  # holds for units with no order at all
+    for unit in position.units:
+        if unit not in ordered:
+            hold = Hold(unit)
+            (stand_ins if _place(hold) in tried else defaults).add(hold)
+            to_resolve.append(hold)
+
+    result = resolve_movement(position, to_resolve, board, rules)
+    for outcome in result.outcomes:
+        if outcome.order in stand_ins:
+            continue  # the illegal order's own outcome speaks for the unit
+        if outcome.order in defaults and outcome.reason is None:
+            outcome = dataclasses.replace(outcome, reason=Reason.UNORDERED)
+        elif outcome.order in as_given:
+            outcome = dataclasses.replace(outcome, order=as_given[outcome.order])
+        outcomes.append(outcome)
+    outcomes.extend(refused)
+    units = tuple(result.units)
+    dislodged = tuple(sorted(result.dislodged))
+    return outcomes, units, dislodged, frozenset(result.standoffs)
+
+
+def _sort_key(outcome: Outcome) -> tuple[str, str, str]:
+    order = outcome.order
+    place = "~" if isinstance(order, Waive) else str(order.unit.location)
+    return (order_power(order), place, str(order))
+
+
+def _sorted(outcomes: Iterable[Outcome]) -> tuple[Outcome, ...]:
+    """Outcomes in a canonical order, so equal inputs give equal results however the
+    orders were listed. Callers list refused orders last, so of two identical orders
+    the one that took effect comes first."""
+    return tuple(sorted(outcomes, key=_sort_key))

@@ -1,0 +1,117 @@
+"""The retreat phase: dislodged units retreat or are disbanded (rules/000 §11).
+
+"The unit may not retreat, however, to any space which is occupied, nor to the space
+its attacker came from, nor to a space which was left vacant due to a standoff on the
+move." Those spaces were worked out when the unit was dislodged
+(`Dislodgement.retreats`); here we only carry the retreats out:
+
+- a retreat to one of its allowed locations moves the unit there, unless another
+  unit retreats to the same province: then all of them are disbanded (§11.2,
+  DATC 6.H.7, 6.H.8), whatever coast each named;
+- a retreat that is not allowed, or any order other than a retreat or disband, is not
+  followed; the unit is disbanded and does not bounce anybody (DATC 6.H.10);
+- an ordered disband succeeds; an unordered dislodged unit is disbanded (rules/001
+  XI.2: "If a player fails to order a retreat when necessary, the unit is
+  disbanded"). When two units could retreat only to one space and one is ordered
+  there while the other is not ordered at all, the ordered one retreats: §11.2 says
+  they all go only when both are ordered there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from adjudication.orders import Disband, Order, Retreat, Waive, order_power
+from adjudication.outcomes import Outcome, Reason
+from adjudication.position import Dislodgement, Position
+from adjudication.units import Location, Unit
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatResult:
+    """What a retreat phase did: one outcome per order (and per unordered unit),
+    and the units on the board afterwards."""
+
+    outcomes: tuple[Outcome, ...]
+    units: tuple[Unit, ...]
+
+
+def _dislodgement_for(order: Order, position: Position) -> Dislodgement | None:
+    """The dislodged unit an order names: same power, type and province.
+
+    The coast is not compared, so "F BUL R CON" reaches the fleet on BUL/EC.
+    """
+    if isinstance(order, Waive):
+        return None
+    named = order.unit
+    for d in position.dislodged:
+        if (d.unit.power, d.unit.type, d.unit.province) == (
+            order_power(order),
+            named.type,
+            named.province,
+        ):
+            return d
+    return None
+
+
+def retreat_target(order: Retreat, dislodgement: Dislodgement) -> Location | None:
+    """The allowed location `order` retreats to, or None if it may not go there.
+
+    A destination without a coast is accepted when exactly one allowed location lies
+    in that province (a fleet with only one coast it could reach).
+    """
+    if order.destination in dislodgement.retreats:
+        return order.destination
+    if order.destination.coast is None:
+        matches = [r for r in dislodgement.retreats if r.province == order.destination.province]
+        if len(matches) == 1:
+            return matches[0]
+    return None
+
+
+def resolve_retreats(position: Position, orders: Iterable[Order]) -> RetreatResult:
+    """Carry out the retreat orders of `position` (a retreat phase).
+
+    `orders` should already have passed validation; anything that does not fit is
+    treated as the rules treat an illegal order (the unit is disbanded) rather than
+    raising. Outcomes: a retreat that moved succeeds; RETREAT_BOUNCED when two or more
+    retreats met; ILLEGAL for an order not followed: one naming no dislodged unit,
+    or any order but an allowed retreat or a disband for a dislodged unit (which is
+    then disbanded, DATC 6.H.1-6.H.3); an ordered disband succeeds; an unordered
+    dislodged unit gets `Disband` with reason UNORDERED.
+    """
+    chosen: dict[Unit, tuple[Order, Location | None]] = {}
+    outcomes: list[Outcome] = []
+    for order in orders:
+        dislodgement = _dislodgement_for(order, position)
+        if dislodgement is None:
+            # Not a dislodged unit: nothing to retreat (DATC 6.H.4).
+            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
+            continue
+        if dislodgement.unit in chosen:
+            # A second order for one unit: the first one stands.
+            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
+            continue
+        target = retreat_target(order, dislodgement) if isinstance(order, Retreat) else None
+        chosen[dislodgement.unit] = (order, target)
+
+    arrivals = Counter(t.province for _, t in chosen.values() if t is not None)
+    survivors: list[Unit] = []
+    for unit, (order, target) in chosen.items():
+        if isinstance(order, Disband):
+            outcomes.append(Outcome(order, True))
+        elif target is None:
+            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
+        elif arrivals[target.province] > 1:
+            outcomes.append(Outcome(order, False, Reason.RETREAT_BOUNCED))
+        else:
+            outcomes.append(Outcome(order, True))
+            survivors.append(unit.at(target))
+
+    for d in position.dislodged:
+        if d.unit not in chosen:
+            outcomes.append(Outcome(Disband(d.unit), True, Reason.UNORDERED))
+
+    return RetreatResult(tuple(outcomes), tuple(sorted((*position.units, *survivors))))

@@ -1,0 +1,314 @@
+"""Plain JSON for positions, orders, outcomes, adjudications and rules.
+
+Plain means dicts, lists, strings, ints, bools and None, so storage can keep them
+in a JSON column and other programs can read them. Units and locations use the
+interchange strings of `interop/PHASES.md` ("F STP/SC") so a stored document reads
+like a game record. Encoding is deterministic: lists come out sorted where the value
+has no order of its own, and `dumps` sorts keys, so equal values give equal bytes
+(DESIGN.md: "the same result, byte for byte in its JSON form").
+
+Top-level documents (position, adjudication, rules) carry `"v": 1`; orders and
+outcomes are always embedded in something else and carry no version of their own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from adjudication.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from adjudication.outcomes import Outcome, Reason
+from adjudication.position import Dislodgement, Position
+from adjudication.rules import ParadoxRule, Rules
+from adjudication.units import Location, Phase, Unit, UnitType
+
+if TYPE_CHECKING:
+    from adjudication.phases import Adjudication
+
+VERSION = 1
+
+Json = Any
+"""A plain JSON value: dict, list, str, int, bool or None."""
+
+
+class SerializeError(ValueError):
+    """A JSON document that does not describe a valid value of the expected kind."""
+
+
+def dumps(document: Json) -> str:
+    """The canonical text of a JSON document: sorted keys, no spaces."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- small pieces -----------------------------------------------------------------
+
+
+def _location(text: str) -> Location:
+    if not isinstance(text, str) or not text:
+        raise SerializeError(f"not a location: {text!r}")
+    return Location.parse(text)
+
+
+def _optional_location(text: str | None) -> Location | None:
+    return None if text is None else _location(text)
+
+
+def _unit(power: str, text: str) -> Unit:
+    try:
+        return Unit.parse(power, text)
+    except ValueError as err:
+        raise SerializeError(f"not a unit: {text!r}") from err
+
+
+def _check_version(document: Mapping[str, Json], kind: str) -> None:
+    if not isinstance(document, Mapping):
+        raise SerializeError(f"a {kind} document must be an object")
+    if document.get("v") != VERSION:
+        raise SerializeError(f"unsupported {kind} document version: {document.get('v')!r}")
+
+
+def _field(document: Mapping[str, Json], key: str) -> Json:
+    try:
+        return document[key]
+    except (KeyError, TypeError) as err:
+        raise SerializeError(f"missing field {key!r}") from err
+
+
+# --- orders -----------------------------------------------------------------------
+
+
+def order_to_json(order: Order) -> dict[str, Json]:
+    """Encode one order: `{"type": "move", "power": …, "unit": "A PAR", "to": "BUR", …}`."""
+    if isinstance(order, Waive):
+        return {"type": "waive", "power": order.power}
+    base: dict[str, Json] = {"power": order.unit.power, "unit": str(order.unit)}
+    match order:
+        case Hold():
+            base["type"] = "hold"
+        case Move(destination=dest, via_convoy=via):
+            base |= {"type": "move", "to": str(dest), "via_convoy": via}
+        case Support(supported=supported, destination=dest, supported_type=kind):
+            base |= {
+                "type": "support",
+                "supported": str(supported),
+                "to": None if dest is None else str(dest),
+                "supported_type": None if kind is None else kind.value,
+            }
+        case Convoy(army=army, destination=dest):
+            base |= {"type": "convoy", "army": str(army), "to": str(dest)}
+        case Retreat(destination=dest):
+            base |= {"type": "retreat", "to": str(dest)}
+        case Disband():
+            base["type"] = "disband"
+        case Build():
+            base["type"] = "build"
+        case _:
+            raise SerializeError(f"not an order: {order!r}")
+    return base
+
+
+def order_from_json(document: Mapping[str, Json]) -> Order:
+    """Decode what `order_to_json` wrote."""
+    kind = _field(document, "type")
+    power = _field(document, "power")
+    if kind == "waive":
+        return Waive(power)
+    unit = _unit(power, _field(document, "unit"))
+    match kind:
+        case "hold":
+            return Hold(unit)
+        case "move":
+            return Move(unit, _location(_field(document, "to")), bool(document.get("via_convoy")))
+        case "support":
+            supported_type = document.get("supported_type")
+            return Support(
+                unit,
+                _location(_field(document, "supported")),
+                _optional_location(document.get("to")),
+                None if supported_type is None else UnitType(supported_type),
+            )
+        case "convoy":
+            army = _location(_field(document, "army"))
+            return Convoy(unit, army, _location(_field(document, "to")))
+        case "retreat":
+            return Retreat(unit, _location(_field(document, "to")))
+        case "disband":
+            return Disband(unit)
+        case "build":
+            return Build(unit)
+    raise SerializeError(f"unknown order type: {kind!r}")
+
+
+# --- outcomes ---------------------------------------------------------------------
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Json]:
+    """Encode an order's outcome, the order included."""
+    return {
+        "order": order_to_json(outcome.order),
+        "succeeded": outcome.succeeded,
+        "reason": None if outcome.reason is None else outcome.reason.value,
+        "dislodged_by": outcome.dislodged_by,
+    }
+
+
+def outcome_from_json(document: Mapping[str, Json]) -> Outcome:
+    """Decode what `outcome_to_json` wrote."""
+    reason = document.get("reason")
+    try:
+        decoded_reason = None if reason is None else Reason(reason)
+    except ValueError as err:
+        raise SerializeError(f"unknown outcome reason: {reason!r}") from err
+    return Outcome(
+        order_from_json(_field(document, "order")),
+        bool(_field(document, "succeeded")),
+        decoded_reason,
+        document.get("dislodged_by"),
+    )
+
+
+# --- positions --------------------------------------------------------------------
+
+
+def _dislodgement_to_json(d: Dislodgement) -> dict[str, Json]:
+    return {
+        "power": d.unit.power,
+        "unit": str(d.unit),
+        "by": d.attacker_from,
+        "retreats": [str(loc) for loc in d.retreats],
+        "via_convoy": d.via_convoy,
+    }
+
+
+def _dislodgement_from_json(document: Mapping[str, Json]) -> Dislodgement:
+    return Dislodgement(
+        unit=_unit(_field(document, "power"), _field(document, "unit")),
+        attacker_from=_field(document, "by"),
+        retreats=tuple(_location(text) for text in document.get("retreats", ())),
+        via_convoy=bool(document.get("via_convoy", False)),
+    )
+
+
+def position_body(position: Position) -> dict[str, Json]:
+    """A position's fields without the version, for embedding in another document."""
+    units: dict[str, list[str]] = {}
+    for unit in position.units:
+        units.setdefault(unit.power, []).append(str(unit))
+    return {
+        "phase": position.phase.code,
+        "units": {power: sorted(texts) for power, texts in sorted(units.items())},
+        "ownership": dict(sorted(position.ownership.items())),
+        "dislodged": [_dislodgement_to_json(d) for d in position.dislodged],
+        "standoffs": sorted(position.standoffs),
+    }
+
+
+def position_to_json(position: Position) -> dict[str, Json]:
+    """Encode a position as a versioned document."""
+    return {"v": VERSION, **position_body(position)}
+
+
+def position_from_body(document: Mapping[str, Json]) -> Position:
+    """Decode a position's fields (version not checked: see `position_from_json`)."""
+    units_by_power = _field(document, "units")
+    if not isinstance(units_by_power, Mapping):
+        raise SerializeError("'units' must map powers to lists of units")
+    try:
+        phase = Phase.parse(_field(document, "phase"))
+    except (ValueError, AttributeError) as err:
+        raise SerializeError(f"not a phase: {document.get('phase')!r}") from err
+    return Position(
+        phase=phase,
+        units=tuple(
+            _unit(power, text) for power, texts in units_by_power.items() for text in texts
+        ),
+        ownership=dict(_field(document, "ownership")),
+        dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
+        standoffs=frozenset(document.get("standoffs", ())),
+    )
+
+
+def position_from_json(document: Mapping[str, Json]) -> Position:
+    """Decode what `position_to_json` wrote."""
+    _check_version(document, "position")
+    return position_from_body(document)
+
+
+# --- rules ------------------------------------------------------------------------
+
+
+def rules_to_json(rules: Rules) -> dict[str, Json]:
+    """Encode a game's rule options as a versioned document."""
+    return {
+        "v": VERSION,
+        "paradox_rule": rules.paradox_rule.value,
+        "victory_centres": rules.victory_centres,
+        "year_limit": rules.year_limit,
+        "stalemate_winters": rules.stalemate_winters,
+    }
+
+
+def rules_from_json(document: Mapping[str, Json]) -> Rules:
+    """Decode what `rules_to_json` wrote; absent options take their defaults."""
+    _check_version(document, "rules")
+    default = Rules()
+    try:
+        paradox = ParadoxRule(document.get("paradox_rule", default.paradox_rule.value))
+    except ValueError as err:
+        raise SerializeError(f"unknown paradox rule: {document.get('paradox_rule')!r}") from err
+    return Rules(
+        paradox_rule=paradox,
+        victory_centres=int(document.get("victory_centres", default.victory_centres)),
+        year_limit=document.get("year_limit", default.year_limit),
+        stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
+    )
+
+
+# --- adjudications ----------------------------------------------------------------
+
+
+def adjudication_to_json(adjudication: Adjudication) -> dict[str, Json]:
+    """Encode a phase's `Adjudication`: the phase played, outcomes, next position, end,
+    and the units dislodged in a movement phase."""
+    end = adjudication.game_end
+    return {
+        "v": VERSION,
+        "phase": adjudication.phase.code,
+        # Outcomes keep the resolver's order: it is deterministic and people read it.
+        "outcomes": [outcome_to_json(o) for o in adjudication.outcomes],
+        "position": position_body(adjudication.position),
+        "dislodged": [_dislodgement_to_json(d) for d in adjudication.dislodged],
+        "game_end": None
+        if end is None
+        else {"kind": end.kind.value, "winners": list(end.winners)},
+    }
+
+
+def adjudication_from_json(document: Mapping[str, Json]) -> Adjudication:
+    """Decode what `adjudication_to_json` wrote."""
+    # Imported here, not at the top: phases.py builds on this module's neighbours and
+    # a module-level import would tie serialise's import to the whole phase pipeline.
+    from adjudication.phases import Adjudication, EndKind, GameEnd
+
+    _check_version(document, "adjudication")
+    end = document.get("game_end")
+    return Adjudication(
+        phase=Phase.parse(_field(document, "phase")),
+        outcomes=tuple(outcome_from_json(o) for o in _field(document, "outcomes")),
+        position=position_from_body(_field(document, "position")),
+        game_end=None
+        if end is None
+        else GameEnd(EndKind(_field(end, "kind")), tuple(_field(end, "winners"))),
+        dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
+    )

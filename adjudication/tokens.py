@@ -1,0 +1,333 @@
+"""Reading one order line into a draft: what the player wrote, before any board check.
+
+A small tokenizer and a recursive-descent reader. The draft keeps every place as
+written (`PlaceText`); deciding which province it is, and whether the order is
+legal, is `adjudication.parse`'s job. Syntax problems raise `OrderSyntaxError`,
+which only `parse` catches.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudication.board import Board
+from adjudication.names import COAST_WORDS, SLASH_COAST_LETTERS, key, name_index
+from adjudication.rejections import RejectReason
+from adjudication.units import Location, Power, UnitType
+
+
+class OrderSyntaxError(Exception):
+    """The line could not be read as an order; `reason` and `message` say why."""
+
+    def __init__(self, reason: RejectReason, message: str, candidates: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.candidates = candidates
+
+
+class Verb(StrEnum):
+    NONE = "none"  # a unit and nothing else
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT = "support"
+    CONVOY = "convoy"
+    RETREAT = "retreat"
+    DISBAND = "disband"
+    BUILD = "build"
+    WAIVE = "waive"
+
+
+# Order words, by key. Single letters are the judge abbreviations (rules/000 §7).
+_VERBS: dict[str, Verb] = {
+    **dict.fromkeys(("h", "hold", "holds", "stand", "stands", "stay", "stays"), Verb.HOLD),
+    **dict.fromkeys(
+        ("-", "m", "mv", "move", "moves", "moving", "to", "attack", "attacks", "attacking",
+         "go", "goes", "advance", "advances", "invade", "invades", "enter", "enters"),
+        Verb.MOVE,
+    ),
+    **dict.fromkeys(("s", "sup", "supp", "support", "supports", "supporting"), Verb.SUPPORT),
+    **dict.fromkeys(("c", "convoy", "convoys", "convoying", "cvy"), Verb.CONVOY),
+    **dict.fromkeys(("r", "retreat", "retreats", "retreating"), Verb.RETREAT),
+    **dict.fromkeys(
+        ("d", "disband", "disbands", "disbanded", "remove", "removes", "destroy", "delete"),
+        Verb.DISBAND,
+    ),
+    **dict.fromkeys(("b", "build", "builds", "building"), Verb.BUILD),
+    **dict.fromkeys(("w", "waive", "waives", "waived", "waiving"), Verb.WAIVE),
+}
+_TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_AFTER_MOVE = frozenset(("to", "into", "on", "towards"))  # "moves to", "attacks into"
+_FILLER = frozenset(("the", "in", "at", "from", "an"))  # "build a fleet in Brest"
+_VIA = frozenset(("via", "convoyed", "vc"))
+_MAX_SPAN = 6  # tokens in the longest place name ("Gulf of Lyon", "St. Pete'g No. Coast")
+_MAX_KEY = 40  # letters in the longest spelling worth looking up
+
+_ARROWS = re.compile(r"->|=>|-->|[\u2192\u27f6\u2794\u21d2\u2013\u2014\u2212\u2010\u2011]")
+_TOKEN = re.compile(r"[^\W_]+(?:[.'\u2019][^\W_]+)*[.]?|[-/:]")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceText:
+    """A place as written: `text`, the board location it names exactly (if any), a coast."""
+
+    text: str
+    exact: Location | None
+    coast: str | None = None  # coast code as written, "?" for a coast the reader did not know
+
+
+@dataclass(frozen=True, slots=True)
+class UnitText:
+    """A unit as written: optional nationality, optional type, and its place."""
+
+    place: PlaceText
+    type: UnitType | None = None
+    power: Power | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """One order as written. `target` is the supported or convoyed unit."""
+
+    verb: Verb
+    unit: UnitText | None = None
+    target: UnitText | None = None
+    destination: PlaceText | None = None
+    via_convoy: bool = False
+    power: Power | None = None  # "England: ..." prefix
+
+
+def tokenize(line: str) -> list[str]:
+    """Keys of the words of `line`, with "-", "/" and ":" kept as tokens."""
+    text = _ARROWS.sub(" - ", unicodedata.normalize("NFKC", line))
+    out = []
+    for raw in _TOKEN.findall(text):
+        k = raw if raw in "-/:" else key(raw)
+        if k:
+            out.append(k)
+    return out
+
+
+class _Reader:
+    """Recursive descent over the tokens of one line."""
+
+    def __init__(self, tokens: list[str], board: Board):
+        self.tokens = tokens
+        self.i = 0
+        self.board = board
+        self.index = name_index(board)
+
+    # -- helpers -----------------------------------------------------------------------
+    def peek(self, ahead: int = 0) -> str | None:
+        j = self.i + ahead
+        return self.tokens[j] if j < len(self.tokens) else None
+
+    def take(self) -> str:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def at_end(self) -> bool:
+        return self.i >= len(self.tokens)
+
+    def verb_here(self) -> Verb | None:
+        token = self.peek()
+        return _VERBS.get(token) if token is not None else None
+
+    def fail(self, message: str) -> OrderSyntaxError:
+        return OrderSyntaxError(RejectReason.UNREADABLE, message)
+
+    # -- grammar -----------------------------------------------------------------------
+    def draft(self) -> Draft:
+        power = self.power_prefix()
+        first = self.verb_here()
+        if first is Verb.WAIVE or (self.peek() == "no" and self.peek(1) in ("build", "builds")):
+            self.i = len(self.tokens)
+            return Draft(Verb.WAIVE, power=power)
+        if first in (Verb.BUILD, Verb.DISBAND, Verb.RETREAT):
+            self.take()
+            unit = self.unit()
+            if first is Verb.RETREAT:
+                # "R A Bur - Gas", "R A Bur Gas": a retreat always names where to.
+                if self.verb_here() in (Verb.MOVE, Verb.RETREAT):
+                    self.take()
+                return self.finish(Draft(first, unit, destination=self.place(), power=power))
+            return self.finish(Draft(first, unit, power=power))
+        unit = self.unit()
+        return self.finish(self.tail(unit, power))
+
+    def power_prefix(self) -> Power | None:
+        token = self.peek()
+        if token is None or token not in self.index.powers:
+            return None
+        following = self.peek(1)
+        named_place = token in self.index.locations
+        if following == ":" or following in _TYPES or not named_place:
+            self.take()
+            if self.peek() == ":":
+                self.take()
+            return self.index.powers[token]
+        return None
+
+    def tail(self, unit: UnitText, power: Power | None) -> Draft:
+        verb = self.verb_here()
+        if verb is None:
+            if self.at_end():
+                return Draft(Verb.NONE, unit, power=power)
+            raise self.fail(f"I don't know what '{self.peek()}' means here.")
+        self.take()
+        if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD):
+            return Draft(verb, unit, power=power)
+        if verb in (Verb.MOVE, Verb.RETREAT):
+            if self.peek() in _AFTER_MOVE:
+                self.take()
+            destination = self.place()
+            via = False
+            # A written convoy route "A Lon - Nth - Bel": the army expects a convoy.
+            while self.verb_here() is Verb.MOVE:
+                self.take()
+                destination = self.place()
+                via = True
+            via = self.via() or via
+            return Draft(verb, unit, destination=destination, via_convoy=via, power=power)
+        if verb is Verb.SUPPORT:
+            target = self.unit(foreign=True)
+            destination = None
+            if self.peek() == "to" and _VERBS.get(self.peek(1) or "") is Verb.HOLD:
+                self.take()  # "supports A Vie to hold"
+            if self.verb_here() is Verb.MOVE:
+                self.take()
+                if self.peek() in _AFTER_MOVE:
+                    self.take()
+                destination = self.place()
+                self.via()
+            elif self.verb_here() is Verb.HOLD:
+                self.take()
+            return Draft(verb, unit, target=target, destination=destination, power=power)
+        if verb is Verb.CONVOY:
+            target = self.unit(foreign=True)
+            if self.verb_here() is not Verb.MOVE:
+                raise self.fail("A convoy order says where the army goes: F Nth C A Lon - Bel.")
+            self.take()
+            if self.peek() in _AFTER_MOVE:
+                self.take()
+            return Draft(verb, unit, target=target, destination=self.place(), power=power)
+        raise self.fail(f"'{verb.value}' cannot follow a unit here.")
+
+    def via(self) -> bool:
+        token = self.peek()
+        if token in _VIA or (token == "by" and self.peek(1) in ("convoy", "sea", "c")):
+            self.i = len(self.tokens)  # "via convoy", or a route after it: all of it is the tag
+            return True
+        return False
+
+    def unit(self, foreign: bool = False) -> UnitText:
+        power = None
+        token = self.peek()
+        if token is not None and token in self.index.powers:
+            following = self.peek(1)
+            if following in _TYPES or token not in self.index.locations:
+                power = self.index.powers[self.take()]
+        unit_type = None
+        while self.peek() in _TYPES:
+            unit_type = _TYPES[self.take()]
+        return UnitText(self.place(), unit_type, power)
+
+    def place(self) -> PlaceText:
+        while self.peek() in _FILLER and self.peek(1) is not None:
+            self.take()
+        start = self.i
+        found = self.longest_place(start)
+        if found is None:
+            words = self.unknown_words(start)
+            if not words:
+                token = self.peek()
+                where = f"'{token}'" if token else "the end of the line"
+                raise self.fail(f"Expected a province before {where}.")
+            text = " ".join(words)
+            return PlaceText(text, None, self.coast())
+        end, where = found
+        text = " ".join(t for t in self.tokens[start:end] if t != "-")
+        self.i = end
+        coast = self.coast()
+        if where.coast is not None:
+            coast = where.coast
+            where = where.province_only()
+        return PlaceText(text, where, coast)
+
+    def longest_place(self, start: int) -> tuple[int, Location] | None:
+        tokens = self.tokens
+        if start >= len(tokens) or tokens[start] in "-/:":
+            return None
+        first = tokens[start]
+        # Grow the span one token at a time, remembering the longest that names a place.
+        best: tuple[int, Location] | None = None
+        joined = first
+        hyphen = False
+        where = self.index.locations.get(joined)
+        if where is not None:
+            best = (start + 1, where)
+        for end in range(start + 1, min(len(tokens), start + _MAX_SPAN)):
+            token = tokens[end]
+            # A later one-letter token is an order word ("F Nth S ..." is not "NthS").
+            if token in "/:" or (len(token) == 1 and token != "-") or len(joined) > _MAX_KEY:
+                break
+            if token == "-":
+                hyphen = True
+                continue
+            joined += token
+            if hyphen and joined not in self.index.hyphenated:
+                continue
+            where = self.index.locations.get(joined)
+            if where is not None:
+                best = (end + 1, where)
+        return best
+
+    def unknown_words(self, start: int) -> list[str]:
+        words: list[str] = []
+        while self.i < len(self.tokens) and len(words) < 3:
+            token = self.tokens[self.i]
+            if token in "-/:" or token in _VERBS or token in _TYPES or token in COAST_WORDS:
+                break
+            if token in _VIA or (words and token in self.index.powers):
+                break
+            words.append(self.take())
+        return words
+
+    def coast(self) -> str | None:
+        token = self.peek()
+        if token == "/":
+            self.take()
+            word = self.peek()
+            if word is None:
+                return "?"
+            self.take()
+            if self.peek() == "coast":
+                self.take()
+            return COAST_WORDS.get(word) or SLASH_COAST_LETTERS.get(word) or "?"
+        if token in COAST_WORDS:
+            self.take()
+            if self.peek() == "coast":
+                self.take()
+            return COAST_WORDS[token]
+        if token in ("nc", "sc", "ec", "wc"):
+            self.take()
+            return token.upper()
+        return None
+
+    def finish(self, draft: Draft) -> Draft:
+        if not self.at_end():
+            rest = " ".join(self.tokens[self.i :])
+            raise self.fail(f"I read the order but not what follows it: '{rest[:40]}'.")
+        return draft
+
+
+def read_draft(line: str, board: Board) -> Draft:
+    """The order `line` states, as written. Raises `OrderSyntaxError`."""
+    tokens = tokenize(line)
+    if not tokens:
+        raise OrderSyntaxError(RejectReason.EMPTY, "The line is empty.")
+    return _Reader(tokens, board).draft()

@@ -1,0 +1,220 @@
+"""Whether an order may be given at all in the current position (rules/000 §7–§13).
+
+An order that fails here is *illegal*: it is ignored and the unit holds (DATC 4.E.1).
+An order that passes may still be *void* at adjudication (a support nobody needed, a
+convoy of an army that did not move); that is decided by `adjudication.movement`.
+
+Choices the rules leave open, as DATC v3.1 prefers unless noted:
+- A support or convoy naming an empty space is legal and void at adjudication.
+- A support of a move the supported unit could never make is illegal (6.D.22–6.D.24),
+  as is one whose only convoy route runs through the supporter (6.D.31).
+- A convoy order for a fleet that no convoy route needs is illegal (6.G.19).
+- The coast named for the ordered unit itself is ignored (4.B.5, case 6.B.10).
+- Several orders for one unit: the last legal one stands, the others are rejected as
+  duplicates (the team's choice; DATC 4.D.3 would make the unit hold).
+- Too many builds or removals: the first legal ones count (4.D.4, 4.D.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudication.board import Board, Terrain
+from adjudication.checks import describe as _describe
+from adjudication.checks import own_unit as _own_unit
+from adjudication.checks import place as _place
+from adjudication.checks import title as _title
+from adjudication.orders import (
+    ADJUSTMENT_ORDERS,
+    MOVEMENT_ORDERS,
+    RETREAT_ORDERS,
+    Build,
+    Disband,
+    Order,
+    Retreat,
+    Waive,
+    order_power,
+)
+from adjudication.position import Dislodgement, Position
+from adjudication.rejections import Rejection, RejectReason
+from adjudication.units import Location, PhaseKind, Unit, UnitType
+from adjudication.validate_movement import MovementChecks
+
+_R = RejectReason
+_PHASE_ORDERS = {
+    PhaseKind.MOVEMENT: (MOVEMENT_ORDERS, "hold, move, support or convoy"),
+    PhaseKind.RETREAT: (RETREAT_ORDERS, "retreat or disband a dislodged unit"),
+    PhaseKind.ADJUSTMENT: (ADJUSTMENT_ORDERS, "build, remove or waive"),
+}
+
+
+def validate(order: Order, position: Position, board: Board) -> Rejection | None:
+    """Why `order` may not be given in `position`, or None when it is legal.
+
+    Checks only this order; limits that involve several orders (duplicates, too many
+    builds) are `validate_all`'s.
+    """
+    return _check(order, position, board, None)
+
+
+def _check(
+    order: Order, position: Position, board: Board, movement: MovementChecks | None
+) -> Rejection | None:
+    kind = position.phase.kind
+    allowed, wording = _PHASE_ORDERS[kind]
+    if not isinstance(order, allowed):
+        return Rejection(
+            _R.WRONG_PHASE, f"In {position.phase.title} you may only {wording}; not '{order}'."
+        )
+    if kind is PhaseKind.MOVEMENT:
+        return (movement or MovementChecks(position, board)).check(order)
+    if kind is PhaseKind.RETREAT:
+        return _validate_retreat(order, position, board)
+    return _validate_adjustment(order, position, board)
+
+
+def validate_all(orders: Sequence[Order], position: Position, board: Board) -> dict[int, Rejection]:
+    """Rejections by index into `orders`, including limits that span several orders.
+
+    The last legal order for a unit (or for a build site) stands; earlier ones are
+    DUPLICATE. In adjustments the first legal builds and waives up to the power's
+    allowance count, and the first legal removals up to what it owes (DATC 4.D.4, 4.D.6).
+    """
+    rejections: dict[int, Rejection] = {}
+    movement = (
+        MovementChecks(position, board) if position.phase.kind is PhaseKind.MOVEMENT else None
+    )
+    for i, order in enumerate(orders):
+        rejection = _check(order, position, board, movement)
+        if rejection is not None:
+            rejections[i] = rejection
+
+    last_for: dict[str, int] = {}
+    for i, order in enumerate(orders):
+        if i in rejections or isinstance(order, Waive):
+            continue
+        province = order.unit.location.province
+        earlier = last_for.get(province)
+        if earlier is not None:
+            rejections[earlier] = Rejection(
+                _R.DUPLICATE,
+                f"'{orders[earlier]}' is replaced by the later order '{order}'.",
+            )
+        last_for[province] = i
+
+    if position.phase.kind is PhaseKind.ADJUSTMENT:
+        _limit_adjustments(orders, position, rejections)
+    return rejections
+
+
+def _limit_adjustments(
+    orders: Sequence[Order], position: Position, rejections: dict[int, Rejection]
+) -> None:
+    used: dict[str, int] = {}
+    for i, order in enumerate(orders):
+        if i in rejections:
+            continue
+        power = order_power(order)
+        allowance = position.adjustment_of(power)
+        count = used.get(power, 0)
+        if isinstance(order, Build | Waive) and count >= allowance:
+            rejections[i] = Rejection(
+                _R.TOO_MANY_BUILDS,
+                f"{_title(power)} may build only {allowance}; '{order}' is one too many.",
+            )
+        elif isinstance(order, Disband) and count >= -allowance:
+            rejections[i] = Rejection(
+                _R.TOO_MANY_REMOVALS,
+                f"{_title(power)} must remove only {-allowance}; '{order}' is one too many.",
+            )
+        else:
+            used[power] = count + 1
+
+
+# --- retreat phase ------------------------------------------------------------------
+
+
+def _validate_retreat(order: Order, position: Position, board: Board) -> Rejection | None:
+    named = order.unit
+    dislodgement = next((d for d in position.dislodged if d.unit.province == named.province), None)
+    if dislodgement is None:
+        standing = position.unit_in(named.province)
+        if standing is not None and standing.power == named.power:
+            return Rejection(
+                _R.NOT_DISLODGED,
+                f"{_describe(standing.type, standing.location, board)} was not dislodged.",
+            )
+        return Rejection(
+            _R.NO_SUCH_UNIT, f"No unit was dislodged in {_place(named.location, board)}."
+        )
+    unit, rejection = _own_unit(named, dislodgement.unit, board)
+    if rejection is not None or isinstance(order, Disband):
+        return rejection
+    assert isinstance(order, Retreat) and unit is not None
+    return _check_retreat(unit, order.destination, dislodgement, board)
+
+
+def _check_retreat(
+    unit: Unit, destination: Location, dislodgement: Dislodgement, board: Board
+) -> Rejection | None:
+    wanted = destination.province_only() if unit.type is UnitType.ARMY else destination
+    if wanted in dislodgement.retreats:
+        return None
+    here = _describe(unit.type, unit.location, board)
+    same_province = [r for r in dislodgement.retreats if r.province == destination.province]
+    if unit.type is UnitType.FLEET and destination.coast is None and same_province:
+        options = " or ".join(_place(r, board) for r in same_province)
+        return Rejection(_R.COAST_REQUIRED, f"{here} may retreat to {options}: say which coast.")
+    options = ", ".join(_place(r, board) for r in dislodgement.retreats) or "nowhere"
+    return Rejection(
+        _R.RETREAT_NOT_ALLOWED,
+        f"{here} cannot retreat to {_place(destination, board)}; it may retreat to: {options}.",
+    )
+
+
+# --- adjustment phase ---------------------------------------------------------------
+
+
+def _validate_adjustment(order: Order, position: Position, board: Board) -> Rejection | None:
+    power = order_power(order)
+    allowance = position.adjustment_of(power)
+    if isinstance(order, Waive | Build) and allowance <= 0:
+        return Rejection(_R.NO_BUILDS_ALLOWED, f"{_title(power)} has no builds this winter.")
+    if isinstance(order, Waive):
+        return None
+    if isinstance(order, Disband):
+        _, rejection = _own_unit(order.unit, position.unit_in(order.unit.province), board)
+        if rejection is None and allowance >= 0:
+            return Rejection(_R.NO_REMOVALS_OWED, f"{_title(power)} need not remove any unit.")
+        return rejection
+    assert isinstance(order, Build)
+    return _check_build(order.unit, position, board)
+
+
+def _check_build(unit: Unit, position: Position, board: Board) -> Rejection | None:
+    code = unit.location.province
+    province = board.provinces.get(code)
+    if province is None:
+        return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {code}.")
+    name = province.name
+    if board.home_owner.get(code) != unit.power:
+        return Rejection(_R.BUILD_NOT_HOME, f"{name} is not a home centre of {_title(unit.power)}.")
+    if position.ownership.get(code) != unit.power:
+        return Rejection(_R.BUILD_NOT_OWNED, f"{_title(unit.power)} does not own {name} now.")
+    if position.unit_in(code) is not None:
+        return Rejection(_R.BUILD_OCCUPIED, f"{name} is occupied.")
+    if unit.type is UnitType.ARMY:
+        if not province.is_land:
+            return Rejection(_R.WRONG_TERRAIN, f"An army cannot be built in {name}.")
+        if unit.location.coast:
+            return Rejection(_R.UNKNOWN_COAST, f"An army is built in {name}, not on a coast.")
+        return None
+    if province.terrain is not Terrain.COASTAL:
+        return Rejection(_R.WRONG_TERRAIN, f"A fleet cannot be built in {name}: it is inland.")
+    places = board.fleet_locations(code)
+    if unit.location in places:
+        return None
+    if unit.location.coast is None:
+        options = " or ".join(_place(p, board) for p in places)
+        return Rejection(_R.COAST_REQUIRED, f"Build the fleet on {options}: say which coast.")
+    return Rejection(_R.UNKNOWN_COAST, f"{name} has no coast {unit.location.coast}.")

@@ -1,0 +1,212 @@
+"""Whether a movement-phase order is legal: hold, move, support, convoy (rules/000 §7–§12).
+
+`MovementChecks` holds one position; the seas with fleets in them, which every
+convoy question needs, are found once for all the orders checked against it.
+"""
+
+from __future__ import annotations
+
+from adjudication.board import Board, Terrain
+from adjudication.checks import describe as _describe
+from adjudication.checks import own_unit as _own_unit
+from adjudication.checks import place as _place
+from adjudication.orders import Convoy, Hold, Move, Order, Support
+from adjudication.position import Position
+from adjudication.reach import (
+    can_be_convoyed,
+    convoy_route_exists,
+    fleet_destination,
+    fleets_at_sea,
+    necessary_fleets,
+)
+from adjudication.rejections import Rejection, RejectReason
+from adjudication.units import Location, Unit, UnitType
+
+_R = RejectReason
+
+
+class MovementChecks:
+    """Checks movement-phase orders against one position."""
+
+    __slots__ = ("_seas", "board", "position")
+
+    def __init__(self, position: Position, board: Board) -> None:
+        self.position = position
+        self.board = board
+        self._seas: frozenset[str] | None = None
+
+    @property
+    def seas(self) -> frozenset[str]:
+        """Sea provinces holding a fleet: where a convoy could pass."""
+        if self._seas is None:
+            self._seas = fleets_at_sea(self.position.units, self.board)
+        return self._seas
+
+    def check(self, order: Order) -> Rejection | None:
+        """Why the movement-phase `order` is illegal, or None."""
+        position, board = self.position, self.board
+        unit, rejection = _own_unit(
+            order.unit, position.unit_in(order.unit.location.province), board
+        )
+        if rejection is not None:
+            return rejection
+        assert unit is not None
+        kind = type(order)
+        if kind is Hold:
+            return None
+        if kind is Move:
+            return self.move(unit, order.destination, order.via_convoy)
+        if kind is Support:
+            return self.support(unit, order)
+        return self.convoy(unit, order)
+
+    def move(
+        self,
+        unit: Unit,
+        destination: Location,
+        via_convoy: bool,
+        supporter: str | None = None,
+    ) -> Rejection | None:
+        """Can `unit` make this move? With `supporter` set, asks on behalf of a support
+        order from that province, whose fleet cannot also convoy (DATC 6.D.31)."""
+        board = self.board
+        # The common case first and cheaply: a plain move to a neighbouring space.
+        if not via_convoy:
+            if unit.type is UnitType.ARMY:
+                if destination.province in board.army_adjacency.get(unit.location.province, ()):
+                    return None
+            elif destination in board.fleet_adjacency.get(unit.location, ()):
+                return None
+        target = board.provinces.get(destination.province)
+        if target is None:
+            return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {destination.province}.")
+        here = _describe(unit.type, unit.location, board)
+        there = _place(destination, board)
+        if destination.province == unit.province:
+            return Rejection(_R.MOVE_TO_OWN_SPACE, f"{here} cannot move to the space it is in.")
+        if unit.type is UnitType.FLEET:
+            if via_convoy:
+                return Rejection(_R.CONVOY_NON_ARMY, f"{here} cannot be convoyed: only armies are.")
+            if not target.is_sea and target.terrain is not Terrain.COASTAL:
+                return Rejection(
+                    _R.WRONG_TERRAIN,
+                    f"{here} cannot move to {there}: fleets stay at sea or on coasts.",
+                )
+            return _check_fleet_reach(unit, destination, board, supporting=supporter is not None)
+        if not target.is_land:
+            return Rejection(
+                _R.WRONG_TERRAIN, f"{here} cannot move to {there}: armies stay on land."
+            )
+        if not via_convoy and destination.province in board.army_adjacency.get(unit.province, ()):
+            return None
+        if not can_be_convoyed(board, unit.province, destination.province):
+            return Rejection(_R.NOT_ADJACENT, f"{here} cannot reach {there}: not adjacent.")
+        seas = self.seas
+        if supporter is not None:
+            seas = seas - {supporter}
+        if not convoy_route_exists(board, unit.province, destination.province, seas):
+            return Rejection(
+                _R.NO_CONVOY_ROUTE,
+                f"{here} cannot reach {there}: no chain of fleets at sea could convoy it"
+                + (" without the supporting fleet." if supporter is not None else "."),
+            )
+        return None
+
+    def support(self, unit: Unit, order: Support) -> Rejection | None:
+        """The supporter must be able to enter the space itself, any coast (rules/000
+        §9.1, DATC 6.B.4); the supported unit, if there, must be able to make the move."""
+        position, board = self.position, self.board
+        supported = order.supported.province
+        if supported not in board.provinces:
+            return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {supported}.")
+        if supported == unit.province:
+            return Rejection(
+                _R.SUPPORT_SELF,
+                f"{_describe(unit.type, unit.location, board)} cannot support itself.",
+            )
+        if order.destination is None:
+            if not board.can_reach_province(unit.type, unit.location, supported):
+                return Rejection(
+                    _R.SUPPORT_UNREACHABLE,
+                    f"{_describe(unit.type, unit.location, board)} cannot support "
+                    f"{_place(order.supported, board)}: it could not move there.",
+                )
+            return None
+        target = order.destination.province
+        if target not in board.provinces:
+            return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {target}.")
+        if target == supported:
+            return Rejection(_R.MOVE_TO_OWN_SPACE, "A unit cannot move to the space it is in.")
+        if not board.can_reach_province(unit.type, unit.location, target):
+            return Rejection(
+                _R.SUPPORT_UNREACHABLE,
+                f"{_describe(unit.type, unit.location, board)} cannot support a move to "
+                f"{_place(order.destination, board)}: it could not move there itself.",
+            )
+        mover = position.unit_in(supported)
+        if mover is None:
+            return None  # legal, and void at adjudication
+        problem = self.move(mover, order.destination, False, supporter=unit.province)
+        if problem is not None:
+            return Rejection(
+                problem.reason,
+                f"{_describe(unit.type, unit.location, board)} cannot support that move. "
+                + problem.message,
+            )
+        return None
+
+    def convoy(self, unit: Unit, order: Convoy) -> Rejection | None:
+        """Only a fleet at sea convoys (rules/000 §12.1, §14.5), only an army, and only
+        on a route that needs it (DATC 6.G.19)."""
+        position, board = self.position, self.board
+        here = _describe(unit.type, unit.location, board)
+        if unit.type is not UnitType.FLEET:
+            return Rejection(_R.CONVOY_BY_ARMY, f"{here} cannot convoy: only fleets do.")
+        if board.provinces[unit.province].terrain is not Terrain.SEA:
+            return Rejection(
+                _R.COASTAL_FLEET_CANNOT_CONVOY, f"{here} cannot convoy: only fleets at sea do."
+            )
+        origin, target = order.army.province, order.destination.province
+        for code in (origin, target):
+            if code not in board.provinces:
+                return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {code}.")
+        if origin == target:
+            return Rejection(_R.MOVE_TO_OWN_SPACE, "A unit cannot move to the space it is in.")
+        carried = position.unit_in(origin)
+        if carried is not None and carried.type is UnitType.FLEET:
+            return Rejection(
+                _R.CONVOY_NON_ARMY, f"{here} cannot convoy a fleet: only armies are convoyed."
+            )
+        if unit.province not in necessary_fleets(board, origin, target, self.seas):
+            return Rejection(
+                _R.NO_CONVOY_ROUTE,
+                f"{here} is on no convoy route from {_place(order.army, board)} "
+                f"to {_place(order.destination, board)}.",
+            )
+        return None
+
+
+def _check_fleet_reach(
+    unit: Unit, destination: Location, board: Board, supporting: bool
+) -> Rejection | None:
+    here = _describe(unit.type, unit.location, board)
+    there = _place(destination, board)
+    reachable = [
+        t
+        for t in board.fleet_adjacency.get(unit.location, ())
+        if t.province == destination.province
+    ]
+    if not reachable:
+        return Rejection(
+            _R.NOT_ADJACENT, f"{here} cannot reach {there}: not adjacent along a coast."
+        )
+    coasts = board.provinces[destination.province].coasts
+    if destination.coast and destination.coast in coasts:
+        if destination not in reachable:
+            return Rejection(_R.COAST_UNREACHABLE, f"{here} cannot reach {there}.")
+        return None
+    # A support may leave the coast open: it then backs a move to either coast (6.B.7).
+    if not supporting and fleet_destination(board, unit.location, destination) is None:
+        options = " or ".join(_place(t, board) for t in sorted(reachable))
+        return Rejection(_R.COAST_REQUIRED, f"{here} can reach {options}: say which coast.")
+    return None
