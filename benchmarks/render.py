@@ -1,0 +1,107 @@
+"""Median milliseconds per map (34 units, every unit ordered, outcomes drawn) and per
+supply-centre chart. Run from the repository root:
+
+    .venv/bin/python benchmarks/render.py [--runs 60]
+
+The first render of a process loads the geometry and builds its caches; that cost is
+reported separately ("cold") and excluded from the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import PIL
+
+from adjudication.legal import legal_orders
+from adjudication.maps import STANDARD
+from adjudication.phases import adjudicate
+from adjudication.position import Position
+from adjudication.units import Phase, Unit
+from render import render_map, render_sc_chart
+
+FULL_BOARD = {
+    "AUSTRIA": ["A VIE", "A BOH", "F ADR", "A SER", "F ALB"],
+    "ENGLAND": ["F NTH", "F NWG", "A YOR", "F ENG", "F IRI"],
+    "FRANCE": ["A BUR", "F MAO", "F SPA/SC", "A PIC", "A GAS"],
+    "GERMANY": ["A RUH", "F HEL", "A SIL", "F BAL", "A TYR"],
+    "ITALY": ["A PIE", "F TYS", "F ION", "A APU", "F TUN"],
+    "RUSSIA": ["F STP/NC", "A UKR", "A LVN", "F BOT", "F BUL/EC"],
+    "TURKEY": ["A ARM", "F AEG", "F EAS", "A SYR"],
+}
+
+
+def full_board() -> tuple[Position, list, tuple]:
+    units = [Unit.parse(p, t) for p, ts in FULL_BOARD.items() for t in ts]
+    ownership = {c: p for p, cs in STANDARD.home_centres.items() for c in cs}
+    position = Position(Phase.parse("F1903M"), tuple(units), ownership)
+    rng = random.Random(34)
+    orders = []
+    for unit in position.units:
+        options = sorted(legal_orders(position, STANDARD, unit), key=str)
+        # Prefer moves and supports: they are the expensive things to draw.
+        busy = [o for o in options if type(o).__name__ in ("Move", "Support", "Convoy")]
+        orders.append(rng.choice(busy or options))
+    outcomes = adjudicate(position, orders, STANDARD).outcomes
+    return position, orders, outcomes
+
+
+def history(years: int = 20) -> list:
+    rng = random.Random(5)
+    counts = {p: 3 for p in STANDARD.powers}
+    out = []
+    for year in range(1901, 1901 + years):
+        counts = {p: max(0, min(18, n + rng.randint(-2, 2))) for p, n in counts.items()}
+        out.append((f"F{year}M", dict(counts)))
+    return out
+
+
+def median_ms(fn, runs: int) -> str:
+    """Median wall-clock and CPU milliseconds of `fn` (CPU time is what a busy shared
+    machine does not inflate)."""
+    wall, cpu = [], []
+    for _ in range(runs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    return f"median {statistics.median(wall):.1f} ms wall, {statistics.median(cpu):.1f} ms CPU"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=60)
+    args = parser.parse_args()
+    position, orders, outcomes = full_board()
+    t0 = time.perf_counter()
+    png = render_map(position, orders=orders, outcomes=outcomes)
+    cold = (time.perf_counter() - t0) * 1000
+    map_ms = median_ms(lambda: render_map(position, orders=orders, outcomes=outcomes), args.runs)
+    bare_ms = median_ms(lambda: render_map(position), args.runs)
+    chart = history()
+    render_sc_chart(chart)
+    chart_ms = median_ms(lambda: render_sc_chart(chart), max(5, args.runs // 3))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"machine: {platform.machine()} {os.cpu_count()} CPUs, load average {load:.2f}, "
+        f"Python {platform.python_version()}, Pillow {PIL.__version__}"
+    )
+    print(
+        f"map, 34 units, {len(orders)} orders with outcomes: {map_ms} "
+        f"({len(png) // 1024} KB); cold first call {cold:.0f} ms"
+    )
+    print(f"map, 34 units, no orders: {bare_ms}")
+    print(f"SC chart, {len(chart)} years x 7 powers: {chart_ms}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""`render_map`: a position, and optionally its orders and their outcomes, as a PNG.
+
+Drawing is layered: the spaces filled by palette lookup on the label raster (owned
+supply centres tinted by their owner), borders and names from cached masks, supply
+centre markers, order lines, units, dislodged units with their retreats, crosses on
+what failed, then the title and the legend. Everything slow (raster, masks, icons,
+fonts) is computed once per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PIL import Image, ImageDraw
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.orders import Order, Waive
+from adjudication.outcomes import Outcome
+from adjudication.position import Position
+from adjudication.units import Power
+from render import strokes
+from render.geometry import (
+    COAST,
+    LAND_BORDER,
+    SEA_BORDER,
+    MapGeometry,
+    base_raster,
+    geometry_at,
+)
+from render.icons import paste_centred, unit_icon
+from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
+from render.palette import Palette, get_palette
+from render.panels import draw_legend, draw_title, space_labels
+from render.png import encode_png, ramps
+from render.visibility import Visible, filter_for_viewer
+
+DEFAULT_WIDTH = 1600
+
+
+def render_map(
+    position: Position,
+    board: Board = STANDARD,
+    orders: Iterable[Order] | None = None,
+    outcomes: Iterable[Outcome] | None = None,
+    viewer: Power | None = None,
+    palette: str | Palette = "classic",
+    width: int = DEFAULT_WIDTH,
+    visible: Visible | None = None,
+) -> bytes:
+    """The map of `position` as PNG bytes, `width` pixels wide.
+
+    `orders` are drawn as given; `outcomes` (from adjudication) mark which failed and
+    why. Orders only present inside `outcomes` are drawn too. With `viewer`, only what
+    `visible(viewer, thing)` allows is drawn — in the standard game that is everything,
+    which is the default when `visible` is None. Same input, same bytes.
+    """
+    image = render_map_image(position, board, orders, outcomes, viewer, palette, width, visible)
+    return encode_png(image, output_colours(get_palette(palette), board))
+
+
+def render_map_image(
+    position: Position,
+    board: Board = STANDARD,
+    orders: Iterable[Order] | None = None,
+    outcomes: Iterable[Outcome] | None = None,
+    viewer: Power | None = None,
+    palette: str | Palette = "classic",
+    width: int = DEFAULT_WIDTH,
+    visible: Visible | None = None,
+) -> Image.Image:
+    """As `render_map`, but the Pillow image (RGB) instead of PNG bytes."""
+    pal = get_palette(palette)
+    if board.name != "standard":
+        raise ValueError(f"no geometry for board {board.name!r}; only 'standard' is drawn")
+    if width < 200 or width > 6400:
+        raise ValueError("width must be between 200 and 6400 pixels")
+    outcome_list = list(outcomes or ())
+    order_list = _merge(orders, outcome_list)
+    if viewer is not None and visible is not None:
+        position, order_list, outcome_list = filter_for_viewer(
+            position, order_list, outcome_list, viewer, visible
+        )
+    geo = geometry_at(width)
+    canvas = _base(geo, board, pal, position)
+    style = Style.for_width(width)
+    _draw_centres(canvas, geo, board, pal, position, style)
+    layer = OrderLayer(geo, board, position, pal, style)
+    draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
+    _draw_units(canvas, geo, pal, position, style)
+    _draw_dislodged(canvas, layer, order_list)
+    draw_crosses(canvas, layer)
+    draw_title(canvas, position.phase.title, pal, style, viewer)
+    draw_legend(canvas, board, pal, position, style)
+    return canvas
+
+
+def _merge(orders: Iterable[Order] | None, outcomes: Sequence[Outcome]) -> list[Order]:
+    out = list(orders or ())
+    seen = set(out)
+    for o in outcomes:
+        if o.order not in seen:
+            seen.add(o.order)
+            out.append(o.order)
+    return out
+
+
+def _codes(board: Board) -> tuple[frozenset[str], frozenset[str]]:
+    """Land and sea space codes (hashable, to key the cached masks)."""
+    land = frozenset(c for c, p in board.provinces.items() if p.is_land)
+    return land, frozenset(c for c, p in board.provinces.items() if p.is_sea)
+
+
+def _base(geo: MapGeometry, board: Board, pal: Palette, position: Position) -> Image.Image:
+    """Spaces filled by one palette lookup: sea, land, owned centres, the impassable."""
+    lut: list[tuple[int, int, int]] = [pal.land] * 256
+    for code, space in geo.spaces.items():
+        province = board.provinces[code]
+        if province.is_sea:
+            lut[space.index] = pal.sea
+        elif not province.is_land:
+            lut[space.index] = pal.impassable
+        elif code in position.ownership:
+            lut[space.index] = pal.tint(position.ownership[code])
+    lut[geo.off_land] = pal.off_land
+    lut[geo.off_water] = pal.off_water
+    land_codes, sea_codes = _codes(board)
+    lut[SEA_BORDER], lut[LAND_BORDER], lut[COAST] = pal.sea_border, pal.land_border, pal.coast
+    img = base_raster(geo.width, board.name, sea_codes).copy()
+    img.putpalette([c for rgb in lut for c in rgb])
+    img = img.convert("RGB")
+    for label in space_labels(geo.width, board.name, land_codes, sea_codes):
+        img.paste(pal.sea_text if label.at_sea else pal.land_text, label.box, label.mask)
+    return img
+
+
+def _draw_centres(
+    canvas: Image.Image,
+    geo: MapGeometry,
+    board: Board,
+    pal: Palette,
+    position: Position,
+    style: Style,
+) -> None:
+    """A supply centre is a ringed dot: the owner's colour, or hollow when unowned."""
+    draw = ImageDraw.Draw(canvas)
+    r = max(3, round(style.unit * 0.24))
+    for code in sorted(board.supply_centres):
+        space = geo.spaces[code]
+        if space.sc is None:
+            continue
+        x, y = space.sc
+        owner = position.ownership.get(code)
+        fill = pal.power(owner) if owner else pal.land
+        draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=pal.outline)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+        if owner is None:
+            draw.ellipse((x - 1, y - 1, x + 1, y + 1), fill=pal.outline)
+
+
+def _draw_units(
+    canvas: Image.Image, geo: MapGeometry, pal: Palette, position: Position, style: Style
+) -> None:
+    for unit in position.units:
+        icon = unit_icon(unit.type, pal.power(unit.power), pal.outline, style.unit)
+        paste_centred(canvas, icon, geo.anchor(unit.location))
+
+
+def _draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Order]) -> None:
+    """Dislodged units sit beside the space they lost, with dotted arrows to the spaces
+    they may retreat to (unless a retreat order for them is already drawn)."""
+    draw = ImageDraw.Draw(canvas)
+    ordered = {o.unit.location.province for o in orders if not isinstance(o, Waive)}
+    st = layer.style
+    shift = st.unit * 0.55
+    for d in layer.position.dislodged:
+        x, y = layer.geo.anchor(d.unit.location)
+        at = (x + shift, y + shift)
+        colour = layer.palette.power(d.unit.power)
+        if d.unit.province not in ordered:
+            for target in d.retreats:
+                pts = strokes.shorten([at, layer.where(target)], st.unit * 0.5, st.unit * 0.3)
+                strokes.arrow(
+                    draw,
+                    pts,
+                    colour,
+                    layer.palette.outline,
+                    max(2, st.line - 1),
+                    dash=(st.line * 1.2, st.line * 1.6),
+                )
+        r = st.unit * 0.62
+        draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=layer.palette.failed)
+        icon = unit_icon(d.unit.type, colour, layer.palette.outline, round(st.unit * 0.85))
+        paste_centred(canvas, icon, at)
+
+
+def output_colours(pal: Palette, board: Board) -> list[tuple[int, int, int]]:
+    """Every colour a map may contain, plain colours first, then anti-aliasing blends."""
+    fills = [
+        pal.land,
+        pal.sea,
+        pal.off_land,
+        pal.off_water,
+        pal.impassable,
+        *(pal.tint(p) for p in board.powers),
+    ]
+    powers = [pal.power(p) for p in board.powers]
+    faded = [_faded(c) for c in powers]
+    plain = [
+        *fills,
+        *powers,
+        *faded,
+        pal.coast,
+        pal.land_border,
+        pal.sea_border,
+        pal.land_text,
+        pal.sea_text,
+        pal.outline,
+        pal.failed,
+        pal.panel,
+        (255, 255, 255),
+        (110, 110, 110),
+        (150, 150, 150),
+        (90, 90, 90),
+        BUILD_HALO,
+    ]
+    marks = [(30, 30, 30), (245, 245, 245)]
+    blends = ramps(
+        [(pal.outline, c) for c in [*fills, *powers, *faded, pal.panel]]
+        + [(pal.land_text, c) for c in [*fills, pal.panel]]
+        + [(pal.sea_text, pal.sea), (pal.failed, (255, 255, 255))]
+        + [(m, c) for m in marks for c in powers]
+        + [((255, 255, 255), c) for c in fills]
+    )
+    return [*plain, *marks, *blends]
