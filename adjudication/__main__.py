@@ -21,6 +21,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", nargs="?", help="input file (default: standard input)")
     replay.add_argument(
+        "--compare",
+        action="store_true",
+        help="also compare each result with the line's recorded 'expected' and print "
+        "the agreement to standard error",
+    )
+    replay.add_argument(
         "--paradox-rule",
         choices=[r.value for r in ParadoxRule],
         default=ParadoxRule.SZYKMAN.value,
@@ -36,11 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     from adjudication.replay import replay
 
     rules = Rules(paradox_rule=ParadoxRule(args.paradox_rule))
+    report = sys.stderr if args.compare else None
     if args.file:
         with open(args.file, encoding="utf-8") as source:
-            replay(source, sys.stdout, rules)
+            replay(source, sys.stdout, rules, report)
     else:
-        replay(sys.stdin, sys.stdout, rules)
+        replay(sys.stdin, sys.stdout, rules, report)
     return 0
 
 

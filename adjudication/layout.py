@@ -70,6 +70,8 @@ class Layout:
             moves_into={},
             hold_supports={},
         )
+        # Orders by kind; one superseded later is left in, with its kind set to HOLD.
+        self.by_kind: tuple[list[int], ...] = ([], [], [], [])
         self._pick_orders()
         self._lay_out_moves()
         convoying = self._match_convoys()
@@ -79,6 +81,7 @@ class Layout:
         """The order each unit follows: the last one naming it (defensive; see validate)."""
         t, units, order_at, early = self.tables, self.units, self.order_at, self.early
         kind, power, province = t.kind, t.power, t.province
+        by_kind = self.by_kind
         for i, order in enumerate(self.orders):
             k = _KINDS.get(type(order))
             if k is None:
@@ -99,6 +102,7 @@ class Layout:
                     kind[earlier] = HOLD
                 order_at[where] = i
                 kind[i] = k
+                by_kind[k].append(i)
                 if k == CONVOY and not (unit.type is _FLEET and self.board.provinces[where].is_sea):
                     early[i] = Reason.ILLEGAL  # only a fleet at sea can carry an army
                     kind[i] = HOLD
@@ -108,15 +112,17 @@ class Layout:
         kind, dest_of, convoyed, landing_of = t.kind, t.dest, t.convoyed, self.landing
         own_convoys = {
             (orders[i].unit.power, orders[i].army.province, orders[i].destination.province)
-            for i in self.order_at.values()
+            for i in self.by_kind[CONVOY]
             if kind[i] == CONVOY
         }
         moves_into, army_adjacency = t.moves_into, board.army_adjacency
         fleet_adjacency, provinces = board.fleet_adjacency, board.provinces
-        for province, i in self.order_at.items():
+        province_of = t.province
+        for i in self.by_kind[MOVE]:
             if kind[i] != MOVE:
                 continue
             order = orders[i]
+            province = province_of[i]
             unit = units[province]
             target = order.destination
             if unit.type is _FLEET:
@@ -163,7 +169,7 @@ class Layout:
         t, orders = self.tables, self.orders
         convoying: set[str] = set()
         carried: list[int] = []
-        for i in self.order_at.values():
+        for i in self.by_kind[CONVOY]:
             if t.kind[i] != CONVOY:
                 continue
             order = orders[i]
@@ -194,7 +200,7 @@ class Layout:
     def _match_supports(self, protected_seas: set[str] | None) -> None:
         t, orders, board, units = self.tables, self.orders, self.board, self.units
         kind, order_at, supports = t.kind, self.order_at, t.supports
-        for i in order_at.values():
+        for i in self.by_kind[SUPPORT]:
             if kind[i] != SUPPORT:
                 continue
             order = orders[i]
@@ -230,5 +236,3 @@ class Layout:
             return False
         # A support that names a coast must name the one the fleet moves to (6.B.9).
         return order.destination.coast is None or landing.coast in (None, order.destination.coast)
-
-    # --- reading the answer back ---

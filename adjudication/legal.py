@@ -29,6 +29,8 @@ class _Facts:
     # army province -> destination province -> seas on some minimal convoy route
     convoy_seas: Mapping[str, Mapping[str, frozenset[str]]]
     fleet_seas: frozenset[str]  # seas holding a fleet: the possible convoy chains
+    # (army province, sea left out) -> destinations still reachable; filled on demand
+    without: dict[tuple[str, str], frozenset[str]]
 
 
 _CACHE: dict[int, tuple[Position, Board, _Facts]] = {}
@@ -68,7 +70,7 @@ def _compute_facts(position: Position, board: Board) -> _Facts:
             # is a different order, the army insisting on the sea route (DATC 4.A.3).
             targets += [(Location(p), True) for p in sorted(convoy_seas.get(unit.province, {}))]
         moves[unit] = tuple(targets)
-    return _Facts(moves, convoy_seas, fleet_seas)
+    return _Facts(moves, convoy_seas, fleet_seas, {})
 
 
 def _sea_neighbours(province: str, board: Board, fleet_seas: frozenset[str]) -> frozenset[str]:
@@ -156,15 +158,15 @@ def _movement_orders(position: Position, board: Board, unit: Unit) -> list[Order
     facts = _facts(position, board)
     orders: list[Order] = [Hold(unit)]
     orders += [Move(unit, where, via) for where, via in facts.moves[unit]]
+    # Where this unit could move, any coast: the spaces it may support into (DATC 6.B.4).
+    reach = {where.province for where, via in facts.moves[unit] if not via}
     for other in position.units:
         if other == unit:
             continue
-        if board.can_reach_province(unit.type, unit.location, other.province):
+        if other.province in reach:
             orders.append(Support(unit, other.location, None, other.type))
         for where, via in facts.moves[other]:
-            if where.province == unit.province:
-                continue
-            if not board.can_reach_province(unit.type, unit.location, where.province):
+            if where.province not in reach:
                 continue
             needs_me = via and not _route_avoids(
                 facts, board, other.province, where.province, unit.province
@@ -187,7 +189,11 @@ def _route_avoids(
     seas = facts.convoy_seas.get(origin, {}).get(destination)
     if seas is None or sea not in seas:
         return True
-    return destination in _minimal_routes(origin, facts.fleet_seas - {sea}, board)
+    reachable = facts.without.get((origin, sea))
+    if reachable is None:
+        reachable = frozenset(_minimal_routes(origin, facts.fleet_seas - {sea}, board))
+        facts.without[(origin, sea)] = reachable
+    return destination in reachable
 
 
 def legal_adjustments(position: Position, board: Board, power: Power) -> list[Order]:

@@ -80,6 +80,7 @@ class _Reading:
         self.resolver, self.succeeded = resolver, succeeded
 
     def result(self) -> MovementResult:
+        """Who moved, who was dislodged and where it may go, and every order's outcome."""
         resolver, succeeded = self.resolver, self.succeeded
         t, units, landing = self.tables, self.units, self.landing
         kind = t.kind

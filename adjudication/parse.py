@@ -26,10 +26,7 @@ from adjudication.board import Board
 from adjudication.maps import STANDARD
 from adjudication.names import name_index, suggest
 from adjudication.notation import format_order, place_name
-from adjudication.orders import (
-    Order,
-    Waive,
-)
+from adjudication.orders import Order, Waive
 from adjudication.position import Position
 from adjudication.readings import Reading, all_readings, literal_readings
 from adjudication.rejections import Rejection, RejectReason
@@ -44,7 +41,8 @@ log = logging.getLogger(__name__)
 MAX_LINE_CHARS = 300
 MAX_LINES = 100
 _MAX_ORDERS_PER_LINE = 40  # a 300-character line cannot hold more real orders
-_MAX_READINGS = 64
+_MAX_READINGS = 96  # enough for three misspelt names; more is noise, not an order
+_MAX_SHOWN = 6  # candidates named in an AMBIGUOUS message
 INTERNAL_ERROR = "internal error while reading this line"
 _TOO_LONG_LINE = Rejection(
     RejectReason.TOO_LONG, f"Lines over {MAX_LINE_CHARS} characters are not read."
@@ -52,6 +50,9 @@ _TOO_LONG_LINE = Rejection(
 
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _ORDER_BREAK = re.compile(r"[,;]")
+# Discord list and quote markers before an order: "- A Par - Bur", "1. A Par H", "> ..."
+_BULLET = re.compile(r"^(?:[-*\u2022\u00b7>]+|\d{1,3}[.)])\s+")
+_COMMENT = re.compile(r"\s(?:#|//).*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +120,11 @@ def parse_order(line: str, position: Position, power: Power, board: Board = STAN
 def _parse_physical_line(
     line: str, position: Position, power: Power, board: Board
 ) -> Iterator[ParsedLine]:
-    stripped = line.strip()
+    stripped = _COMMENT.sub("", _BULLET.sub("", line.strip())).strip()
     if not stripped or stripped.startswith(("#", "//")):
         return
     if len(stripped) > MAX_LINE_CHARS:
-        yield ParsedLine(
-            stripped[:60] + "…",
-            None,
-            _TOO_LONG_LINE,
-        )
+        yield ParsedLine(stripped[:60] + "…", None, _TOO_LONG_LINE)
         return
     if stripped.endswith(":"):
         heading = _heading_power(stripped, power, board)
@@ -139,6 +136,11 @@ def _parse_physical_line(
         parsed = parse_order(part.strip(), position, power, board)
         if parsed.rejection is None or parsed.rejection.reason is not RejectReason.EMPTY:
             yield parsed
+    if len(parts) > _MAX_ORDERS_PER_LINE:
+        extra = len(parts) - _MAX_ORDERS_PER_LINE
+        message = f"Only {_MAX_ORDERS_PER_LINE} orders per line are read; {extra} more were not."
+        yield ParsedLine(parts[_MAX_ORDERS_PER_LINE].strip()[:40], None,
+                         Rejection(RejectReason.TOO_LONG, message))
 
 
 def _heading_power(line: str, power: Power, board: Board) -> ParsedLine | None:
@@ -180,11 +182,7 @@ def _check_together(
 def _parse_one(line: str, position: Position, power: Power, board: Board) -> ParsedLine:
     text = line.strip()
     if len(text) > MAX_LINE_CHARS:
-        return ParsedLine(
-            text[:60] + "…",
-            None,
-            _TOO_LONG_LINE,
-        )
+        return ParsedLine(text[:60] + "…", None, _TOO_LONG_LINE)
     try:
         draft = read_draft(text, board)
     except OrderSyntaxError as error:
@@ -222,7 +220,7 @@ def _parse_one(line: str, position: Position, power: Power, board: Board) -> Par
     verdicts = [(r, validate(r.order, position, board)) for r in literal]
     if not any(v is None for _, v in verdicts):
         # rules/004 rule 7: look for similar names and details, keep a unique legal one.
-        alternatives = all_readings(draft, position, owner, board)[len(literal):]
+        alternatives = all_readings(draft, position, owner, board, _MAX_READINGS)[len(literal):]
         verdicts += [(r, validate(r.order, position, board)) for r in alternatives]
     return _finish(text, verdicts, board, draft)
 
@@ -255,12 +253,13 @@ def _finish(
         return ParsedLine(text, reading.order, None, notes)
     if len(chosen) > 1:
         options = tuple(format_order(r.order, board) for r in chosen)
+        shown = " or ".join(options[:_MAX_SHOWN]) + (" or …" if len(options) > _MAX_SHOWN else "")
         return ParsedLine(
             text,
             None,  # nothing definite was read; the candidates say what might have been
             Rejection(
                 RejectReason.AMBIGUOUS,
-                f"'{text}' could mean {' or '.join(options)}; the unit holds. Say which.",
+                f"'{text}' could mean {shown}; the unit holds. Say which.",
                 options,
             ),
         )

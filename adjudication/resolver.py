@@ -1,13 +1,15 @@
 """Kruijswijk's guess algorithm: the decisions of a movement phase (DATC chapter 5).
 
-Every move, support and convoy order is one yes/no *decision*. `adjudicate` states the
-rule for one decision in terms of others (DATC 5.B); `resolve` finds a consistent
-answer, guessing where decisions depend on each other in a cycle (DATC 5.F). A cycle
-with two answers or none gets the backup rule (DATC 5.B.9): circular movement all
-moves; a convoy paradox fails the convoys in it (the Szykman rule).
+Every move, support and convoy order is one yes/no *decision*. `move_succeeds`,
+`_support_given` and `_convoy_holds` state the rule of a decision in terms of others
+(DATC 5.B); `resolve` finds a consistent answer, guessing where decisions depend on
+each other in a cycle (DATC 5.F, with the "recursion hits" refinement so that a cycle
+is settled by the order that began it). A cycle with two answers or none gets the
+backup rule (DATC 5.B.9): circular movement all moves; a convoy paradox fails the
+convoys in it (the Szykman rule, DATC 4.A.2).
 
 Orders are referred to by index into the phase's `Tables`, built by
-`adjudication.movement`; nothing here knows the board or the order classes.
+`adjudication.layout`; nothing here knows the board or the order classes.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ class Resolver:
         self.decide = (None, self.move_succeeds, self._support_given, self._convoy_holds)
 
     def resolve_all(self) -> list[bool]:
+        """Decide every move, support and convoy; the answers by order index."""
         resolved, resolve = self.resolved, self.resolve
         for i, kind in enumerate(self.t.kind):
             if kind != HOLD and not resolved[i]:
@@ -86,6 +89,7 @@ class Resolver:
     # --- DATC 5.F: the generic resolve, with guesses, cycles and the backup rule ---
 
     def resolve(self, i: int) -> bool:
+        """The decision of order `i`: final, or a guess while its cycle is open."""
         if self.resolved[i]:
             return self.result[i]
         if self.in_cycle[i]:
@@ -129,6 +133,17 @@ class Resolver:
         self._forget(old_len)
         self.result[i] = True
         second = decide(i)
+        own_hit = 1 if self.in_cycle[i] else 0
+        if self.hits - own_hit != old_hits:
+            # The other guess reached an order higher up: the cycle is larger than this
+            # order's part of it, and is settled further up.
+            self.hits -= own_hit
+            if not self.in_cycle[i]:
+                self.cycle.append(i)
+                self.in_cycle[i] = True
+            self.result[i] = second
+            self.visited[i] = False
+            return second
         self.hits = old_hits
         members = self.cycle[old_len:]
         self._forget(old_len)
@@ -213,8 +228,11 @@ class Resolver:
         j = t.order_at.get(province, -1)
         if j >= 0 and t.kind[j] == MOVE:
             return 0 if self.resolve(j) else 1
-        resolve = self.resolve
-        return 1 + sum(1 for s in t.hold_supports.get(province, ()) if resolve(s))
+        strength = 1
+        for s in t.hold_supports.get(province, ()):
+            if self.resolve(s):
+                strength += 1
+        return strength
 
     def _prevent(self, i: int) -> int:
         """5.B.6: a unit beaten head to head has no effect where its attacker came from,
@@ -228,9 +246,15 @@ class Resolver:
         return 1 + self._support_count(i, None)
 
     def _support_count(self, i: int, not_of: str | None) -> int:
-        t = self.t
-        power, resolve = t.power, self.resolve
-        return sum(1 for s in t.supports[i] if power[s] != not_of and resolve(s))
+        supports = self.t.supports[i]
+        if not supports:
+            return 0
+        power, resolve = self.t.power, self.resolve
+        count = 0
+        for s in supports:
+            if power[s] != not_of and resolve(s):
+                count += 1
+        return count
 
     def _support_given(self, s: int) -> bool:
         """5.B.2: cut by an attack from anywhere but the space supported into, or by

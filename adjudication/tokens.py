@@ -46,7 +46,7 @@ _VERBS: dict[str, Verb] = {
     **dict.fromkeys(("h", "hold", "holds", "stand", "stands", "stay", "stays"), Verb.HOLD),
     **dict.fromkeys(
         ("-", "m", "mv", "move", "moves", "moving", "to", "attack", "attacks", "attacking",
-         "go", "goes", "advance", "advances", "invade", "invades", "enter", "enters"),
+         "go", "goes", "advance", "advances", "invade", "invades", "enter", "enters", "into"),
         Verb.MOVE,
     ),
     **dict.fromkeys(("s", "sup", "supp", "support", "supports", "supporting"), Verb.SUPPORT),
@@ -100,22 +100,26 @@ class Draft:
     power: Power | None = None  # "England: ..." prefix
 
 
-def tokenize(line: str) -> list[str]:
-    """Keys of the words of `line`, with "-", "/" and ":" kept as tokens."""
+def tokenize(line: str) -> tuple[list[str], list[str]]:
+    """The keys of the words of `line` ("-", "/" and ":" kept as tokens), and the
+    words as written, for messages."""
     text = _ARROWS.sub(" - ", unicodedata.normalize("NFKC", line))
-    out = []
+    keys: list[str] = []
+    words: list[str] = []
     for raw in _TOKEN.findall(text):
         k = raw if raw in "-/:" else key(raw)
         if k:
-            out.append(k)
-    return out
+            keys.append(k)
+            words.append(raw)
+    return keys, words
 
 
 class _Reader:
     """Recursive descent over the tokens of one line."""
 
-    def __init__(self, tokens: list[str], board: Board):
+    def __init__(self, tokens: list[str], words: list[str], board: Board):
         self.tokens = tokens
+        self.words = words
         self.i = 0
         self.board = board
         self.index = name_index(board)
@@ -147,7 +151,7 @@ class _Reader:
         if first is Verb.WAIVE or (self.peek() == "no" and self.peek(1) in ("build", "builds")):
             self.i = len(self.tokens)
             return Draft(Verb.WAIVE, power=power)
-        if first in (Verb.BUILD, Verb.DISBAND, Verb.RETREAT):
+        if first in (Verb.BUILD, Verb.DISBAND, Verb.RETREAT, Verb.HOLD):
             self.take()
             unit = self.unit()
             if first is Verb.RETREAT:
@@ -177,7 +181,7 @@ class _Reader:
         if verb is None:
             if self.at_end():
                 return Draft(Verb.NONE, unit, power=power)
-            raise self.fail(f"I don't know what '{self.peek()}' means here.")
+            raise self.fail(f"I don't know what '{self.words[self.i]}' means here.")
         self.take()
         if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD):
             return Draft(verb, unit, power=power)
@@ -244,13 +248,13 @@ class _Reader:
         if found is None:
             words = self.unknown_words(start)
             if not words:
-                token = self.peek()
+                token = self.words[self.i] if not self.at_end() else None
                 where = f"'{token}'" if token else "the end of the line"
                 raise self.fail(f"Expected a province before {where}.")
-            text = " ".join(words)
+            text = " ".join(self.words[start : self.i])
             return PlaceText(text, None, self.coast())
         end, where = found
-        text = " ".join(t for t in self.tokens[start:end] if t != "-")
+        text = " ".join(t for t in self.words[start:end] if t != "-")
         self.i = end
         coast = self.coast()
         if where.coast is not None:
@@ -320,14 +324,14 @@ class _Reader:
 
     def finish(self, draft: Draft) -> Draft:
         if not self.at_end():
-            rest = " ".join(self.tokens[self.i :])
+            rest = " ".join(self.words[self.i :])
             raise self.fail(f"I read the order but not what follows it: '{rest[:40]}'.")
         return draft
 
 
 def read_draft(line: str, board: Board) -> Draft:
     """The order `line` states, as written. Raises `OrderSyntaxError`."""
-    tokens = tokenize(line)
+    tokens, words = tokenize(line)
     if not tokens:
         raise OrderSyntaxError(RejectReason.EMPTY, "The line is empty.")
-    return _Reader(tokens, board).draft()
+    return _Reader(tokens, words, board).draft()

@@ -11,14 +11,19 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from adjudication.layout import Layout
 from adjudication.maps import STANDARD
 from adjudication.movement import resolve_movement
-from adjudication.orders import Hold, Move
+from adjudication.orders import Convoy, Hold, Move, Support
 from adjudication.outcomes import Reason
 from adjudication.position import Position
+from adjudication.resolver import HOLD, Resolver
 from adjudication.rules import ParadoxRule, Rules
-from adjudication.units import Location, Unit
+from adjudication.units import Location, Unit, UnitType
+from adjudication.validate import validate_all
 from tests.adjudication.movement_cases import failures, play, position_for, read_table
 
 RULEBOOK_1982 = Rules(paradox_rule=ParadoxRule.RULEBOOK_1982)
@@ -562,13 +567,6 @@ def test_unordered_units_hold() -> None:
 
 # --- invariants on random positions -------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from adjudication.orders import Convoy, Support  # noqa: E402
-from adjudication.units import UnitType  # noqa: E402
-from adjudication.validate import validate_all  # noqa: E402
-
 
 def _random_phase(rng) -> tuple[Position, list]:  # type: ignore[no-untyped-def]
     """A random crowd of units, each with a random (often illegal) order."""
@@ -664,3 +662,70 @@ def test_an_army_or_a_coastal_fleet_carries_no_one_even_unvalidated() -> None:
     orders = [o for o, _ in read_table(table)]
     result = resolve_movement(position_for(orders), orders, STANDARD)
     assert [o.reason for o in result.outcomes] == [Reason.NO_CONVOY, Reason.ILLEGAL, Reason.ILLEGAL]
+
+
+# --- every decision satisfies its own rule ------------------------------------------
+
+
+def _unsettled(position: Position, orders: list, rules: Rules) -> list[str]:
+    """Decisions that break their own rule (DATC 5.B) given all the final decisions.
+
+    Only convoys failed by the Szykman rule may: that is the backup rule's purpose.
+    """
+    layout = Layout(position, orders, STANDARD, rules)
+    resolver = Resolver(layout.tables)
+    final = list(resolver.resolve_all())
+    return [
+        f"{orders[i]} resolved {final[i]}"
+        for i, kind in enumerate(layout.tables.kind)
+        if kind != HOLD and i not in resolver.paradox and resolver.decide[kind](i) != final[i]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("table", "rules"),
+    [*((t, Rules()) for t in CASES.values()), *((t, RULEBOOK_1982) for t in CASES_1982.values())],
+    ids=[*CASES.keys(), *(f"1982 {k}" for k in CASES_1982)],
+)
+def test_every_decision_satisfies_its_rule(table: str, rules: Rules) -> None:
+    orders = [o for o, _ in read_table(table)]
+    assert _unsettled(position_for(orders), orders, rules) == []
+
+
+PARADOXES = [k for k in CASES if k.startswith(("6.C", "6.F.1", "6.F.2", "6.G.1"))]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(PARADOXES), st.booleans())
+def test_paradoxes_with_random_bystanders(rng, case: str, rulebook_1982: bool) -> None:  # type: ignore[no-untyped-def]
+    """DATC cycles and paradoxes with a few random units and orders added around them:
+    every decision keeps to its rule, and the order of the orders does not matter."""
+    base = [o for o, _ in read_table(CASES[case])]
+    units = {o.unit.province: o.unit for o in base}
+    free = [p for p in sorted(STANDARD.provinces) if p not in units and p != "SWI"]
+    extra = []
+    for province in rng.sample(free, rng.randint(1, 5)):
+        kind = rng.choice([k for k in UnitType if STANDARD.unit_locations(k, province)])
+        unit = Unit(rng.choice(STANDARD.powers), kind, STANDARD.unit_locations(kind, province)[0])
+        units[province] = unit
+        near = sorted(STANDARD.neighbours(province))
+        other = units.get(rng.choice(near))
+        if other is not None and rng.random() < 0.6:
+            target = rng.choice(sorted(STANDARD.neighbours(other.province)))
+            extra.append(Support(unit, other.location, Location(target)))
+        else:
+            places = STANDARD.unit_locations(kind, rng.choice(near))
+            extra.append(Move(unit, places[0]) if places else Hold(unit))
+    position = Position(position_for(base).phase, tuple(units.values()), {})
+    orders = base + extra
+    rejected = validate_all(orders, position, STANDARD)
+    orders = [Hold(o.unit) if i in rejected else o for i, o in enumerate(orders)]
+    rules = RULEBOOK_1982 if rulebook_1982 else Rules()
+    assert _unsettled(position, orders, rules) == []
+    first = resolve_movement(position, orders, STANDARD, rules)
+    shuffled = rng.sample(orders, len(orders))
+    again = resolve_movement(position, shuffled, STANDARD, rules)
+    assert set(again.units) == set(first.units) and again.dislodged == first.dislodged
+    assert dict(zip(map(str, shuffled), again.outcomes, strict=True)) == dict(
+        zip(map(str, orders), first.outcomes, strict=True)
+    )

@@ -1,5 +1,7 @@
 """Spellings of provinces, coasts and powers (adjudication.names)."""
 
+import dataclasses
+
 import pytest
 
 from adjudication.maps import STANDARD
@@ -135,3 +137,11 @@ def test_suggest_finds_typos(typo: str, meant: str) -> None:
 
 def test_suggest_offers_nothing_for_noise() -> None:
     assert suggest("qqqqqqqq", STANDARD) == []
+
+
+def test_a_board_carries_its_own_aliases() -> None:
+    variant = dataclasses.replace(STANDARD, name="variant", aliases={"Lutetia": "PAR"})
+    assert resolve_province("Lutetia", variant) == "PAR"
+    assert resolve_province("Paris", variant) == "PAR"  # names and codes always count
+    assert resolve_province("Lutetia", STANDARD) is None
+    assert resolve_province("GLyo", variant) is None  # the standard spellings are the standard's

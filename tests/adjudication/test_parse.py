@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 
+from adjudication.interop import InterchangeError, read_order, read_record
 from adjudication.maps import STANDARD
+from adjudication.orders import Support
 from adjudication.parse import MAX_LINES, ParsedLine, parse_order, parse_orders
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import RejectReason
 from adjudication.units import Location, Phase, Unit
+from adjudication.validate import validate
 
 OPENING = Position.initial(STANDARD)
 
@@ -62,6 +67,8 @@ MOVEMENT_NOTATIONS = [
     ("FRANCE", "A Par moves Bur", "A PAR - BUR", False),
     ("FRANCE", "A Par moves to Bur", "A PAR - BUR", False),
     ("FRANCE", "A Par attacks Bur", "A PAR - BUR", False),
+    ("FRANCE", "A Par moves into Bur", "A PAR - BUR", False),
+    ("FRANCE", "A Par into Bur", "A PAR - BUR", False),
     ("FRANCE", "A Par-Bur", "A PAR - BUR", False),
     ("FRANCE", "a par-bur", "A PAR - BUR", False),
     ("FRANCE", "Army Paris - Burgundy", "A PAR - BUR", False),
@@ -80,6 +87,8 @@ MOVEMENT_NOTATIONS = [
     ("FRANCE", "A Par hold", "A PAR H", False),
     ("FRANCE", "A Par holds", "A PAR H", False),
     ("FRANCE", "A Par stands", "A PAR H", False),
+    ("FRANCE", "Hold A Par", "A PAR H", False),
+    ("FRANCE", "H Par", "A PAR H", False),
     ("FRANCE", "A Mar S A Par - Bur", "A MAR S A PAR - BUR", False),
     ("FRANCE", "A Mar supports A Par - Bur", "A MAR S A PAR - BUR", False),
     ("FRANCE", "A Mar support A Par - Bur", "A MAR S A PAR - BUR", False),
@@ -369,6 +378,18 @@ def test_empty_lines_comments_and_headings_are_skipped() -> None:
     assert [p.text for p in lines] == ["A Par - Bur"]
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["- A Par - Bur", "* A Par - Bur", "\u2022 A Par - Bur", "1. A Par - Bur", "12) A Par - Bur",
+     "> A Par - Bur", "**A Par - Bur**", "`A Par - Bur`", "A Par - Bur  # to Burgundy",
+     "A Par - Bur // why not"],
+)
+def test_discord_list_markers_markdown_and_comments_are_ignored(line: str) -> None:
+    lines = parse_orders(line, OPENING, "FRANCE", STANDARD)
+    assert [str(p.order) for p in lines] == ["A PAR - BUR"]
+    assert lines[0].accepted
+
+
 def test_a_heading_for_another_power_is_rejected() -> None:
     lines = parse_orders("England:\nA Par - Bur", OPENING, "FRANCE", STANDARD)
     assert lines[0].rejection is not None
@@ -407,6 +428,14 @@ def test_an_over_long_line_is_rejected_and_the_rest_read() -> None:
     assert lines[1].accepted
 
 
+def test_orders_beyond_forty_on_one_line_are_rejected_not_dropped() -> None:
+    lines = parse_orders(",".join(["A Par"] * 45), OPENING, "FRANCE", STANDARD)
+    assert len(lines) == 41
+    assert lines[-1].rejection is not None
+    assert lines[-1].rejection.reason is RejectReason.TOO_LONG
+    assert "5 more" in lines[-1].rejection.message
+
+
 def test_every_returned_line_is_accepted_or_says_why() -> None:
     text = "A Par - Bur\nnonsense\nA Pari - Gas\nF Mao - Spa\nA Bur - Mun\n\n"
     for line in parse_orders(text, OPENING, "FRANCE", STANDARD):
@@ -427,3 +456,36 @@ def test_a_seventeen_line_message_parses_in_a_few_milliseconds() -> None:
         parse_orders(message, OPENING, "FRANCE", STANDARD)
     per_message = (time.perf_counter() - start) / runs
     assert per_message < 0.010, f"{per_message * 1000:.1f} ms per message"
+
+
+SAMPLE = Path("/work/shared/interop/sample_phases.jsonl")
+
+
+def test_recorded_orders_in_interchange_notation_read_the_same() -> None:
+    """Every legal order of the 120 recorded phases (PHASES.md notation) reads back
+    as the interchange reader reads it."""
+    if not SAMPLE.exists():
+        pytest.skip("the interchange sample is not available here")
+    checked = 0
+    for line in SAMPLE.read_text(encoding="utf-8").splitlines():
+        document = json.loads(line)
+        record = read_record(document)
+        for power, texts in document.get("orders", {}).items():
+            for text in texts:
+                try:
+                    strict = read_order(text, power, record.position.phase.kind)
+                except InterchangeError:
+                    continue
+                if validate(strict, record.position, STANDARD) is not None:
+                    continue
+                parsed = parse_order(text, record.position, power, STANDARD)
+                assert parsed.accepted, (text, parsed)
+                if parsed.order != strict:
+                    # The one coast a supported fleet can reach is filled in, and said so.
+                    assert isinstance(strict, Support) and parsed.notes, (text, parsed)
+                    assert parsed.order == Support(
+                        strict.unit, strict.supported, parsed.order.destination,  # type: ignore[union-attr]
+                        strict.supported_type,
+                    )
+                checked += 1
+    assert checked > 1000

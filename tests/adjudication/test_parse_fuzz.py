@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 import time
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from adjudication.legal import format_order, legal_orders
 from adjudication.maps import STANDARD
+from adjudication.names import resolve_province
 from adjudication.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
 from adjudication.position import Dislodgement, Position
 from adjudication.units import Location, Phase, Unit
@@ -163,7 +164,7 @@ def test_huge_and_hostile_inputs() -> None:
             start = time.perf_counter()
             lines = parse_orders(text, position, "FRANCE", STANDARD)
             assert time.perf_counter() - start < 2.0
-            assert len(lines) <= 100 * 40 + 1
+            assert len(lines) <= 100 * 41 + 1
             check(lines, position)
 
 
@@ -187,3 +188,27 @@ def test_case_and_spacing_do_not_matter(unit_and_order: tuple, rng: random.Rando
     spaced = "  " + mangled.replace(" ", " " * rng.randint(1, 4)) + "\t"
     parsed = parse_order(spaced, OPENING, unit.power, STANDARD)
     assert parsed.accepted and parsed.order == order, (spaced, parsed)
+
+
+_ORDER_WORDS = {"Army", "Fleet", "supports", "convoys", "holds", "via", "convoy", "to", "hold"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_LEGAL), st.randoms(use_true_random=False))
+def test_a_typo_is_never_silently_another_order(unit_and_order: tuple, rng: random.Random) -> None:
+    """rules/004 rule 7: a misspelt place name is read as written, corrected with a
+    note, or rejected; never quietly turned into a different order."""
+    unit, order = unit_and_order
+    words = format_order(order, STANDARD, "long").split()
+    names = [i for i, w in enumerate(words) if len(w) >= 4 and w not in _ORDER_WORDS]
+    assume(names)
+    i = rng.choice(names)
+    letters = list(words[i])
+    j = rng.randrange(len(letters))
+    letters[j] = rng.choice("abcdefghijklmnopqrstuvwxyz")
+    typo = "".join(letters)
+    assume(resolve_province(typo, STANDARD) is None)  # a typo that is itself a name is no typo
+    words[i] = typo
+    parsed = parse_order(" ".join(words), OPENING, unit.power, STANDARD)
+    if parsed.accepted and parsed.order != order:
+        assert parsed.notes, (" ".join(words), parsed)

@@ -161,17 +161,6 @@ def test_a_bad_line_gives_an_error_line_and_the_replay_goes_on() -> None:
 # --- agreement with the engine that recorded the sample --------------------------------
 
 
-def _comparable(output: dict, record: dict) -> dict:
-    """The fields PHASES.md defines for a phase's result, as the recording gives them."""
-    fields = {k: output.get(k) for k in ("phase", "units", "centers")}
-    if record["phase"].endswith("M"):
-        fields["dislodged"] = {
-            power: {unit: {"by": d["by"], "retreats": d["retreats"]} for unit, d in units.items()}
-            for power, units in (output.get("dislodged") or {}).items()
-        }
-    return fields
-
-
 def _land_fallback(record: dict) -> dict | None:
     """The record with DipNet's fallback applied, or None when it has nothing to apply.
 
@@ -203,16 +192,15 @@ def _land_fallback(record: dict) -> dict | None:
 
 
 def test_replay_agrees_with_the_recording_engine_but_for_known_differences() -> None:
-    from adjudication.replay import replay_record
+    from adjudication.replay import matches_expected, replay_record
 
     identical, explained, unexplained = [], [], []
     for record in RECORDS:
-        expected = _comparable(record["expected"], record)
-        if _comparable(replay_record(record), record) == expected:
+        if matches_expected(record, replay_record(record)):
             identical.append(record["id"])
             continue
         fallback = _land_fallback(record)
-        if fallback is not None and _comparable(replay_record(fallback), record) == expected:
+        if fallback is not None and matches_expected(record, replay_record(fallback)):
             explained.append(record["id"])
         else:
             unexplained.append(record["id"])
@@ -238,3 +226,11 @@ def test_replay_agrees_with_the_recording_engine_but_for_known_differences() -> 
 def test_a_record_with_an_impossible_unit_is_refused(units: dict) -> None:
     with pytest.raises(InterchangeError):
         read_record(dict(RECORDS[0], units=units))
+
+
+def test_cli_compare_prints_the_agreement() -> None:
+    done = _run_cli("replay", "--compare", str(SAMPLE))
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == len(RECORDS)
+    figure = done.stderr.strip().splitlines()[-1]
+    assert figure.startswith("agreement: ") and figure.endswith(f"/{len(RECORDS)} phases identical")
