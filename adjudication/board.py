@@ -84,6 +84,34 @@ class Board:
             out.setdefault(loc.province, []).append(loc)
         return {k: tuple(sorted(v)) for k, v in out.items()}
 
+    # Tables keyed by plain strings, for the hot paths of validation and adjudication:
+    # hashing a str (or a tuple of them) is far cheaper than hashing a `Location`.
+
+    @cached_property
+    def land_provinces(self) -> frozenset[str]:
+        """Provinces an army may stand in (inland and coastal)."""
+        return frozenset(code for code, p in self.provinces.items() if p.is_land)
+
+    @cached_property
+    def sea_provinces(self) -> frozenset[str]:
+        return frozenset(code for code, p in self.provinces.items() if p.is_sea)
+
+    @cached_property
+    def fleet_moves(self) -> Mapping[tuple[str, str | None], frozenset[tuple[str, str | None]]]:
+        """`fleet_adjacency` as (province, coast) pairs: where a fleet may move."""
+        return {
+            (loc.province, loc.coast): frozenset((t.province, t.coast) for t in targets)
+            for loc, targets in self.fleet_adjacency.items()
+        }
+
+    @cached_property
+    def fleet_reach(self) -> Mapping[tuple[str, str | None], frozenset[str]]:
+        """(province, coast) of a fleet -> the provinces it could enter, any coast."""
+        return {
+            (loc.province, loc.coast): frozenset(t.province for t in targets)
+            for loc, targets in self.fleet_adjacency.items()
+        }
+
     def province(self, code: str) -> Province:
         return self.provinces[code]
 

@@ -14,7 +14,6 @@ owner.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -212,57 +211,81 @@ def _movement(
     rules: Rules,
 ) -> tuple[list[Outcome], tuple[Unit, ...], tuple[Dislodgement, ...], frozenset[str]]:
     """Default orders, then the resolver. Every unit goes to the resolver with one
-    order: its first legal order, or a hold when it had none or only illegal ones."""
-    actual = {(u.power, u.type, u.province): u for u in position.units}
+    order: its first legal order, or a hold when it had none or only illegal ones.
+
+    Orders go to the resolver as given: it finds each unit by province, and its
+    outcomes line up with the orders by index, so nothing is rewritten or hashed.
+    """
+    by_province = position.unit_by_province
     outcomes: list[Outcome] = []
     to_resolve: list[Order] = []
-    as_given: dict[Order, Order] = {}  # orders rewritten for the resolver -> as given
-    ordered: set[Unit] = set()
+    ordered: set[str] = set()  # provinces of the units that have an order
     for order in accepted:
-        unit = actual.get((order.unit.power, order.unit.type, order.unit.province))
-        if unit is None:
+        named = order.unit
+        province = named.location.province
+        unit = by_province.get(province)
+        if unit is None or unit.power != named.power or unit.type is not named.type:
             outcomes.append(Outcome(order, False, Reason.NO_SUCH_UNIT))
-        elif unit in ordered:
+        elif province in ordered:
             outcomes.append(Outcome(order, False, Reason.ILLEGAL))
         else:
-            ordered.add(unit)
-            # The resolver needs the unit exactly as it stands (coast included).
-            exact = order if order.unit == unit else dataclasses.replace(order, unit=unit)
-            as_given[exact] = order
-            to_resolve.append(exact)
+            ordered.add(province)
+            to_resolve.append(order)
 
-    tried = _named_units(refused)
-    stand_ins: set[Order] = set()  # holds for units whose orders were illegal
-    defaults: set[Order] = set()  # holds for units with no order at all
-    for unit in position.units:
-        if unit not in ordered:
-            hold = Hold(unit)
-            (stand_ins if _place(hold) in tried else defaults).add(hold)
-            to_resolve.append(hold)
+    given = len(to_resolve)
+    tried = _named_units(refused) if refused else set()
+    stand_in: list[bool] = []  # per default hold: its unit's own orders were illegal
+    if len(ordered) < len(by_province):
+        for unit in position.units:
+            province = unit.location.province
+            if province not in ordered:
+                stand_in.append((unit.power, province) in tried)
+                to_resolve.append(Hold(unit))
 
     result = resolve_movement(position, to_resolve, board, rules)
-    for outcome in result.outcomes:
-        if outcome.order in stand_ins:
+    found = result.outcomes
+    outcomes.extend(found[:given] if stand_in else found)
+    for outcome, skip in zip(found[given:], stand_in, strict=True):
+        if skip:
             continue  # the illegal order's own outcome speaks for the unit
-        if outcome.order in defaults and outcome.reason is None:
-            outcome = dataclasses.replace(outcome, reason=Reason.UNORDERED)
-        elif outcome.order in as_given:
-            outcome = dataclasses.replace(outcome, order=as_given[outcome.order])
+        if outcome.reason is None:
+            outcome = Outcome(
+                outcome.order, outcome.succeeded, Reason.UNORDERED, outcome.dislodged_by
+            )
         outcomes.append(outcome)
     outcomes.extend(refused)
-    units = tuple(result.units)
-    dislodged = tuple(sorted(result.dislodged))
-    return outcomes, units, dislodged, frozenset(result.standoffs)
+    dislodged = result.dislodged
+    if len(dislodged) > 1:
+        dislodged = tuple(sorted(dislodged))
+    return outcomes, result.units, dislodged, result.standoffs
+
+
+def _place_key(outcome: Outcome) -> tuple[str, str]:
+    """Whose order and where its unit stands, as `str(location)` spells it."""
+    order = outcome.order
+    if type(order) is Waive:
+        return order.power, "~"
+    unit = order.unit
+    location = unit.location
+    coast = location.coast
+    return unit.power, f"{location.province}/{coast}" if coast else location.province
 
 
 def _sort_key(outcome: Outcome) -> tuple[str, str, str]:
-    order = outcome.order
-    place = "~" if isinstance(order, Waive) else str(order.unit.location)
-    return (order_power(order), place, str(order))
+    return (*_place_key(outcome), str(outcome.order))
 
 
 def _sorted(outcomes: Iterable[Outcome]) -> tuple[Outcome, ...]:
     """Outcomes in a canonical order, so equal inputs give equal results however the
     orders were listed. Callers list refused orders last, so of two identical orders
-    the one that took effect comes first."""
+    the one that took effect comes first.
+
+    The order's text breaks ties only; it is costly to build, so it is built only when
+    two outcomes share a power and a place.
+    """
+    outcomes = list(outcomes)
+    keys = [_place_key(o) for o in outcomes]
+    if len(set(keys)) == len(keys):
+        ranked = sorted(zip(keys, range(len(keys)), strict=True))
+        return tuple(outcomes[i] for _, i in ranked)
     return tuple(sorted(outcomes, key=_sort_key))

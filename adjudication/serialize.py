@@ -222,8 +222,9 @@ def position_to_json(position: Position) -> dict[str, Json]:
 def position_from_body(document: Mapping[str, Json]) -> Position:
     """Decode a position's fields (version not checked: see `position_from_json`)."""
     units_by_power = _field(document, "units")
-    if not isinstance(units_by_power, Mapping):
-        raise SerializeError("'units' must map powers to lists of units")
+    ownership = _field(document, "ownership")
+    if not isinstance(units_by_power, Mapping) or not isinstance(ownership, Mapping):
+        raise SerializeError("'units' and 'ownership' must be objects")
     try:
         phase = Phase.parse(_field(document, "phase"))
     except (ValueError, AttributeError) as err:
@@ -233,7 +234,7 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         units=tuple(
             _unit(power, text) for power, texts in units_by_power.items() for text in texts
         ),
-        ownership=dict(_field(document, "ownership")),
+        ownership=dict(ownership),
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
         standoffs=frozenset(document.get("standoffs", ())),
     )

@@ -81,26 +81,29 @@ def validate_all(orders: Sequence[Order], position: Position, board: Board) -> d
     allowance count, and the first legal removals up to what it owes (DATC 4.D.4, 4.D.6).
     """
     rejections: dict[int, Rejection] = {}
+    duplicates: dict[int, Rejection] = {}  # added after the others, as they are found
     movement = (
         MovementChecks(position, board) if position.phase.kind is PhaseKind.MOVEMENT else None
     )
-    for i, order in enumerate(orders):
-        rejection = _check(order, position, board, movement)
-        if rejection is not None:
-            rejections[i] = rejection
-
+    plainly_legal = movement.plainly_legal if movement is not None else None
     last_for: dict[str, int] = {}
     for i, order in enumerate(orders):
-        if i in rejections or isinstance(order, Waive):
-            continue
+        if plainly_legal is None or not plainly_legal(order):
+            rejection = _check(order, position, board, movement)
+            if rejection is not None:
+                rejections[i] = rejection
+                continue
+            if type(order) is Waive:
+                continue
         province = order.unit.location.province
         earlier = last_for.get(province)
         if earlier is not None:
-            rejections[earlier] = Rejection(
+            duplicates[earlier] = Rejection(
                 _R.DUPLICATE,
                 f"'{orders[earlier]}' is replaced by the later order '{order}'.",
             )
         last_for[province] = i
+    rejections.update(duplicates)
 
     if position.phase.kind is PhaseKind.ADJUSTMENT:
         _limit_adjustments(orders, position, rejections)

@@ -28,11 +28,12 @@ _R = RejectReason
 class MovementChecks:
     """Checks movement-phase orders against one position."""
 
-    __slots__ = ("_seas", "board", "position")
+    __slots__ = ("_seas", "board", "position", "units")
 
     def __init__(self, position: Position, board: Board) -> None:
         self.position = position
         self.board = board
+        self.units = position.unit_by_province
         self._seas: frozenset[str] | None = None
 
     @property
@@ -59,6 +60,43 @@ class MovementChecks:
         if kind is Support:
             return self.support(unit, order)
         return self.convoy(unit, order)
+
+    def plainly_legal(self, order: Order) -> bool:
+        """True when `order` is clearly legal: the common case, decided with a few
+        lookups. False means "not sure": `check` must decide.
+
+        Only holds, moves to a neighbouring space and supports are judged here, with
+        the same rules `check` applies to them (it would return None for each).
+        """
+        named = order.unit
+        unit = self.units.get(named.location.province)
+        if unit is None or unit.power != named.power or unit.type is not named.type:
+            return False
+        kind = type(order)
+        if kind is Hold:
+            return True
+        board = self.board
+        if kind is Move:
+            return not order.via_convoy and _steps_to(unit, order.destination, board)
+        if kind is not Support:
+            return False
+        supported = order.supported.province
+        if supported not in board.provinces or supported == unit.location.province:
+            return False
+        location = unit.location
+        reach = (
+            board.army_adjacency.get(location.province, ())
+            if unit.type is UnitType.ARMY
+            else board.fleet_reach.get((location.province, location.coast), ())
+        )
+        destination = order.destination
+        if destination is None:
+            return supported in reach
+        target = destination.province
+        if target not in reach or target == supported or target not in board.provinces:
+            return False
+        mover = self.units.get(supported)
+        return mover is None or _steps_to(mover, destination, board)
 
     def move(
         self,
@@ -184,6 +222,16 @@ class MovementChecks:
                 f"to {_place(order.destination, board)}.",
             )
         return None
+
+
+def _steps_to(unit: Unit, destination: Location, board: Board) -> bool:
+    """The unit can move straight to `destination`, as `MovementChecks.move` finds
+    first: an army needs the province next to it, a fleet the exact location."""
+    location = unit.location
+    if unit.type is UnitType.ARMY:
+        return destination.province in board.army_adjacency.get(location.province, ())
+    moves = board.fleet_moves.get((location.province, location.coast), ())
+    return (destination.province, destination.coast) in moves
 
 
 def _check_fleet_reach(

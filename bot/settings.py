@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -19,3 +21,8 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     gm_role_name: str = Field(default="GM", alias="GM_ROLE_NAME")
     tick_seconds: float = Field(default=5.0, alias="TICK_SECONDS", gt=0)
+    # The delivery loop touches this file every round; `python -m bot healthcheck`
+    # (the container's HEALTHCHECK) fails when it is older than `healthcheck_max_age`.
+    heartbeat_file: Path = Field(default=Path("./data/heartbeat"), alias="HEARTBEAT_FILE")
+    healthcheck_max_age: float = Field(default=120.0, alias="HEALTHCHECK_MAX_AGE", gt=0)
+    map_palette: str = Field(default="classic", alias="MAP_PALETTE")

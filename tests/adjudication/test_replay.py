@@ -145,7 +145,6 @@ def test_help() -> None:
 
 
 def test_a_bad_line_gives_an_error_line_and_the_replay_goes_on() -> None:
-    pytest.importorskip("adjudication.phases", reason="the engine does not import yet")
     lines = [json.dumps(RECORDS[0]), "{not json", json.dumps({"id": "x", "phase": "Q1"}),
              json.dumps(RECORDS[1])]
     done = _run_cli("replay", stdin="\n".join(lines) + "\n")
@@ -234,3 +233,17 @@ def test_cli_compare_prints_the_agreement() -> None:
     assert len(done.stdout.splitlines()) == len(RECORDS)
     figure = done.stderr.strip().splitlines()[-1]
     assert figure.startswith("agreement: ") and figure.endswith(f"/{len(RECORDS)} phases identical")
+
+
+def test_benchmark_corpus_phases_survive_the_interchange_format() -> None:
+    """The benchmark feeds DipNet its corpus through this format; nothing may be lost."""
+    from benchmarks.corpus import phase_document, play_game
+
+    phases = list(play_game(7, last_year=1903))
+    assert [p.position.phase.code for p in phases][:2] == ["S1901M", "F1901M"]
+    for phase in phases:
+        record = read_record(json.loads(json.dumps(phase_document(phase))))
+        assert record.position == phase.position
+        assert sorted(map(str, record.orders)) == sorted(map(str, phase.orders))
+        assert len(phase.orders) == len(phase.position.units)  # one order per unit
+    assert phases == list(play_game(7, last_year=1903))  # seeded: the same games again

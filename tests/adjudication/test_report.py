@@ -258,3 +258,25 @@ def test_retreat_report_marks_disbands_and_missing_orders() -> None:
         "Russia:         F Rum [d*] [NRR]",
         "Turkey:         A Sev-Mos [d*] [io]",
     ]
+
+
+def test_reports_of_a_random_game_list_every_unit_once_within_the_width() -> None:
+    """Every movement phase of a seeded random game: one entry per order, one star per
+    unit still on the board, lines no wider than the layout allows."""
+    from adjudication import phases
+    from adjudication.report import ORDERS_COLUMN, WIDTH
+    from benchmarks.corpus import play_game
+
+    for corpus_phase in play_game(11, last_year=1906):
+        played = phases.adjudicate(corpus_phase.position, corpus_phase.orders, STANDARD)
+        text = movement_report(played)
+        lines = text.splitlines()
+        assert all(len(line) <= WIDTH for line in lines)
+        # Orders are never split over lines; a line that goes on ends with a comma.
+        entries = [e for line in lines[2:] for e in line[ORDERS_COLUMN:].rstrip(",").split(", ")]
+        assert len(entries) == len(corpus_phase.position.units)
+        body = " ".join(entries)
+        # Without the retreat phase a dislodged unit has no final place yet: no star.
+        stars = body.count("*") - body.count("[d*]")
+        assert stars == len(corpus_phase.position.units) - len(played.dislodged)
+        assert body.count("[dislodged]") == sum(1 for d in played.dislodged if d.retreats)

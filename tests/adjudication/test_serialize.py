@@ -184,9 +184,7 @@ def test_unknown_order_type_is_refused() -> None:
 
 
 def test_adjudication_round_trip() -> None:
-    phases = pytest.importorskip(
-        "adjudication.phases", reason="adjudication.phases (the engine) does not import yet"
-    )
+    from adjudication import phases
     from adjudication.serialize import adjudication_from_json, adjudication_to_json
 
     position = Position.initial(STANDARD)
@@ -201,3 +199,19 @@ def test_adjudication_round_trip() -> None:
     assert adjudication_from_json(through_text(document)) == played
     again = phases.adjudicate(position, list(reversed(orders)), STANDARD)
     assert dumps(adjudication_to_json(again)) == dumps(document)
+
+
+def test_adjudication_with_a_dislodgement_round_trip() -> None:
+    from adjudication import phases
+    from adjudication.serialize import adjudication_from_json, adjudication_to_json
+
+    bur = Unit.parse("FRANCE", "A BUR")
+    mun = Unit.parse("GERMANY", "A MUN")
+    ruh = Unit.parse("GERMANY", "A RUH")
+    position = Position(Phase.parse("F1905M"), (bur, mun, ruh), {"MUN": "GERMANY"})
+    orders = [Move(mun, Location("BUR")), Support(ruh, Location("MUN"), Location("BUR"))]
+    played = phases.adjudicate(position, orders, STANDARD)
+    assert [d.unit for d in played.dislodged] == [bur]
+    document = adjudication_to_json(played)
+    assert document["dislodged"][0]["by"] == "MUN"
+    assert adjudication_from_json(through_text(document)) == played

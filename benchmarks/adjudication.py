@@ -1,0 +1,198 @@
+"""Adjudication throughput: dipgm against the PyPI engine `diplomacy` 1.1.2 (DipNet).
+
+    .venv/bin/python benchmarks/adjudication.py [--games 20] [--repeat 5]
+
+Builds a corpus of movement phases by playing seeded random games with dipgm
+(benchmarks/corpus.py), times dipgm adjudicating every phase (best of --repeat runs),
+then times DipNet's `Game.process()` on the same positions and orders in a throwaway
+virtual environment (never a project dependency), and prints both throughputs and
+their ratio. Only the adjudication is timed on both sides, not the set-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = Path(os.environ.get("DIPGM_BENCH_VENV", "/tmp/dipgm-bench-venv"))
+DIPNET_REQUIREMENT = "diplomacy==1.1.2"
+
+# Runs inside the throwaway venv, so it may import only the standard library and
+# `diplomacy`. Reads the corpus JSON on stdin, writes timings (and the units after
+# each phase, for a sanity check of agreement) as JSON on stdout.
+DIPNET_HELPER = r'''
+import json, sys, time
+from diplomacy import Game
+
+corpus = json.load(sys.stdin)
+repeat = int(sys.argv[1])
+Game()  # the first Game() loads and caches the map; keep that out of the timings
+runs, after = [], []
+for run in range(repeat):
+    total = 0.0
+    for phase in corpus:
+        game = Game()
+        game.clear_units()
+        game.clear_centers()
+        for power, units in phase["units"].items():
+            game.set_units(power, units)
+        for power, centres in phase["centers"].items():
+            game.set_centers(power, centres)
+        game.set_current_phase(phase["phase"])
+        for power, orders in phase["orders"].items():
+            game.set_orders(power, orders)
+        start = time.perf_counter()
+        game.process()
+        total += time.perf_counter() - start
+        if run == 0:
+            after.append({p: sorted(u for u in us if not u.startswith("*"))
+                          for p, us in game.get_units().items()})
+    runs.append(total)
+json.dump({"runs": runs, "units_after": after}, sys.stdout)
+'''
+
+
+def _prepare_path() -> None:
+    # Run as a script, this file's folder is sys.path[0] and its own name would shadow
+    # the `adjudication` package; the project root must come first instead.
+    here = str(Path(__file__).resolve().parent)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(here)]
+    sys.path.insert(0, str(ROOT))
+
+
+def ensure_dipnet_venv() -> Path:
+    """The throwaway venv's python, created with `diplomacy` 1.1.2 if not there yet."""
+    python = VENV / "bin" / "python"
+    probe = [str(python), "-c", "import diplomacy, importlib.metadata as m; "
+             "print(m.version('diplomacy'))"]
+    if python.exists():
+        found = subprocess.run(probe, capture_output=True, text=True, check=False)
+        if found.returncode == 0 and found.stdout.strip() == "1.1.2":
+            return python
+    print(f"creating {VENV} with {DIPNET_REQUIREMENT} …", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", DIPNET_REQUIREMENT], check=True
+    )
+    return python
+
+
+def time_dipgm(corpus: list, repeat: int) -> tuple[float, list[dict]]:
+    """Best total seconds over `repeat` runs, and the units after each phase."""
+    from adjudication.maps import STANDARD
+    from adjudication.phases import adjudicate
+    from adjudication.rules import Rules
+
+    rules = Rules()
+    best = float("inf")
+    after: list[dict] = []
+    for run in range(repeat):
+        start = time.perf_counter()
+        results = [adjudicate(p.position, p.orders, STANDARD, rules) for p in corpus]
+        best = min(best, time.perf_counter() - start)
+        if run == 0:
+            after = [
+                {power: sorted(str(u) for u in r.position.units_of(power))
+                 for power in STANDARD.powers}
+                for r in results
+            ]
+    return best, after
+
+
+def profile_dipgm(corpus: list, top: int = 25) -> None:
+    """cProfile of one pass of dipgm over the corpus: the functions worth optimising."""
+    import cProfile
+    import pstats
+
+    from adjudication.maps import STANDARD
+    from adjudication.phases import adjudicate
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for phase in corpus:
+        adjudicate(phase.position, phase.orders, STANDARD)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout).strip_dirs()
+    stats.sort_stats("tottime").print_stats(top)
+
+
+def time_dipnet(python: Path, documents: list[dict], repeat: int) -> tuple[float, list[dict]]:
+    """Best total seconds of DipNet's `process()` over `repeat` runs, and units after."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as helper:
+        helper.write(DIPNET_HELPER)
+    try:
+        done = subprocess.run(
+            [str(python), helper.name, str(repeat)],
+            input=json.dumps(documents),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tempfile.gettempdir(),  # never pick up the project's packages
+        )
+    finally:
+        os.unlink(helper.name)
+    report = json.loads(done.stdout)
+    return min(report["runs"]), report["units_after"]
+
+
+def machine() -> str:
+    """nproc, CPU model and Python version, for the record."""
+    model = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{os.cpu_count()} CPUs, {model}, Python {platform.python_version()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the corpus, time both engines, print the figures; the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games in the corpus")
+    parser.add_argument("--seed", type=int, default=1901)
+    parser.add_argument("--repeat", type=int, default=5, help="runs; the best one counts")
+    parser.add_argument("--skip-dipnet", action="store_true", help="time dipgm only")
+    parser.add_argument(
+        "--profile", action="store_true", help="print where dipgm spends its time, and stop"
+    )
+    args = parser.parse_args(argv)
+    _prepare_path()
+    from benchmarks.corpus import build_corpus, phase_document
+
+    start = time.perf_counter()
+    corpus = build_corpus(args.games, args.seed)
+    print(f"corpus: {len(corpus)} movement phases from {args.games} games "
+          f"(seed {args.seed}), built in {time.perf_counter() - start:.1f} s")
+    print(f"machine: {machine()}")
+    if args.profile:
+        profile_dipgm(corpus)
+        return 0
+    dipgm_seconds, dipgm_after = time_dipgm(corpus, args.repeat)
+    dipgm_rate = len(corpus) / dipgm_seconds
+    print(f"dipgm:    {dipgm_rate:10.0f} phases/s  (best of {args.repeat}: "
+          f"{dipgm_seconds:.3f} s)")
+    if args.skip_dipnet:
+        return 0
+    documents = [phase_document(phase) for phase in corpus]
+    dipnet_seconds, dipnet_after = time_dipnet(ensure_dipnet_venv(), documents, args.repeat)
+    dipnet_rate = len(corpus) / dipnet_seconds
+    print(f"diplomacy 1.1.2: {dipnet_rate:5.0f} phases/s  (best of {args.repeat}: "
+          f"{dipnet_seconds:.3f} s)")
+    print(f"ratio:    dipgm is {dipgm_rate / dipnet_rate:.1f}x diplomacy 1.1.2")
+    same = sum(a == b for a, b in zip(dipgm_after, dipnet_after, strict=True))
+    print(f"sanity:   units after the phase agree on {same}/{len(corpus)} phases")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

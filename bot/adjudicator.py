@@ -1,0 +1,264 @@
+"""Playing a phase: in one transaction, exactly once, or not at all.
+
+The claim is a compare-and-set on the game's `version` (plus a SKIP LOCKED row lock on
+PostgreSQL); the new position, every outcome, the report, the next deadline, the
+NMR bookkeeping and the outbox events are written together, or none of them is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from adjudication.orders import Order
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power, Season
+from bot.endings import Endings
+from bot.events import EventKind
+from bot.service_core import owes_orders
+from bot.views import AdjudicationResult
+from storage import repo
+from storage.codec import (
+    order_from_json,
+    outcome_to_json,
+    position_from_json,
+    position_to_json,
+)
+from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
+
+log = logging.getLogger(__name__)
+
+
+class Adjudicator(Endings):
+    async def adjudicate_game(
+        self, game_id: int, now: datetime, *, due_only: bool = True
+    ) -> AdjudicationResult | None:
+        """Play the game's current phase. Returns None when there was nothing to do:
+        not due (with `due_only`), paused, over, or another process got there first."""
+        async with self.transaction() as session:
+            game = await repo.game_with_phase(session, game_id)
+            if game is None or game.status != "active":
+                return None
+            claimed = await repo.claim_game(
+                session, game_id, game.version, due_before=now if due_only else None
+            )
+            if not claimed:
+                return None
+            # The claim's UPDATE bumped the version in the database; record it here
+            # without another round trip.
+            set_committed_value(game, "version", game.version + 1)
+            return await self._play_phase(session, game, now)
+
+    async def _play_phase(
+        self, session: AsyncSession, game: GameRow, now: datetime
+    ) -> AdjudicationResult | None:
+        phase = await self._current_phase(session, game)
+        position = self._position(phase)
+        settings = self._settings(game)
+        if await self._votes_at_deadline(session, game, phase, position, now):
+            return None  # a draw ended the game, or an extension moved the deadline
+        powers = list(await repo.powers(session, game.id))
+        subs = await repo.submissions(session, phase.id)
+        rows = await repo.orders_in_force(session, phase.id)
+        orders, unused, events = self._orders_and_nmr(position, powers, subs, rows, settings)
+        for row in unused:
+            # A standby's orders not needed after all: the orders kept for a phase are
+            # the ones played (the standby's message stays in the submissions).
+            await session.delete(row)
+
+        history = await self._winter_history(session, game, position)
+        self._checkpoint("before_adjudicate")
+        result = self.engine.adjudicate(position, orders, self.board, settings.rules, history)
+        nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
+        fall = await self._fall_ownership(session, game, position)
+        report = self.engine.report(result, position, self.board, orders, nmr, fall)
+        phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
+        phase.report = report
+        phase.adjudicated_at = now
+        await session.flush()
+        self._checkpoint("phase_recorded")
+
+        nxt = result.position
+        for row in powers:
+            row.ready = False
+            if row.eliminated_year is None and not nxt.is_alive(row.power):
+                row.eliminated_year = position.phase.year
+        over = result.game_end is not None
+        deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
+        new_phase = PhaseRow(
+            game_id=game.id,
+            seq=phase.seq + 1,
+            code=nxt.phase.code,
+            position=position_to_json(nxt),
+            started_at=now,
+            deadline_at=deadline,
+        )
+        session.add(new_phase)
+        await session.flush()
+        game.current_phase_id = new_phase.id
+        game.deadline_at = deadline
+        self._checkpoint("next_phase_written")
+
+        repo.add_outbox(
+            session,
+            EventKind.RESULTS,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={
+                "phase_id": phase.id,
+                "phase": phase.code,
+                "next_phase_id": new_phase.id,
+                "next_phase": nxt.phase.code,
+                "report": report,
+                "deadline": deadline.isoformat() if deadline else None,
+            },
+        )
+        for kind, payload in events:
+            repo.add_outbox(
+                session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
+            )
+        await self._expire_votes(session, game, phase, now)
+        if over:
+            end = result.game_end
+            await self._finish(session, game, nxt, end.kind.value, tuple(end.winners), now)
+        else:
+            await self._schedule_reminders(session, game, new_phase.id, deadline, now)
+            self._tell_who_must_order(session, game, nxt, powers, new_phase, now)
+        await session.flush()
+        return AdjudicationResult(
+            game_id=game.id,
+            phase=phase.code,
+            next_phase=None if over else nxt.phase.code,
+            report=report,
+            game_over=over,
+        )
+
+    def _orders_and_nmr(
+        self,
+        position: Position,
+        powers: list[PowerRow],
+        subs: Sequence[SubmissionRow],
+        rows: Sequence[OrderRow],
+        settings,
+    ) -> tuple[list[Order], list[OrderRow], list[tuple[EventKind, dict]]]:
+        """The orders to play, and the NMR bookkeeping (rules/000 §14.3, rules/004
+        rules 9 and 10): a power whose own player sent nothing it owed is NMR; its
+        standby's orders, if any, are used and the standby takes over; proxies' orders
+        are used but do not save the owner from NMR; after `civil_disorder_after`
+        missed phases the power is in civil disorder."""
+        sender = {s.id: s.sender_user_id for s in subs}
+        senders_by_power: dict[Power, set[int]] = {}
+        for s in subs:
+            senders_by_power.setdefault(s.power, set()).add(s.sender_user_id)
+        events: list[tuple[EventKind, dict]] = []
+        takeover: set[Power] = set()
+        for row in powers:
+            if not row.playable or row.user_id is None:
+                continue
+            sent = senders_by_power.get(row.power, set())
+            if row.user_id in sent:
+                row.missed_phases = 0
+                row.civil_disorder = False
+                continue
+            if not owes_orders(position, row.power, self.board):
+                continue
+            if row.standby_user_id is not None and row.standby_user_id in sent:
+                takeover.add(row.power)
+                events.append(
+                    (
+                        EventKind.PLAYER_REPLACED,
+                        {"power": row.power, "old": row.user_id, "new": row.standby_user_id},
+                    )
+                )
+                row.user_id, row.standby_user_id = row.standby_user_id, None
+                row.missed_phases, row.civil_disorder = 0, False
+                continue
+            row.missed_phases += 1
+            events.append((EventKind.NMR, {"power": row.power, "phase": position.phase.code}))
+            if not row.civil_disorder and row.missed_phases >= settings.civil_disorder_after:
+                row.civil_disorder = True
+                events.append((EventKind.CIVIL_DISORDER, {"power": row.power}))
+        owner = {r.power: r for r in powers}
+        orders: list[Order] = []
+        unused: list[OrderRow] = []
+        for r in rows:
+            p = owner.get(r.power)
+            from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
+            if r.by_owner or r.power in takeover or not from_standby:
+                orders.append(order_from_json(r.order))
+            else:
+                unused.append(r)
+        return orders, unused, events
+
+    async def _winter_history(
+        self, session: AsyncSession, game: GameRow, position: Position
+    ) -> list[Mapping[str, Power]]:
+        """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
+        it is the ownership of each later Spring's position."""
+        if self._settings(game).rules.stalemate_winters is None:
+            return []
+        history = []
+        for row in await repo.phases(session, game.id):
+            code = row.code
+            spring = code[0] == Season.SPRING and code[-1] == PhaseKind.MOVEMENT
+            if spring and self.board.first_year < int(code[1:-1]) <= position.phase.year:
+                history.append(dict(position_from_json(row.position).ownership))
+        return history
+
+    async def _fall_ownership(
+        self, session: AsyncSession, game: GameRow, position: Position
+    ) -> Mapping[str, Power] | None:
+        """Ownership at the start of the year's Fall movement, for the adjustments report."""
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return None
+        code = f"F{position.phase.year}M"
+        rows = [r for r in await repo.phases(session, game.id) if r.code == code]
+        return position_from_json(rows[-1].position).ownership if rows else None
+
+    def _tell_who_must_order(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        position: Position,
+        powers: list[PowerRow],
+        phase: PhaseRow,
+        now: datetime,
+    ) -> None:
+        """DM the players who must retreat, build or disband."""
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            return
+        for row in powers:
+            if row.user_id is None or not row.playable:
+                continue
+            if owes_orders(position, row.power, self.board):
+                repo.add_outbox(
+                    session,
+                    EventKind.ORDERS_NEEDED,
+                    now,
+                    game_id=game.id,
+                    user_id=row.user_id,
+                    payload={
+                        "power": row.power,
+                        "phase_id": phase.id,
+                        "phase": phase.code,
+                        "adjustment": position.adjustment_of(row.power),
+                        "dislodged": [
+                            {"unit": str(d.unit), "retreats": [str(r) for r in d.retreats]}
+                            for d in position.dislodged
+                            if d.unit.power == row.power
+                        ],
+                        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                    },
+                )
+
+    # Votes hook in here (bot/votes.py overrides these).
+    async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
+        return False
+
+    async def _expire_votes(self, session, game, phase, now) -> None:
+        return None

@@ -1,0 +1,87 @@
+"""The end of a game: who won, the scores (rules/004), and a player's rating."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.position import Position
+from adjudication.units import Power
+from bot.events import EventKind
+from bot.scoring import PowerResult, scores
+from bot.service_core import ServiceCore
+from bot.views import GameStatus
+from storage import repo
+from storage.models import GameRow, PowerRow
+
+log = logging.getLogger(__name__)
+
+
+class EndKindService:
+    """How a game ended, beyond the board's own endings (solo, year limit, stalemate)."""
+
+    DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
+    ABANDONED = "abandoned"  # ended by the GM without a result: no scores
+
+
+class Endings(ServiceCore):
+    async def _finish(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        position: Position,
+        kind: str,
+        winners: tuple[Power, ...],
+        now: datetime,
+    ) -> None:
+        """Close the game: record the result, score it, announce it."""
+        game.status = GameStatus.ENDED
+        game.ended_at = now
+        game.end_kind = kind
+        game.winners = list(winners)
+        game.deadline_at = None
+        await repo.replace_reminders(session, game.id, game.current_phase_id or 0, [])
+        powers = await repo.powers(session, game.id)
+        results = {
+            row.power: PowerResult(len(position.centres_of(row.power)), row.eliminated_year)
+            for row in powers
+        }
+        table: dict[Power, float] = {}
+        if winners and kind != EndKindService.ABANDONED:
+            table = scores(
+                results,
+                winners,
+                self.board.first_year,
+                position.phase.year,
+                self._settings(game).scoring,
+            )
+            for row in powers:
+                row.score = table.get(row.power)
+        repo.add_outbox(
+            session,
+            EventKind.GAME_ENDED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"kind": kind, "winners": list(winners), "scores": table},
+        )
+
+    async def rating(self, guild_id: int, user_id: int) -> float | None:
+        """rules/004: "Your rating is then your average score for all games you have
+        played" — on this server, counting the powers the user held at the end."""
+        async with self.transaction() as session:
+            rows = await session.execute(
+                select(PowerRow.score)
+                .join(GameRow, GameRow.id == PowerRow.game_id)
+                .where(
+                    GameRow.guild_id == guild_id,
+                    GameRow.status == GameStatus.ENDED,
+                    PowerRow.user_id == user_id,
+                    PowerRow.score.is_not(None),
+                )
+            )
+            values = [r[0] for r in rows.all()]
+        return round(sum(values) / len(values), 4) if values else None

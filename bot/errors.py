@@ -1,0 +1,39 @@
+"""Errors the service raises for people: each message is fit to show a player as is."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Something the user asked for cannot be done; `message` says why, politely."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(UserError):
+    """No such game, player, vote or phase."""
+
+
+class NotAllowed(UserError):
+    """The user may not do this (not the GM, not a player of the game)."""
+
+
+class WrongState(UserError):
+    """The game is not in a state that allows this (lobby closed, game over, paused)."""
+
+
+class LateOrders(UserError):
+    """Orders arrived after the deadline (rules/000: orders must be in on time)."""
+
+
+class ChooseGame(UserError):
+    """The user plays in several games and must say which one; `game_ids` lists them."""
+
+    def __init__(self, message: str, game_ids: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.game_ids = game_ids
+
+
+class InvalidSetting(UserError):
+    """A game setting or argument is out of range."""

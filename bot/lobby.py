@@ -1,0 +1,264 @@
+"""The lobby: create a game, join, leave, start; and looking games up."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.position import Position
+from adjudication.units import Power
+from bot.assignment import MAX_PLAYERS, assign
+from bot.errors import InvalidSetting, NotAllowed, NotFound, WrongState
+from bot.events import EventKind
+from bot.game_settings import Assignment, GameSettings
+from bot.service_core import ServiceCore, owes_orders
+from bot.views import GameInfo, GameStatus, PlayerStatus, PowerInfo
+from storage import repo
+from storage.codec import position_to_json
+from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow
+
+log = logging.getLogger(__name__)
+
+
+class Lobby(ServiceCore):
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        gm_user_id: int,
+        name: str,
+        now: datetime,
+        settings: GameSettings | None = None,
+        seed: int | None = None,
+    ) -> GameInfo:
+        """Open a game's lobby in a channel. One unfinished game per channel."""
+        name = name.strip()
+        if not 1 <= len(name) <= 100:
+            raise InvalidSetting("A game's name must be 1 to 100 characters.")
+        settings = settings or GameSettings()
+        async with self.transaction() as session:
+            for other in await repo.games_in_channel(session, channel_id):
+                if other.status != GameStatus.ENDED:
+                    raise WrongState(f"This channel already has a game: {other.name}.")
+            game = GameRow(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                gm_user_id=gm_user_id,
+                name=name,
+                status=GameStatus.LOBBY,
+                settings=settings.to_json(),
+                # Stored, so the draw of powers can be re-checked later.
+                seed=seed if seed is not None else secrets.randbits(62),
+                created_at=now,
+            )
+            session.add(game)
+            await session.flush()
+            return await self._info(session, game)
+
+    async def join(
+        self, game_id: int, user_id: int, now: datetime, preferences: Sequence[Power] = ()
+    ) -> GameInfo:
+        """Join a lobby, optionally naming up to three powers in priority (rules/001)."""
+        prefs = self._check_preferences(preferences)
+        async with self.transaction() as session:
+            game = await self._game(session, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise WrongState(f"{game.name} has already started; ask the GM about a standby.")
+            players = [p for p in await repo.players(session, game_id)]
+            mine = next((p for p in players if p.user_id == user_id), None)
+            joined = [p for p in players if p.status == PlayerStatus.JOINED]
+            if mine is not None and mine.status == PlayerStatus.JOINED:
+                mine.preferences = list(prefs)  # joining again updates the wishes
+            else:
+                if len(joined) >= MAX_PLAYERS:
+                    raise WrongState(f"{game.name} is full ({MAX_PLAYERS} players).")
+                if mine is not None:
+                    if mine.status == PlayerStatus.KICKED:
+                        raise NotAllowed(f"The GM removed you from {game.name}.")
+                    mine.status, mine.preferences, mine.joined_at = (
+                        PlayerStatus.JOINED,
+                        list(prefs),
+                        now,
+                    )
+                else:
+                    session.add(
+                        PlayerRow(
+                            game_id=game_id,
+                            user_id=user_id,
+                            status=PlayerStatus.JOINED,
+                            preferences=list(prefs),
+                            joined_at=now,
+                        )
+                    )
+            await session.flush()
+            return await self._info(session, game)
+
+    async def leave(self, game_id: int, user_id: int, now: datetime) -> GameInfo:
+        """Leave a lobby. (Leaving a running game is for the GM: replace or civil disorder.)"""
+        async with self.transaction() as session:
+            game = await self._game(session, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise WrongState(
+                    f"{game.name} is under way; ask the GM to replace you or put your "
+                    "power in civil disorder."
+                )
+            mine = next(
+                (p for p in await repo.players(session, game_id) if p.user_id == user_id), None
+            )
+            if mine is None or mine.status != PlayerStatus.JOINED:
+                raise NotFound(f"You are not in {game.name}.")
+            mine.status = PlayerStatus.LEFT
+            await session.flush()
+            return await self._info(session, game)
+
+    async def start(
+        self, game_id: int, actor_user_id: int, now: datetime, *, is_server_gm: bool = False
+    ) -> GameInfo:
+        """Assign powers (rules/000 §14.2 for fewer players), write Spring 1901 and its
+        deadline, and announce it."""
+        async with self.transaction() as session:
+            game = await self._game(session, game_id)
+            self._require_gm(game, actor_user_id, is_server_gm)
+            if game.status != GameStatus.LOBBY:
+                raise WrongState(f"{game.name} has already started.")
+            settings = self._settings(game)
+            joined = [
+                p for p in await repo.players(session, game_id) if p.status == PlayerStatus.JOINED
+            ]
+            users = [p.user_id for p in joined]
+            groups = assign(
+                users,
+                {p.user_id: tuple(p.preferences) for p in joined},
+                game.seed,
+                by_lots=settings.assignment is Assignment.LOTS,
+            )
+            owner = {power: user for user, group in groups.items() for power in group}
+            for power in self.board.powers:
+                session.add(
+                    PowerRow(
+                        game_id=game_id,
+                        power=power,
+                        user_id=owner.get(power),
+                        playable=power in owner,
+                    )
+                )
+            position = Position.initial(self.board)
+            deadline = self._deadline(settings, position.phase.kind, now)
+            phase = PhaseRow(
+                game_id=game_id,
+                seq=0,
+                code=position.phase.code,
+                position=position_to_json(position),
+                started_at=now,
+                deadline_at=deadline,
+            )
+            session.add(phase)
+            await session.flush()
+            game.status = GameStatus.ACTIVE
+            game.current_phase_id = phase.id
+            game.deadline_at = deadline
+            game.version += 1
+            await self._schedule_reminders(session, game, phase.id, deadline, now)
+            repo.add_outbox(
+                session,
+                EventKind.GAME_STARTED,
+                now,
+                game_id=game_id,
+                channel_id=game.channel_id,
+                payload={
+                    "phase_id": phase.id,
+                    "phase": phase.code,
+                    "deadline": deadline.isoformat(),
+                    "powers": {p: owner.get(p) for p in self.board.powers},
+                },
+            )
+            for user, group in sorted(groups.items()):
+                repo.add_outbox(
+                    session,
+                    EventKind.POWER_ASSIGNED,
+                    now,
+                    game_id=game_id,
+                    user_id=user,
+                    payload={"powers": list(group), "deadline": deadline.isoformat()},
+                )
+            await session.flush()
+            return await self._info(session, game)
+
+    async def game_info(self, game_id: int) -> GameInfo:
+        async with self.transaction() as session:
+            return await self._info(session, await self._game(session, game_id))
+
+    async def game_in_channel(self, channel_id: int) -> GameInfo:
+        """The channel's unfinished game (or its latest one)."""
+        async with self.transaction() as session:
+            games = await repo.games_in_channel(session, channel_id)
+            if not games:
+                raise NotFound("There is no game in this channel.")
+            running = [g for g in games if g.status != GameStatus.ENDED]
+            return await self._info(session, (running or games)[-1])
+
+    async def games_of(self, user_id: int) -> tuple[GameInfo, ...]:
+        """The running games a user plays in (as player, standby or proxy)."""
+        async with self.transaction() as session:
+            games = await repo.games_of_user(session, user_id)
+            return tuple([await self._info(session, g) for g in games])
+
+    def _check_preferences(self, preferences: Sequence[Power]) -> tuple[Power, ...]:
+        prefs = tuple(p.strip().upper() for p in preferences)
+        unknown = [p for p in prefs if p not in self.board.powers]
+        if unknown:
+            raise InvalidSetting(f"Not a power: {', '.join(unknown)}.")
+        if len(set(prefs)) != len(prefs) or len(prefs) > 3:
+            raise InvalidSetting("Name up to three different powers, most wanted first.")
+        return prefs
+
+    async def _info(self, session: AsyncSession, game: GameRow) -> GameInfo:
+        players = tuple(
+            p.user_id
+            for p in await repo.players(session, game.id)
+            if p.status == PlayerStatus.JOINED
+        )
+        powers: tuple[PowerInfo, ...] = ()
+        phase_code = phase_title = None
+        if game.current_phase_id is not None:
+            phase = await self._current_phase(session, game)
+            position = self._position(phase)
+            phase_code, phase_title = position.phase.code, position.phase.title
+            submitted = {s.power for s in await repo.submissions(session, phase.id)}
+            powers = tuple(
+                PowerInfo(
+                    power=row.power,
+                    user_id=row.user_id,
+                    standby_user_id=row.standby_user_id,
+                    playable=row.playable,
+                    civil_disorder=row.civil_disorder,
+                    missed_phases=row.missed_phases,
+                    centres=len(position.centres_of(row.power)),
+                    units=len(position.units_of(row.power)),
+                    submitted=row.power in submitted,
+                    owes_orders=owes_orders(position, row.power, self.board),
+                    ready=row.ready,
+                    score=row.score,
+                )
+                for row in await repo.powers(session, game.id)
+            )
+        return GameInfo(
+            id=game.id,
+            name=game.name,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            gm_user_id=game.gm_user_id,
+            status=GameStatus(game.status),
+            phase=phase_code,
+            phase_title=phase_title,
+            deadline_at=game.deadline_at,
+            paused=game.paused_at is not None,
+            players=players,
+            powers=powers,
+            end_kind=game.end_kind,
+            winners=tuple(game.winners or ()),
+        )

@@ -1,0 +1,191 @@
+"""Read-only views the Discord layer needs besides the service's own operations:
+the current position, each unit's legal orders (for autocomplete), a game's settings,
+and map PNGs of stored phases.
+
+Cogs may import only `discord` and `bot`, so this is where rules-engine and render
+values are turned into text and bytes for them. Nothing here writes to the database.
+Drawing a map is CPU work, so it runs in a worker thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.notation import format_order
+from adjudication.orders import Order
+from adjudication.outcomes import Outcome
+from adjudication.position import Position
+from adjudication.units import Power
+from bot.errors import NotFound
+from bot.game_settings import GameSettings
+from bot.service import GameService
+from bot.views import PhaseRecord
+from storage import repo
+from storage.codec import outcome_from_json, position_from_json
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25  # Discord's limit for autocomplete answers
+# render_map(position, board, orders, outcomes, viewer, palette, width) -> PNG bytes
+MapRenderer = Callable[..., bytes]
+
+
+def default_renderer() -> MapRenderer:
+    """The project's renderer, imported when first needed (it loads map data)."""
+    from render.map import render_map
+
+    return render_map
+
+
+@dataclass(frozen=True, slots=True)
+class MapImage:
+    phase: str  # "S1901M"
+    title: str  # "Spring 1901"
+    png: bytes
+    report: str | None  # the phase's results, if it has been played
+
+
+class GameLookups:
+    """Answers for cogs and delivery about one service's games."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        board: Board = STANDARD,
+        renderer: MapRenderer | None = None,
+        palette: str = "classic",
+        width: int = 1600,
+    ) -> None:
+        self.service = service
+        self.board = board
+        self._renderer = renderer
+        self.palette = palette
+        self.width = width
+
+    async def settings_of(self, game_id: int) -> GameSettings:
+        """The game's settings as its GM chose them."""
+        async with self.service.transaction() as session:
+            game = await repo.game(session, game_id)
+            if game is None:
+                raise NotFound(f"There is no game number {game_id}.")
+            return GameSettings.from_json(game.settings)
+
+    async def records(self, game_id: int) -> tuple[PhaseRecord, ...]:
+        return await self.service.phase_records(game_id)
+
+    async def current_position(self, game_id: int) -> Position:
+        records = await self.records(game_id)
+        if not records:
+            raise NotFound("That game has not started yet.")
+        return position_from_json(records[-1].position)
+
+    async def legal_order_texts(
+        self, game_id: int, powers: Iterable[Power], typed: str = ""
+    ) -> list[str]:
+        """Legal orders of the powers' units, in player notation ("A Par - Bur"),
+        those containing every word typed so far, at most 25."""
+        from adjudication.legal import legal_orders
+
+        position = await self.current_position(game_id)
+        texts = [
+            format_order(order, self.board)
+            for power in sorted(set(powers))
+            for order in legal_orders(position, self.board, power)
+        ]
+        words = typed.lower().split()
+        hits = [t for t in texts if all(w in t.lower() for w in words)]
+        # The unit the player started with first: "par bur" puts "A Par - Bur"
+        # before "A Mar S A Par - Bur".
+        hits.sort(key=lambda t: t.lower().find(words[0]) if words else 0)
+        return hits[:MAX_CHOICES]
+
+    async def find_record(self, game_id: int, phase: str | None = None) -> PhaseRecord:
+        """A stored phase by code (the latest play of it), or the current phase."""
+        records = await self.records(game_id)
+        if not records:
+            raise NotFound("That game has not started yet.")
+        wanted = (phase or records[-1].phase).strip().upper()
+        matching = [r for r in records if r.phase == wanted]
+        if not matching:
+            played = ", ".join(r.phase for r in records)
+            raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
+        return matching[-1]
+
+    async def phase_map(self, game_id: int, phase: str | None = None) -> MapImage:
+        """The map of a phase: the current one, or a played one with its orders and
+        results drawn on it."""
+        return await self.record_map(await self.find_record(game_id, phase))
+
+    async def results_map(self, game_id: int, phase_id: int) -> MapImage:
+        """The map of one played phase (by its stored id), for the results post."""
+        for record in await self.records(game_id):
+            if record.id == phase_id:
+                return await self.record_map(record)
+        raise NotFound(f"No phase {phase_id} in game {game_id}.")
+
+    async def record_map(self, record: PhaseRecord) -> MapImage:
+        position = position_from_json(record.position)
+        outcomes: list[Outcome] | None = None
+        orders: list[Order] | None = None
+        if record.outcomes is not None:
+            outcomes = [outcome_from_json(o) for o in record.outcomes]
+            orders = [o.order for o in outcomes]
+        png = await self.draw(position, orders, outcomes)
+        return MapImage(record.phase, position.phase.title, png, record.report)
+
+    async def preview_map(
+        self, game_id: int, powers: Sequence[Power], orders: Sequence[str]
+    ) -> bytes:
+        """The current position with one player's own pending orders drawn on it."""
+        from adjudication.parse import parse_orders
+
+        position = await self.current_position(game_id)
+        parsed: list[Order] = []
+        for power in powers:
+            lines = parse_orders("\n".join(orders), position, power, self.board)
+            parsed += [line.order for line in lines if line.order is not None]
+        return await self.draw(position, parsed, None)
+
+    async def retreat_and_build_options(
+        self, game_id: int, phase_id: int, power: Power
+    ) -> list[str]:
+        """Every retreat, disband, build or removal open to `power` in that phase."""
+        from adjudication.legal import legal_orders
+
+        for record in await self.records(game_id):
+            if record.id == phase_id:
+                position = position_from_json(record.position)
+                return [
+                    format_order(o, self.board) for o in legal_orders(position, self.board, power)
+                ]
+        return []
+
+    async def draw(
+        self,
+        position: Position,
+        orders: Sequence[Order] | None,
+        outcomes: Sequence[Outcome] | None,
+        viewer: Power | None = None,
+    ) -> bytes:
+        if self._renderer is None:
+            self._renderer = default_renderer()
+        return await asyncio.to_thread(
+            self._renderer,
+            position,
+            self.board,
+            list(orders) if orders is not None else None,
+            list(outcomes) if outcomes is not None else None,
+            viewer,
+            self.palette,
+            self.width,
+        )
+
+
+# The standard map's powers, for static slash-command choices.
+POWERS: tuple[Power, ...] = tuple(sorted(STANDARD.powers))

@@ -1,0 +1,442 @@
+"""Orders: a player's message parsed line by line against the current position, the
+order in force per unit replaced by each new one, show, clear, ready, and proxies."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.orders import Build, Disband, Order, Waive
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power
+from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound, WrongState
+from bot.service_core import ServiceCore, owes_orders
+from bot.views import LineResult, LineStatus, SubmissionResult
+from storage import repo
+from storage.codec import order_from_json, order_to_json
+from storage.models import (
+    GameRow,
+    OrderRow,
+    PhaseRow,
+    PowerRow,
+    ProxyGrantRow,
+    SubmissionRow,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What an order operation needs, loaded once per transaction."""
+
+    game: GameRow
+    phase: PhaseRow
+    powers: list[PowerRow]
+    controls: list[_Control]
+
+
+@dataclass(frozen=True, slots=True)
+class _Control:
+    """A power the sender may order: as its player, its standby, or a proxy."""
+
+    power: Power
+    by_owner: bool
+    provinces: frozenset[str] | None  # a proxy's units; None for all
+
+
+def slot_of(order: Order, taken: set[str]) -> str:
+    """The key an order is kept under: the unit's (or build's) province; waives count."""
+    if isinstance(order, Waive):
+        n = 1
+        while f"WAIVE{n}" in taken:
+            n += 1
+        return f"WAIVE{n}"
+    return order.unit.location.province
+
+
+class OrdersDesk(ServiceCore):
+    async def submit_orders(
+        self, user_id: int, text: str, now: datetime, game_id: int | None = None
+    ) -> SubmissionResult:
+        """Parse and store a message of orders; each line reported as accepted,
+        corrected or rejected. A unit's new order replaces its old one."""
+        if len(text) > MAX_MESSAGE_CHARS:
+            raise WrongState(f"That message is too long (over {MAX_MESSAGE_CHARS} characters).")
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, now)
+            game, phase, controls = ctx.game, ctx.phase, ctx.controls
+            position = self._position(phase)
+            parsed = self._parse(text, position, controls)
+            rows = {(r.power, r.slot): r for r in await repo.orders_in_force(session, phase.id)}
+            # (power, slot) -> (order JSON, given by the owner): the orders in force as
+            # they will stand after this message, built up line by line.
+            in_force = {key: (r.order, r.by_owner) for key, r in rows.items()}
+            lines: list[LineResult] = []
+            by_power: dict[Power, list[LineResult]] = {}
+            changed: dict[tuple[str, str], Power] = {}
+            for line_text, control, item in parsed:
+                result, order = self._judge(line_text, control, item, in_force, position)
+                lines.append(result)
+                by_power.setdefault(control.power, []).append(result)
+                if order is not None:
+                    taken = {slot for (p, slot) in in_force if p == control.power}
+                    key = (control.power, slot_of(order, taken))
+                    in_force[key] = (order_to_json(order), control.by_owner)
+                    changed[key] = control.power
+            # Keep every message, even one with nothing usable: it is in the record,
+            # and a player who wrote counts as having sent orders.
+            subs = {
+                power: self._new_submission(game, phase, power, user_id, text, now, results)
+                for power, results in (by_power.items() or [(controls[0].power, [])])
+            }
+            session.add_all(subs.values())
+            await session.flush()
+            for key, power in changed.items():
+                order_json, by_owner = in_force[key]
+                row = rows.get(key)
+                if row is None:
+                    row = OrderRow(
+                        phase_id=phase.id,
+                        power=power,
+                        slot=key[1],
+                        order=order_json,
+                        submission_id=subs[power].id,
+                        by_owner=by_owner,
+                    )
+                    session.add(row)
+                else:
+                    row.order, row.submission_id, row.by_owner = (
+                        order_json,
+                        subs[power].id,
+                        by_owner,
+                    )
+            await self._maybe_end_early(session, ctx, position, now, in_force)
+            return self._summary(game, phase, controls, tuple(lines), in_force)
+
+    async def show_orders(self, user_id: int, game_id: int | None = None) -> SubmissionResult:
+        """The sender's orders in force for the current phase (never anyone else's)."""
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, None)
+            return self._summary(
+                ctx.game, ctx.phase, ctx.controls, (), await self._in_force(session, ctx.phase.id)
+            )
+
+    async def clear_orders(
+        self, user_id: int, now: datetime, game_id: int | None = None
+    ) -> SubmissionResult:
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, now)
+            for control in ctx.controls:
+                if control.by_owner:
+                    await repo.clear_orders(session, ctx.phase.id, control.power)
+            return self._summary(
+                ctx.game, ctx.phase, ctx.controls, (), await self._in_force(session, ctx.phase.id)
+            )
+
+    async def set_ready(
+        self, user_id: int, now: datetime, ready: bool = True, game_id: int | None = None
+    ) -> bool:
+        """Mark the player's powers ready; returns whether the phase now ends early."""
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, now)
+            own = {c.power for c in ctx.controls if c.by_owner}
+            if not own:
+                raise NotAllowed("Only a power's own player can mark it ready.")
+            for row in ctx.powers:
+                if row.power in own:
+                    row.ready = ready
+            return await self._maybe_end_early(session, ctx, self._position(ctx.phase), now)
+
+    async def grant_proxy(
+        self,
+        user_id: int,
+        grantee_user_id: int,
+        now: datetime,
+        provinces: Sequence[str] | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        """rules/004 rule 10: let another player order some (or all) of one's units.
+        The owner's own orders always win over the proxy's."""
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, None)
+            game = ctx.game
+            for control in ctx.controls:
+                if control.by_owner:
+                    session.add(
+                        ProxyGrantRow(
+                            game_id=game.id,
+                            power=control.power,
+                            grantee_user_id=grantee_user_id,
+                            provinces=[p.upper() for p in provinces] if provinces else None,
+                            granted_at=now,
+                        )
+                    )
+
+    async def revoke_proxies(self, user_id: int, now: datetime, game_id: int | None = None) -> int:
+        async with self.transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, None)
+            game = ctx.game
+            own = {c.power for c in ctx.controls if c.by_owner}
+            count = 0
+            for grant in await repo.proxy_grants(session, game.id):
+                if grant.power in own:
+                    grant.revoked_at = now
+                    count += 1
+            return count
+
+    # --- helpers ------------------------------------------------------------------
+
+    async def _sender_context(
+        self, session: AsyncSession, user_id: int, game_id: int | None, now: datetime | None
+    ) -> _Context:
+        if game_id is None:
+            games = await repo.games_of_user(session, user_id)
+            if not games:
+                raise NotFound("You are not playing in any running game.")
+            if len(games) > 1:
+                names = ", ".join(f"{g.name} (#{g.id})" for g in games)
+                raise ChooseGame(
+                    f"You are in several games: {names}. Say which one.",
+                    tuple(g.id for g in games),
+                )
+            game = games[0]
+        else:
+            game = await self._game(session, game_id)
+        self._require_active(game)
+        phase = await self._current_phase(session, game)
+        powers, grants = await repo.powers_and_grants(session, game.id)
+        controls = self._controls(powers, grants, user_id)
+        if not controls:
+            raise NotAllowed(f"You have no power to order in {game.name}.")
+        deadline = game.deadline_at
+        if now is not None and game.paused_at is None and deadline is not None and now >= deadline:
+            raise LateOrders(
+                f"The deadline for {phase.code} in {game.name} has passed; orders are "
+                "no longer accepted for this phase."
+            )
+        return _Context(game, phase, powers, controls)
+
+    @staticmethod
+    def _controls(
+        powers: list[PowerRow], grants: list[ProxyGrantRow], user_id: int
+    ) -> list[_Control]:
+        controls = [_Control(r.power, True, None) for r in powers if r.user_id == user_id]
+        controls += [
+            _Control(r.power, False, None)
+            for r in powers
+            if r.standby_user_id == user_id and r.user_id != user_id
+        ]
+        mine = {c.power for c in controls}
+        for grant in grants:
+            if grant.grantee_user_id == user_id and grant.power not in mine:
+                where = frozenset(grant.provinces) if grant.provinces is not None else None
+                controls.append(_Control(grant.power, False, where))
+                mine.add(grant.power)
+        return controls
+
+    @staticmethod
+    async def _in_force(session: AsyncSession, phase_id: int) -> dict:
+        return {
+            (r.power, r.slot): (r.order, r.by_owner)
+            for r in await repo.orders_in_force(session, phase_id)
+        }
+
+    def _parse(self, text: str, position: Position, controls: list[_Control]) -> list[tuple]:
+        """(line text, control, ParsedLine) per line; with several powers each line
+        goes to the first power for which it reads as an order."""
+        per_power = [
+            (c, self.engine.parse_orders(text, position, c.power, self.board)) for c in controls
+        ]
+        out = []
+        for i, first in enumerate(per_power[0][1]):
+            chosen = (controls[0], first)
+            for control, results in per_power:
+                if i < len(results) and results[i].rejection is None and results[i].order:
+                    chosen = (control, results[i])
+                    break
+            out.append((first.text, *chosen))
+        return out
+
+    def _judge(self, text, control, item, in_force, position):
+        notes = tuple(getattr(item, "notes", ()) or ())
+        order = item.order
+        if order is None or item.rejection is not None:
+            # The parser may read an order and still refuse it (no such unit, replaced
+            # by a later line): only an order without a rejection is accepted.
+            rej = item.rejection
+            return self._line(text, LineStatus.REJECTED, None, rej, notes, control), None
+        if control.provinces is not None and (
+            isinstance(order, Waive) or order.unit.location.province not in control.provinces
+        ):
+            return self._refuse(text, "You were not given control of that unit.", control), None
+        if isinstance(order, Waive):
+            existing = None
+        else:
+            existing = in_force.get((control.power, order.unit.location.province))
+        if existing is not None and existing[1] and not control.by_owner:
+            return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
+        over = self._adjustment_excess(order, control.power, in_force, position)
+        if over:
+            return self._refuse(text, over, control), None
+        status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
+        return self._line(text, status, order, None, notes, control), order
+
+    @staticmethod
+    def _adjustment_excess(order, power, in_force, position) -> str | None:
+        """rules/000 §13.2: no more builds than allowed, no more removals than owed."""
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return None
+        change = position.adjustment_of(power)
+        slot = "" if isinstance(order, Waive) else order.unit.location.province
+        others = [
+            order_from_json(order_json)
+            for (p, s), (order_json, _by_owner) in in_force.items()
+            if p == power and s != slot
+        ]
+        if isinstance(order, Build | Waive):
+            used = sum(isinstance(o, Build | Waive) for o in others) + 1
+            if used > change:
+                return f"You may build only {max(change, 0)} unit(s) this winter."
+        if isinstance(order, Disband):
+            used = sum(isinstance(o, Disband) for o in others) + 1
+            if used > -change:
+                return f"You must remove only {max(-change, 0)} unit(s) this winter."
+        return None
+
+    @staticmethod
+    def _line(text, status, order, rejection, notes, control) -> LineResult:
+        return LineResult(
+            text=text,
+            status=status,
+            order=str(order) if order is not None else None,
+            message=rejection.message if rejection is not None else None,
+            reason=rejection.reason.value if rejection is not None else None,
+            notes=notes,
+            power=control.power,
+        )
+
+    @staticmethod
+    def _refuse(text: str, message: str, control: _Control) -> LineResult:
+        return LineResult(
+            text, LineStatus.REJECTED, None, message, "not_allowed", (), control.power
+        )
+
+    @staticmethod
+    def _new_submission(game, phase, power, user_id, text, now, results) -> SubmissionRow:
+        return SubmissionRow(
+            game_id=game.id,
+            phase_id=phase.id,
+            power=power,
+            sender_user_id=user_id,
+            raw_text=text,
+            received_at=now,
+            lines=[_line_json(r) for r in results],
+        )
+
+    async def _maybe_end_early(
+        self,
+        session: AsyncSession,
+        ctx: _Context,
+        position: Position,
+        now: datetime,
+        in_force: dict | None = None,
+    ) -> bool:
+        """rules/004 rule 3: retreats and adjustments end once everyone concerned has
+        sent complete orders; a movement phase when every player is ready, if the game
+        allows it. The deadline moves to now and the next scheduler tick adjudicates."""
+        game = ctx.game
+        concerned = [
+            r.power
+            for r in ctx.powers
+            if r.playable
+            and r.user_id is not None
+            and not r.civil_disorder
+            and owes_orders(position, r.power, self.board)
+        ]
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            if not self._settings(game).end_when_ready:
+                return False
+            ready = {r.power for r in ctx.powers if r.ready}
+            done = bool(concerned) and all(p in ready for p in concerned)
+        else:
+            if in_force is None:
+                in_force = await self._in_force(session, ctx.phase.id)
+            slots = set(in_force)
+            done = all(self._complete(position, p, slots) for p in concerned)
+        if done and game.paused_at is None and (game.deadline_at is None or game.deadline_at > now):
+            game.deadline_at = now
+        return done
+
+    def _complete(self, position: Position, power: Power, slots: set[tuple[str, str]]) -> bool:
+        """Whether the power's orders cover everything it must or may do this phase:
+        every dislodged unit; every removal owed; every build it has room for (unused
+        builds are waived anyway, rules/000 §13.2)."""
+        if position.phase.kind is PhaseKind.RETREAT:
+            return all(
+                (power, d.unit.province) in slots
+                for d in position.dislodged
+                if d.unit.power == power
+            )
+        given = sum(1 for p, _ in slots if p == power)
+        change = position.adjustment_of(power)
+        if change < 0:
+            return given >= -change
+        occupied = {u.province for u in position.units}
+        room = sum(
+            1
+            for c in self.board.home_centres.get(power, ())
+            if position.ownership.get(c) == power and c not in occupied
+        )
+        return given >= min(change, room)
+
+    def _summary(self, game, phase, controls, lines, in_force) -> SubmissionResult:
+        position = self._position(phase)
+        names = {c.power for c in controls}
+        mine = {key: value for key, value in in_force.items() if key[0] in names}
+        orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
+        return SubmissionResult(
+            game_id=game.id,
+            phase=phase.code,
+            powers=tuple(c.power for c in controls),
+            lines=lines,
+            orders=orders,
+            unordered=_unordered(position, names, set(mine)),
+            deadline_at=game.deadline_at,
+        )
+
+
+def _unordered(position: Position, powers: set[Power], slots: set[tuple[str, str]]) -> tuple:
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        units = [u for u in position.units if u.power in powers]
+        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
+    if kind is PhaseKind.RETREAT:
+        units = [d.unit for d in position.dislodged if d.unit.power in powers]
+        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
+    missing = []
+    for power in sorted(powers):
+        change = position.adjustment_of(power)
+        given = sum(1 for p, _ in slots if p == power)
+        if change > given:
+            missing.append(f"{power.title()}: {change - given} build(s) or waive(s)")
+        elif -change > given:
+            missing.append(f"{power.title()}: {-change - given} removal(s)")
+    return tuple(missing)
+
+
+def _line_json(result: LineResult) -> dict:
+    return {
+        "text": result.text,
+        "status": result.status.value,
+        "order": result.order,
+        "message": result.message,
+        "reason": result.reason,
+        "notes": list(result.notes),
+    }

@@ -1,0 +1,96 @@
+"""The scheduler core: `tick(now)` acts on every due deadline and reminder.
+
+Everything it needs lives in the database, so after a restart the first tick picks
+up where the last process stopped, including deadlines that passed while it was down.
+Several processes may tick at once: games are claimed one at a time (bot/adjudicator)
+and reminders by compare-and-set, so each happens once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.events import EventKind
+from bot.service_core import owes_orders
+from bot.views import AdjudicationResult, TickReport
+from storage import repo
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+MAX_GAMES_PER_TICK = 10_000
+MAX_REMINDERS_PER_TICK = 1_000
+
+
+class Scheduler:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def tick(self, now: datetime) -> TickReport:
+        """Adjudicate every game whose deadline has passed, then send due reminders.
+
+        A game that fails is logged and reported, and tried again on the next tick;
+        it does not stop the others.
+        """
+        async with self.service.transaction() as session:
+            due = await repo.due_games(session, now, MAX_GAMES_PER_TICK)
+        done: list[AdjudicationResult] = []
+        errors: list[tuple[int, str]] = []
+        for game_id, _version in due:
+            try:
+                result = await self.service.adjudicate_game(game_id, now, due_only=True)
+            except Exception as exc:
+                log.exception("adjudicating game %s failed", game_id)
+                errors.append((game_id, f"{type(exc).__name__}: {exc}"))
+                continue
+            if result is not None:
+                done.append(result)
+        sent = await self._reminders(now)
+        return TickReport(tuple(done), sent, tuple(errors))
+
+    async def _reminders(self, now: datetime) -> int:
+        async with self.service.transaction() as session:
+            due = [
+                (r.id, r.game_id, r.phase_id)
+                for r in await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
+            ]
+        sent = 0
+        for reminder_id, game_id, phase_id in due:
+            async with self.service.transaction() as session:
+                if not await repo.mark_reminder_sent(session, reminder_id, now):
+                    continue  # another process sent it
+                game = await repo.game(session, game_id)
+                phase = await self.service._current_phase(session, game)
+                if phase.id != phase_id:
+                    continue
+                position = self.service._position(phase)
+                sent_by = {
+                    (s.power, s.sender_user_id) for s in await repo.submissions(session, phase.id)
+                }
+                for row in await repo.powers(session, game_id):
+                    # Only players who still owe orders: not those with nothing to
+                    # order, nor those who already sent theirs (or waived).
+                    if row.user_id is None or not row.playable:
+                        continue
+                    if (row.power, row.user_id) in sent_by:
+                        continue
+                    if not owes_orders(position, row.power, self.service.board):
+                        continue
+                    repo.add_outbox(
+                        session,
+                        EventKind.REMINDER,
+                        now,
+                        game_id=game_id,
+                        user_id=row.user_id,
+                        payload={
+                            "power": row.power,
+                            "phase": phase.code,
+                            "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                        },
+                    )
+                    sent += 1
+        return sent

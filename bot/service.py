@@ -1,0 +1,35 @@
+"""The game service: the one place that combines the rules engine and storage.
+
+It knows nothing of Discord. Every method takes ids, text and times (UTC-aware
+datetimes) and returns values (bot/views.py); events for Discord go to the outbox
+(bot/events.py, bot/outbox.py). Problems a user can fix raise `bot.errors.UserError`.
+
+The parts, one module each: lobby, orders, adjudication, endings, votes, GM actions,
+history and the outbox. The scheduler (bot/scheduler.py) drives deadlines and reminders.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.adjudicator import Adjudicator
+from bot.gm import GmDesk
+from bot.history import History
+from bot.lobby import Lobby
+from bot.orders_service import OrdersDesk
+from bot.outbox import Outbox
+from bot.votes import Votes
+from storage.db import create_engine
+from storage.schema import migrate_engine
+
+
+class GameService(Votes, GmDesk, OrdersDesk, Lobby, Adjudicator, History, Outbox):
+    """All of the service's operations; see the mixins for each group."""
+
+
+async def open_service(url: str, **kwargs) -> GameService:
+    """Create the engine, bring the schema up to date and return the service.
+    Call `await service.db.dispose()` on shutdown."""
+    engine: AsyncEngine = create_engine(url)
+    await migrate_engine(engine)
+    return GameService(engine, **kwargs)

@@ -1,0 +1,140 @@
+"""What every part of the game service shares: transactions, loading a game, checks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power
+from bot.engine import Engine
+from bot.errors import NotAllowed, NotFound, WrongState
+from bot.game_settings import GameSettings
+from bot.views import GameStatus
+from storage import repo
+from storage.codec import position_from_json
+from storage.db import session_factory
+from storage.models import GameRow, PhaseRow, PowerRow
+
+log = logging.getLogger(__name__)
+
+POSITION_CACHE_SIZE = 2048
+
+
+def owes_orders(position: Position, power: Power, board: Board) -> bool:
+    """Whether `power` has anything to order in this phase (rules/004 rule 3: retreats
+    and adjustments end when "everyone concerned" has submitted)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return any(u.power == power for u in position.units)
+    if kind is PhaseKind.RETREAT:
+        return any(d.unit.power == power for d in position.dislodged)
+    change = position.adjustment_of(power)
+    if change < 0:
+        return True
+    if change == 0:
+        return False
+    occupied = {u.province for u in position.units}
+    return any(
+        position.ownership.get(c) == power and c not in occupied
+        for c in board.home_centres.get(power, ())
+    )
+
+
+class ServiceCore:
+    """Holds the database, the board and the engine; opens transactions.
+
+    `checkpoint` is called with a name at the steps of an adjudication; it does nothing
+    in production and lets tests fail a transaction half-way.
+    """
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        board: Board = STANDARD,
+        rules_engine: Engine | None = None,
+        checkpoint: Callable[[str], None] | None = None,
+    ) -> None:
+        self.db = engine
+        self.board = board
+        self.engine = rules_engine or Engine()
+        self._sessions = session_factory(engine)
+        self._checkpoint = checkpoint or (lambda _name: None)
+        self._positions: dict[int, Position] = {}
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        async with self._sessions() as session, session.begin():
+            yield session
+
+    async def _game(self, session: AsyncSession, game_id: int) -> GameRow:
+        """The game, with its current phase loaded in the same query (it is almost
+        always needed next, and each query is a round trip to the database)."""
+        game = await repo.game_with_phase(session, game_id)
+        if game is None:
+            raise NotFound(f"There is no game number {game_id}.")
+        return game
+
+    @staticmethod
+    def _settings(game: GameRow) -> GameSettings:
+        return GameSettings.from_json(game.settings)
+
+    @staticmethod
+    def _require_gm(game: GameRow, actor_user_id: int, is_server_gm: bool) -> None:
+        if not is_server_gm and actor_user_id != game.gm_user_id:
+            raise NotAllowed(f"Only the GM of {game.name} may do that.")
+
+    @staticmethod
+    def _require_active(game: GameRow) -> None:
+        if game.status == GameStatus.LOBBY:
+            raise WrongState(f"{game.name} has not started yet.")
+        if game.status == GameStatus.ENDED:
+            raise WrongState(f"{game.name} is over.")
+
+    async def _current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow:
+        if game.current_phase_id is None:
+            raise WrongState(f"{game.name} has not started yet.")
+        phase = await session.get(PhaseRow, game.current_phase_id)
+        assert phase is not None
+        return phase
+
+    def _position(self, phase: PhaseRow) -> Position:
+        """The phase's position; decoded once per process, as a phase row's position
+        never changes once written."""
+        position = self._positions.get(phase.id)
+        if position is None:
+            position = position_from_json(phase.position)
+            if len(self._positions) >= POSITION_CACHE_SIZE:
+                self._positions.pop(next(iter(self._positions)))
+            self._positions[phase.id] = position
+        return position
+
+    def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:
+        return now + settings.phase_length(kind)
+
+    async def _schedule_reminders(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        phase_id: int,
+        deadline: datetime,
+        now: datetime,
+    ) -> None:
+        settings = self._settings(game)
+        times = [deadline - timedelta(minutes=m) for m in settings.reminder_minutes]
+        await repo.replace_reminders(session, game.id, phase_id, [t for t in times if t > now])
+
+    @staticmethod
+    def _owner_of(powers: list[PowerRow] | tuple[PowerRow, ...], power: Power) -> PowerRow:
+        for row in powers:
+            if row.power == power:
+                return row
+        raise NotFound(f"There is no power {power.title()} in this game.")

@@ -1,0 +1,131 @@
+"""What the service returns: plain frozen values, ready for the Discord layer to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from adjudication.units import Power
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    ENDED = "ended"
+
+
+class PlayerStatus(StrEnum):
+    JOINED = "joined"  # in the lobby or playing
+    LEFT = "left"
+    KICKED = "kicked"
+    REPLACED = "replaced"
+
+
+class LineStatus(StrEnum):
+    ACCEPTED = "accepted"
+    CORRECTED = "corrected"  # accepted as the parser interpreted it ([ia])
+    REJECTED = "rejected"
+    OVERRIDDEN = "overridden"  # a proxy's order where the owner's own order stands
+
+
+@dataclass(frozen=True, slots=True)
+class PowerInfo:
+    power: Power
+    user_id: int | None
+    standby_user_id: int | None
+    playable: bool
+    civil_disorder: bool
+    missed_phases: int
+    centres: int
+    units: int
+    submitted: bool  # has orders in for the current phase (never what they are)
+    owes_orders: bool
+    ready: bool
+    score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    name: str
+    guild_id: int
+    channel_id: int
+    gm_user_id: int
+    status: GameStatus
+    phase: str | None  # "S1901M"
+    phase_title: str | None  # "Spring 1901"
+    deadline_at: datetime | None
+    paused: bool
+    players: tuple[int, ...]  # user ids in the lobby or playing
+    powers: tuple[PowerInfo, ...]
+    end_kind: str | None
+    winners: tuple[Power, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LineResult:
+    """One line of a submission as the bot understood it."""
+
+    text: str
+    status: LineStatus
+    order: str | None  # the order as accepted, in standard notation
+    message: str | None  # the rejection, for people
+    reason: str | None  # the RejectReason value, for programs
+    notes: tuple[str, ...] = ()  # "interpreted as …"
+    power: Power | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionResult:
+    game_id: int
+    phase: str
+    powers: tuple[Power, ...]
+    lines: tuple[LineResult, ...]
+    orders: tuple[str, ...]  # every order now in force for these powers
+    unordered: tuple[str, ...]  # units (or builds owed) still without an order
+    deadline_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRecord:
+    """One played (or current) phase as stored: for history, maps and reconstruction."""
+
+    id: int
+    seq: int
+    phase: str
+    position: dict
+    outcomes: tuple[dict, ...] | None
+    report: str | None
+    orders: dict[Power, tuple[dict, ...]]
+    rolled_back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AdjudicationResult:
+    game_id: int
+    phase: str  # the phase played
+    next_phase: str | None  # None when the game ended
+    report: str
+    game_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TickReport:
+    adjudicated: tuple[AdjudicationResult, ...]
+    reminders_sent: int
+    errors: tuple[tuple[int, str], ...]  # (game id, error) for games that failed
+
+
+@dataclass(frozen=True, slots=True)
+class VoteInfo:
+    id: int
+    game_id: int
+    kind: str
+    status: str
+    new_deadline_at: datetime | None
+    voters: tuple[Power, ...]
+    yes: tuple[Power, ...]  # empty when ballots are secret and the vote is open
+    no: tuple[Power, ...]
+    anonymous: bool
+    proposer_user_id: int | None

@@ -1,0 +1,79 @@
+"""The Yes/No buttons of a vote (draw or deadline change), sent by DM to each voter.
+
+The vote's id and the choice live in the button's custom id, so a button keeps
+working after the bot restarts (discord.py's dynamic items match it by pattern).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_text import power_list
+from bot.errors_handler import guarded
+from bot.views import VoteInfo
+
+if TYPE_CHECKING:
+    from bot.client import DipBot
+
+KIND_TITLES = {
+    "draw": "a draw among the surviving powers",
+    "extend": "extending the deadline",
+    "shorten": "moving the deadline earlier",
+}
+
+
+def tally_text(vote: VoteInfo) -> str:
+    """The tally as the game's secrecy setting allows (the service hides ballots)."""
+    if not vote.yes and not vote.no and vote.status == "open":
+        return "Ballots are secret until the vote closes."
+    waiting = [p for p in vote.voters if p not in vote.yes and p not in vote.no]
+    parts = [f"yes: {power_list(vote.yes)}", f"no: {power_list(vote.no)}"]
+    if vote.status == "open":
+        parts.append(f"not yet voted: {power_list(waiting)}")
+    return "; ".join(parts)
+
+
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dipgm:vote:(?P<vote>[0-9]+):(?P<choice>[yn])",
+):
+    def __init__(self, vote_id: int, yes: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes" if yes else "No",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"dipgm:vote:{vote_id}:{'y' if yes else 'n'}",
+            )
+        )
+        self.vote_id = vote_id
+        self.yes = yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> VoteButton:
+        return cls(int(match["vote"]), match["choice"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._vote(interaction))
+
+    async def _vote(self, interaction: discord.Interaction) -> None:
+        client: DipBot = interaction.client  # type: ignore[assignment]
+        vote = await client.service.cast_ballot(
+            self.vote_id, interaction.user.id, self.yes, client.now()
+        )
+        said = "yes" if self.yes else "no"
+        closed = "" if vote.status == "open" else f" The vote has {vote.status}."
+        await interaction.response.send_message(
+            f"You voted **{said}**.{closed}\n{tally_text(vote)}", ephemeral=True
+        )
+
+
+def vote_view(vote_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(vote_id, True))
+    view.add_item(VoteButton(vote_id, False))
+    return view

@@ -1,0 +1,99 @@
+"""`/talk` (private threads between powers) and `/press` (public announcements),
+as far as the game's press setting allows."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DipBot
+from bot.discord_text import power_name
+from bot.errors import NotAllowed, WrongState
+from bot.views import GameInfo, GameStatus
+from cogs.common import POWER_CHOICES, game_here
+
+PRESS_LIMIT = 1800
+
+
+def _my_powers(info: GameInfo, user_id: int) -> list[str]:
+    return [p.power for p in info.powers if p.user_id == user_id]
+
+
+class Diplomacy(commands.Cog):
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+
+    async def _running(self, interaction: discord.Interaction) -> tuple[GameInfo, list[str]]:
+        info = await game_here(interaction)
+        if info.status != GameStatus.ACTIVE:
+            raise WrongState(f"{info.name} is not under way.")
+        mine = _my_powers(info, interaction.user.id)
+        if not mine:
+            raise NotAllowed(f"Only the players of {info.name} negotiate in it.")
+        return info, mine
+
+    @app_commands.command(name="talk", description="Open (or reuse) a private thread with powers")
+    @app_commands.describe(power="A power to talk to", power2="Another", power3="Another")
+    @app_commands.choices(power=POWER_CHOICES, power2=POWER_CHOICES, power3=POWER_CHOICES)
+    @app_commands.guild_only()
+    async def talk(
+        self,
+        interaction: discord.Interaction,
+        power: str,
+        power2: str | None = None,
+        power3: str | None = None,
+    ) -> None:
+        info, mine = await self._running(interaction)
+        settings = await self.bot.lookups.settings_of(info.id)
+        if settings.press.value != "full":
+            raise NotAllowed(f"{info.name} has no private press.")
+        others = {p for p in (power, power2, power3) if p} - set(mine)
+        if not others:
+            raise WrongState("Name at least one power other than your own.")
+        powers = set(mine) | others
+        owners = {p.power: p.user_id for p in info.powers}
+        missing = [p for p in sorted(others) if owners.get(p) is None]
+        if missing:
+            names = ", ".join(power_name(p) for p in missing)
+            raise WrongState(f"Nobody plays {names} now.")
+        members = {owners[p] for p in powers if owners.get(p) is not None}
+        if settings.copy_gm_on_press:
+            members.add(info.gm_user_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread, created = await self.bot.threads.open(info.channel_id, powers, members)
+        verb = "Opened" if created else "Your thread is"
+        await interaction.followup.send(f"{verb} {thread.mention}.", ephemeral=True)
+
+    @app_commands.command(name="press", description="Post a public announcement in the game")
+    @app_commands.describe(text="What to announce", anonymous="Leave it unsigned, if allowed")
+    @app_commands.guild_only()
+    async def press(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, PRESS_LIMIT],
+        anonymous: bool = False,
+    ) -> None:
+        info, mine = await self._running(interaction)
+        settings = await self.bot.lookups.settings_of(info.id)
+        if settings.press.value == "none":
+            raise NotAllowed(f"{info.name} is played without press.")
+        if anonymous and not settings.anonymous_press:
+            raise NotAllowed(f"{info.name} does not allow anonymous press.")
+        signed = (
+            "Anonymous press"
+            if anonymous
+            else "Press from " + ", ".join(power_name(p) for p in mine)
+        )
+        channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(
+            info.channel_id
+        )
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(
+            f"📜 **{signed}:**\n{text}", allowed_mentions=discord.AllowedMentions.none()
+        )
+        await interaction.response.send_message("Your press is posted.", ephemeral=True)
+
+
+async def setup(bot: DipBot) -> None:
+    await bot.add_cog(Diplomacy(bot))

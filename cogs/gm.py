@@ -1,0 +1,243 @@
+"""`/gm …`: the Games Master's tools. The service checks the permission of every
+action (the game's GM or the server's GM role) and records it in the audit log; this
+cog asks first only so that a refused user never sees a confirmation button.
+Every answer is ephemeral; dangerous actions wait for a confirming button."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DipBot
+from bot.discord_text import deadline_text, power_list, power_name, readable
+from bot.errors import NotAllowed
+from bot.views import GameInfo
+from cogs.common import POWER_CHOICES, Confirm, game_here, is_server_gm
+
+
+class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools"):
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction, game: int | None) -> GameInfo:
+        info = await game_here(interaction, game)
+        if interaction.user.id != info.gm_user_id and not is_server_gm(interaction):
+            raise NotAllowed(f"Only the GM of {info.name} may do that.")
+        return info
+
+    def _gm(self, interaction: discord.Interaction) -> dict:
+        return {"is_server_gm": is_server_gm(interaction)}
+
+    async def _confirm(
+        self,
+        interaction: discord.Interaction,
+        question: str,
+        label: str,
+        action: Callable[[discord.Interaction], Awaitable[None]],
+    ) -> None:
+        view = Confirm(interaction, label, action)
+        await interaction.response.send_message(question, view=view, ephemeral=True)
+
+    @app_commands.command(name="adjudicate", description="Play the current phase now")
+    @app_commands.describe(game="Game number (default: this channel's game)")
+    async def adjudicate(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._game(interaction, game)
+        missing = [
+            p.power
+            for p in info.powers
+            if p.playable and p.user_id is not None and p.owes_orders and not p.submitted
+        ]
+
+        async def play(click: discord.Interaction) -> None:
+            await click.response.defer(ephemeral=True, thinking=True)
+            result = await self.bot.service.gm_adjudicate_now(
+                info.id, click.user.id, self.bot.now(), **self._gm(interaction)
+            )
+            text = (
+                f"{result.phase} is played; the results are on their way to the channel."
+                if result is not None
+                else "Nothing to play: the phase was played already or the game is paused."
+            )
+            await click.followup.send(text, ephemeral=True)
+
+        if missing:
+            await self._confirm(
+                interaction,
+                f"No orders yet from {power_list(missing)}. Their units will hold (or be "
+                "disbanded/removed by the rules). Play the phase anyway?",
+                "Adjudicate anyway",
+                play,
+            )
+        else:
+            await play(interaction)
+
+    @app_commands.command(name="extend", description="Move the deadline (negative: earlier)")
+    @app_commands.describe(hours="Hours to add to the deadline", game="Game number")
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, -24 * 14, 24 * 60],
+        game: int | None = None,
+    ) -> None:
+        info = await self._game(interaction, game)
+        if info.deadline_at is None:
+            raise NotAllowed(f"{info.name} has no running deadline.")
+        new = await self.bot.service.gm_set_deadline(
+            info.id,
+            interaction.user.id,
+            info.deadline_at + timedelta(hours=hours),
+            self.bot.now(),
+            **self._gm(interaction),
+        )
+        await interaction.response.send_message(
+            f"The deadline is now {deadline_text(new)}.", ephemeral=True
+        )
+
+    @app_commands.command(name="pause", description="Stop the clock")
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._game(interaction, game)
+        await self.bot.service.gm_pause(
+            info.id, interaction.user.id, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
+
+    @app_commands.command(name="resume", description="Restart the clock")
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._game(interaction, game)
+        deadline = await self.bot.service.gm_resume(
+            info.id, interaction.user.id, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.send_message(
+            f"{info.name} resumes; deadline {deadline_text(deadline)}.", ephemeral=True
+        )
+
+    @app_commands.command(name="replace", description="Give a power to another player")
+    @app_commands.choices(power=POWER_CHOICES)
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        power: str,
+        player: discord.User,
+        game: int | None = None,
+    ) -> None:
+        info = await self._game(interaction, game)
+        await self.bot.service.gm_replace_player(
+            info.id, interaction.user.id, power, player.id, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.send_message(
+            f"{player.mention} now plays {power_name(power)}.", ephemeral=True
+        )
+
+    @app_commands.command(name="standby", description="Call a standby for a power")
+    @app_commands.choices(power=POWER_CHOICES)
+    async def standby(
+        self,
+        interaction: discord.Interaction,
+        power: str,
+        player: discord.User,
+        game: int | None = None,
+    ) -> None:
+        info = await self._game(interaction, game)
+        await self.bot.service.gm_call_standby(
+            info.id, interaction.user.id, power, player.id, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.send_message(
+            f"{player.mention} is standby for {power_name(power)}.", ephemeral=True
+        )
+
+    @app_commands.command(name="cd", description="Put a power in civil disorder")
+    @app_commands.choices(power=POWER_CHOICES)
+    async def cd(
+        self, interaction: discord.Interaction, power: str, game: int | None = None
+    ) -> None:
+        info = await self._game(interaction, game)
+        await self.bot.service.gm_civil_disorder(
+            info.id, interaction.user.id, power, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.send_message(
+            f"{power_name(power)} is in civil disorder.", ephemeral=True
+        )
+
+    @app_commands.command(name="kick", description="Remove a player from the game")
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User, game: int | None = None
+    ) -> None:
+        info = await self._game(interaction, game)
+        await self.bot.service.gm_kick(
+            info.id, interaction.user.id, player.id, self.bot.now(), **self._gm(interaction)
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.threads.remove_member(info.channel_id, player.id)
+        await interaction.followup.send(f"{player.mention} is out of {info.name}.", ephemeral=True)
+
+    @app_commands.command(name="rollback", description="Go back to the start of a phase")
+    @app_commands.describe(phase="The phase to play again, such as F1901M")
+    async def rollback(
+        self, interaction: discord.Interaction, phase: str, game: int | None = None
+    ) -> None:
+        info = await self._game(interaction, game)
+
+        async def roll(click: discord.Interaction) -> None:
+            code = await self.bot.service.gm_rollback(
+                info.id, click.user.id, phase, self.bot.now(), **self._gm(interaction)
+            )
+            await click.response.send_message(f"Rolled back to {code}.", ephemeral=True)
+
+        await self._confirm(
+            interaction,
+            f"Roll {info.name} back to the start of {phase.upper()}? Later phases stay in the "
+            "record, marked rolled back.",
+            "Roll back",
+            roll,
+        )
+
+    @app_commands.command(name="end", description="End the game (draw or no result)")
+    @app_commands.describe(draw="A draw among the survivors (otherwise: no result)")
+    async def end(
+        self, interaction: discord.Interaction, draw: bool, game: int | None = None
+    ) -> None:
+        info = await self._game(interaction, game)
+
+        async def finish(click: discord.Interaction) -> None:
+            await self.bot.service.gm_end_game(
+                info.id, click.user.id, self.bot.now(), draw=draw, **self._gm(interaction)
+            )
+            await click.response.send_message(f"{info.name} is over.", ephemeral=True)
+
+        how = "as a draw among the surviving powers" if draw else "without a result"
+        await self._confirm(interaction, f"End {info.name} {how}?", "End the game", finish)
+
+    @app_commands.command(name="orders", description="Everyone's current orders (GM only)")
+    async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._game(interaction, game)
+        table = await self.bot.service.gm_all_orders(
+            info.id, interaction.user.id, **self._gm(interaction)
+        )
+        phase = info.phase or ""
+        lines = [
+            f"**{power_name(p)}**: " + ", ".join(readable(x, phase) for x in o)
+            for p, o in table.items()
+        ]
+        text = "\n".join(lines) or "No orders yet."
+        await interaction.response.send_message(text[:1990], ephemeral=True)
+
+    @app_commands.command(name="settings", description="The game's settings")
+    async def settings(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._game(interaction, game)
+        settings = await self.bot.lookups.settings_of(info.id)
+        lines = []
+        for key, value in sorted(settings.to_json().items()):
+            if isinstance(value, dict):  # rules and phase lengths: one line per entry
+                inner = ", ".join(f"{k} {v}" for k, v in sorted(value.items()) if k != "v")
+                lines.append(f"**{key}**: {inner}")
+            else:
+                lines.append(f"**{key}**: {value}")
+        await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True)
+
+
+async def setup(bot: DipBot) -> None:
+    await bot.add_cog(GameMaster(bot))

@@ -1,0 +1,259 @@
+"""`/game create|join|leave|start|status|map|history`: the lobby and looking at a game."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DipBot
+from bot.discord_text import code_blocks, deadline_text, power_list, power_name
+from bot.errors_handler import guarded
+from bot.game_settings import GameSettings
+from bot.lookups import POWERS
+from bot.views import GameInfo, GameStatus
+from cogs.common import client_of, game_here, is_server_gm, png_file, server_channel, text_file
+
+EMBED_COLOUR = discord.Colour.dark_gold()
+# Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
+PRESS_CHOICES = [
+    app_commands.Choice(name="Full press (private threads and public)", value="full"),
+    app_commands.Choice(name="Public press only", value="public_only"),
+    app_commands.Choice(name="No press (gunboat)", value="none"),
+]
+PARADOX_CHOICES = [
+    app_commands.Choice(name="Szykman (DATC's preference)", value="szykman"),
+    app_commands.Choice(name="1982 rulebook (XII.5)", value="rulebook_1982"),
+]
+ASSIGNMENT_CHOICES = [
+    app_commands.Choice(name="By preferences (three powers in priority)", value="preferences"),
+    app_commands.Choice(name="By lots", value="lots"),
+]
+
+
+def status_embed(info: GameInfo) -> discord.Embed:
+    """The public state of a game: who has submitted, never what."""
+    embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
+    if info.status == GameStatus.LOBBY:
+        players = ", ".join(f"<@{u}>" for u in info.players) or "nobody yet"
+        embed.description = f"In the lobby: {len(info.players)} player(s): {players}"
+        return embed
+    state = "over" if info.status == GameStatus.ENDED else "paused" if info.paused else "running"
+    embed.description = f"**{info.phase_title}** ({info.phase}), {state}."
+    if info.status == GameStatus.ACTIVE:
+        embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
+    for p in info.powers:
+        if not p.playable:
+            line = "out of play"
+        else:
+            who = f"<@{p.user_id}>" if p.user_id else "civil disorder"
+            if not p.owes_orders:
+                orders = "nothing to order"
+            elif p.submitted:
+                orders = "orders in" + (", ready" if p.ready else "")
+            else:
+                orders = "waiting for orders"
+            line = f"{who} · {p.centres} centres, {p.units} units · {orders}"
+        embed.add_field(name=power_name(p.power), value=line, inline=True)
+    if info.status == GameStatus.ENDED:
+        embed.add_field(name="Result", value=f"{info.end_kind}: {power_list(info.winners)}")
+    return embed
+
+
+class PreferenceMenu(discord.ui.View):
+    """Up to three powers, most wanted first (rules/001)."""
+
+    def __init__(self, game_id: int, user_id: int) -> None:
+        super().__init__(timeout=600)
+        self.game_id = game_id
+        self.user_id = user_id
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id="dipgm:prefs",
+            placeholder="Pick up to three powers, most wanted first",
+            min_values=0,
+            max_values=3,
+            options=[discord.SelectOption(label=p.title(), value=p) for p in POWERS],
+        )
+        select.callback = self._picked
+        self.add_item(select)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.user_id
+
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._save(interaction))
+
+    async def _save(self, interaction: discord.Interaction) -> None:
+        client = client_of(interaction)
+        values = list((interaction.data or {}).get("values", []))
+        await client.service.join(self.game_id, interaction.user.id, client.now(), values)
+        wish = power_list(values) if values else "no preference (powers by lot)"
+        await interaction.response.send_message(f"Your preferences: {wish}.", ephemeral=True)
+
+
+class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy games"):
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="create", description="Open a new game in this channel")
+    @app_commands.describe(
+        name="The game's name",
+        movement_hours="Hours for each movement phase (default 96)",
+        retreat_hours="Hours for retreats (default 24)",
+        adjustment_hours="Hours for builds and removals (default 24)",
+        assignment="How powers are given out",
+        press="What negotiation is allowed",
+        anonymous_press="Allow unsigned public press",
+        copy_gm="Add the GM to every private thread",
+        secret_ballots="Hide how each power voted until a vote closes",
+        year_limit="Short game: the game ends after this year's adjustments",
+        stalemate_winters="Draw when ownership is unchanged for this many winters",
+        paradox_rule="How a convoy paradox is broken",
+    )
+    @app_commands.choices(
+        assignment=ASSIGNMENT_CHOICES, press=PRESS_CHOICES, paradox_rule=PARADOX_CHOICES
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        movement_hours: app_commands.Range[int, 1, 24 * 60] = 96,
+        retreat_hours: app_commands.Range[int, 1, 24 * 60] = 24,
+        adjustment_hours: app_commands.Range[int, 1, 24 * 60] = 24,
+        assignment: str = "preferences",
+        press: str = "full",
+        anonymous_press: bool = False,
+        copy_gm: bool = False,
+        secret_ballots: bool = True,
+        year_limit: app_commands.Range[int, 1901, 2100] | None = None,
+        stalemate_winters: app_commands.Range[int, 1, 20] | None = None,
+        paradox_rule: str = "szykman",
+    ) -> None:
+        data = GameSettings().to_json()
+        data["rules"].update(
+            year_limit=year_limit, stalemate_winters=stalemate_winters, paradox_rule=paradox_rule
+        )
+        data.update(
+            phase_minutes={
+                "M": movement_hours * 60,
+                "R": retreat_hours * 60,
+                "A": adjustment_hours * 60,
+            },
+            assignment=assignment,
+            press=press,
+            anonymous_press=anonymous_press,
+            copy_gm_on_press=copy_gm,
+            secret_ballots=secret_ballots,
+        )
+        guild_id, channel_id = server_channel(interaction)
+        info = await self.bot.service.create_game(
+            guild_id,
+            channel_id,
+            interaction.user.id,
+            name,
+            self.bot.now(),
+            GameSettings.from_json(data),
+        )
+        await interaction.response.send_message(
+            f"**{info.name}** (game {info.id}) is open. Join with `/game join`; "
+            f"<@{info.gm_user_id}> starts it with `/game start` once 2 to 7 players are in."
+        )
+
+    @app_commands.command(name="join", description="Join the game in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        server_channel(interaction)
+        game = await game_here(interaction)
+        info = await self.bot.service.join(game.id, interaction.user.id, self.bot.now())
+        settings = await self.bot.lookups.settings_of(info.id)
+        text = f"You joined **{info.name}** ({len(info.players)} player(s) so far)."
+        if settings.assignment.value == "lots":
+            await interaction.response.send_message(
+                text + " Powers are drawn by lots.", ephemeral=True
+            )
+            return
+        await interaction.response.send_message(
+            text + " Pick the powers you would most like to play, or leave it to chance.",
+            view=PreferenceMenu(info.id, interaction.user.id),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="leave", description="Leave the lobby of this channel's game")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        server_channel(interaction)
+        game = await game_here(interaction)
+        info = await self.bot.service.leave(game.id, interaction.user.id, self.bot.now())
+        await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
+
+    @app_commands.command(name="start", description="GM: assign powers and start the game")
+    async def start(self, interaction: discord.Interaction) -> None:
+        server_channel(interaction)
+        game = await game_here(interaction)
+        info = await self.bot.service.start(
+            game.id, interaction.user.id, self.bot.now(), is_server_gm=is_server_gm(interaction)
+        )
+        await interaction.response.send_message(
+            f"**{info.name}** has started: {info.phase_title}, deadline "
+            f"{deadline_text(info.deadline_at)}. Each player gets their power by DM.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
+    @app_commands.describe(game="Game number (default: this channel's game)")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await game_here(interaction, game)
+        await interaction.response.send_message(embed=status_embed(info))
+
+    @app_commands.command(name="map", description="The map of the current or a past phase")
+    @app_commands.describe(
+        phase="A phase such as S1901M (default: the current one)",
+        game="Game number (default: this channel's game)",
+    )
+    async def map(
+        self, interaction: discord.Interaction, phase: str | None = None, game: int | None = None
+    ) -> None:
+        info = await game_here(interaction, game)
+        record = await self.bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
+        await interaction.response.defer(thinking=True)
+        picture = await self.bot.lookups.record_map(record)
+        await interaction.followup.send(
+            f"**{info.name}** — {picture.title} ({picture.phase})",
+            file=png_file(picture.png, f"map-{picture.phase}.png"),
+        )
+
+    @app_commands.command(name="history", description="Results of a past phase, or the list")
+    @app_commands.describe(
+        phase="A played phase such as S1901M (default: list them)",
+        game="Game number (default: this channel's game)",
+    )
+    async def history(
+        self, interaction: discord.Interaction, phase: str | None = None, game: int | None = None
+    ) -> None:
+        info = await game_here(interaction, game)
+        if phase is None:
+            records = await self.bot.lookups.records(info.id)
+            played = [r.phase for r in records if r.report is not None]
+            listing = ", ".join(played) or "none yet"
+            await interaction.response.send_message(
+                f"**{info.name}**: phases played: {listing}. "
+                "`/game history phase:<code>` shows one."
+            )
+            return
+        record = await self.bot.lookups.find_record(info.id, phase)
+        await interaction.response.defer(thinking=True)
+        picture = await self.bot.lookups.record_map(record)
+        if picture.report is None:
+            text = f"**{info.name}** — {picture.title} has not been played yet."
+            await interaction.followup.send(text, file=png_file(picture.png, "map.png"))
+            return
+        blocks = code_blocks(picture.report)
+        heading = f"**{info.name}** — results of {picture.title}"
+        mapfile = png_file(picture.png, f"map-{picture.phase}.png")
+        if len(blocks) == 1:
+            await interaction.followup.send(f"{heading}\n{blocks[0]}", file=mapfile)
+        else:
+            report = text_file(picture.report, f"results-{picture.phase}.txt")
+            await interaction.followup.send(heading, files=[report, mapfile])
+
+
+async def setup(bot: DipBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,251 @@
+"""Orders: free text by DM, and `/orders submit|show|clear|ready`.
+
+Every answer about orders is private (a DM or an ephemeral reply): orders stay
+secret until the phase is played.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DipBot
+from bot.discord_text import split_text, submission_echo
+from bot.errors import ChooseGame, NotFound, UserError
+from bot.errors_handler import guarded, guarded_dm
+from bot.views import SubmissionResult
+from cogs.common import channel_id_of, client_of, png_file
+
+HELP = (
+    "Send me your orders here, one per line, for example:\n"
+    "```\nA Par - Bur\nF Lon S F Edi - Nth\nA Ven H\n```\n"
+    "A new order for a unit replaces its old one. `map` shows your orders on the map. "
+    "In a server, `/orders show` lists them and `/orders ready` says you are done."
+)
+NOT_PLAYING = (
+    "You are not playing in any running game, so there is nothing to order. To play, "
+    "use `/game join` in a server channel where a game is open."
+)
+PREVIEW_WORDS = {"map", "preview"}
+
+
+class GamePicker(discord.ui.View):
+    """A player in several games says which one a DM of orders was meant for."""
+
+    def __init__(self, cog: Orders, user_id: int, games: list[tuple[int, str]]) -> None:
+        super().__init__(timeout=900)
+        self.cog = cog
+        self.user_id = user_id
+        for game_id, name in games[:25]:
+            button: discord.ui.Button = discord.ui.Button(
+                label=name[:80], custom_id=f"dipgm:pick:{game_id}"
+            )
+            button.callback = self._make_callback(game_id)
+            self.add_item(button)
+
+    def _make_callback(self, game_id: int):
+        async def picked(interaction: discord.Interaction) -> None:
+            await guarded(interaction, self.cog.submit_pending(interaction, game_id))
+
+        return picked
+
+
+class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+        # A DM of orders waiting for its sender to pick the game (lost on restart:
+        # the player is asked to send it again).
+        self.pending: dict[int, str] = {}
+
+    # --- orders by DM -------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is not None:
+            return
+        await guarded_dm(message.channel, self._direct_message(message))
+
+    async def _direct_message(self, message: discord.Message) -> None:
+        text = message.content.strip()
+        words = text.lower().split()
+        if not text or words[0] in {"help", "?"}:
+            await message.channel.send(HELP)
+        elif words[0] in PREVIEW_WORDS and len(words) <= 2:
+            game_id = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+            await self._preview(message, game_id)
+        else:
+            await self._submit_dm(message, text)
+
+    async def _submit_dm(self, message: discord.Message, text: str) -> None:
+        user_id = message.author.id
+        try:
+            result = await self.bot.service.submit_orders(user_id, text, self.bot.now())
+        except ChooseGame as choose:
+            self.pending[user_id] = text
+            games = [(g, (await self.bot.service.game_info(g)).name) for g in choose.game_ids]
+            await message.channel.send(
+                "You play in several games. Which one are these orders for?",
+                view=GamePicker(self, user_id, games),
+            )
+            return
+        except NotFound:
+            await message.channel.send(NOT_PLAYING)
+            return
+        await self._echo(message.channel, result)
+
+    async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:
+        text = self.pending.pop(interaction.user.id, None)
+        if text is None:
+            raise NotFound("I no longer have those orders; please send them again.")
+        result = await self.bot.service.submit_orders(
+            interaction.user.id, text, self.bot.now(), game_id
+        )
+        echo = await self._echo_text(result)
+        await interaction.response.send_message(echo[0])
+        for piece in echo[1:]:
+            await interaction.followup.send(piece)
+
+    async def _preview(self, message: discord.Message, game_id: int | None) -> None:
+        result = await self.bot.service.show_orders(message.author.id, game_id)
+        png = await self.bot.lookups.preview_map(result.game_id, result.powers, result.orders)
+        await message.channel.send(
+            f"Your orders for {result.phase} as they stand (only you see this).",
+            file=png_file(png, f"preview-{result.phase}.png"),
+        )
+
+    async def _echo_text(self, result: SubmissionResult) -> list[str]:
+        name = (await self.bot.service.game_info(result.game_id)).name
+        return split_text(submission_echo(result, name))
+
+    async def _echo(self, channel: discord.abc.Messageable, result: SubmissionResult) -> None:
+        for piece in await self._echo_text(result):
+            await channel.send(piece)
+
+    # --- /orders ----------------------------------------------------------------------
+
+    async def _game_id(self, interaction: discord.Interaction, game: int | None) -> int | None:
+        """The game option, else this channel's game, else let the service decide."""
+        if game is not None:
+            return game
+        channel_id = channel_id_of(interaction)
+        if channel_id is None:
+            return None
+        return (await self.bot.service.game_in_channel(channel_id)).id
+
+    async def _reply(self, interaction: discord.Interaction, result: SubmissionResult) -> None:
+        pieces = await self._echo_text(result)
+        await interaction.response.send_message(pieces[0], ephemeral=True)
+        for piece in pieces[1:]:
+            await interaction.followup.send(piece, ephemeral=True)
+
+    @app_commands.command(name="submit", description="Give one order (pick from the list)")
+    @app_commands.describe(order="Start typing: a unit or a place", game="Game number")
+    async def submit(
+        self, interaction: discord.Interaction, order: str, game: int | None = None
+    ) -> None:
+        game_id = await self._game_id(interaction, game)
+        result = await self.bot.service.submit_orders(
+            interaction.user.id, order, self.bot.now(), game_id
+        )
+        await self._reply(interaction, result)
+
+    @submit.autocomplete("order")
+    async def _complete_order(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        client = client_of(interaction)
+        game = interaction.namespace.game
+        try:
+            game_id = await self._game_id(interaction, game)
+            if game_id is None:
+                games = await client.service.games_of(interaction.user.id)
+                if len(games) != 1:
+                    return []
+                game_id = games[0].id
+            info = await client.service.game_info(game_id)
+        except UserError:
+            return []  # no game here: nothing to offer
+        mine = [
+            p.power for p in info.powers if interaction.user.id in (p.user_id, p.standby_user_id)
+        ]
+        texts = await client.lookups.legal_order_texts(game_id, mine, current)
+        return [app_commands.Choice(name=t, value=t) for t in texts]
+
+    @app_commands.command(name="show", description="Your orders in force (only you see them)")
+    @app_commands.describe(game="Game number")
+    async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await self._reply(
+            interaction, await self.bot.service.show_orders(interaction.user.id, game_id)
+        )
+
+    @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
+    @app_commands.describe(game="Game number")
+    async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        result = await self.bot.service.clear_orders(interaction.user.id, self.bot.now(), game_id)
+        await self._reply(interaction, result)
+
+    @app_commands.command(name="ready", description="Say you are done (or not) for this phase")
+    @app_commands.describe(ready="False to take it back", game="Game number")
+    async def ready(
+        self, interaction: discord.Interaction, ready: bool = True, game: int | None = None
+    ) -> None:
+        game_id = await self._game_id(interaction, game)
+        ends = await self.bot.service.set_ready(interaction.user.id, self.bot.now(), ready, game_id)
+        text = "You are marked ready." if ready else "You are no longer marked ready."
+        if ends:
+            text += " Everyone is ready: the phase will be played in a moment."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="proxy", description="Let another player order your units")
+    @app_commands.describe(
+        player="Who may order for you (your own orders always win)",
+        provinces="Only these units, e.g. 'Par Bre' (default: all)",
+        game="Game number",
+    )
+    async def proxy(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        provinces: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        game_id = await self._game_id(interaction, game)
+        where = provinces.replace(",", " ").split() if provinces else None
+        await self.bot.service.grant_proxy(
+            interaction.user.id, player.id, self.bot.now(), where, game_id
+        )
+        units = ", ".join(where) if where else "all your units"
+        await interaction.response.send_message(
+            f"{player.mention} may now order {units} for you (rules/004 rule 10). Your own "
+            "orders always win. `/orders unproxy` takes it back.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="unproxy", description="Take back every proxy you gave")
+    @app_commands.describe(game="Game number")
+    async def unproxy(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        count = await self.bot.service.revoke_proxies(interaction.user.id, self.bot.now(), game_id)
+        await interaction.response.send_message(
+            f"{count} proxy grant(s) withdrawn.", ephemeral=True
+        )
+
+    @submit.autocomplete("game")
+    @show.autocomplete("game")
+    @clear.autocomplete("game")
+    @ready.autocomplete("game")
+    async def _complete_game(
+        self, interaction: discord.Interaction, current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        """The running games the user plays in."""
+        games = await client_of(interaction).service.games_of(interaction.user.id)
+        return [
+            app_commands.Choice(name=f"{g.name} (game {g.id})"[:100], value=g.id) for g in games
+        ][:25]
+
+
+async def setup(bot: DipBot) -> None:
+    await bot.add_cog(Orders(bot))

@@ -1,0 +1,100 @@
+"""`/draw propose` and `/deadline propose extend|shorten`: votes with buttons.
+
+The service decides who votes and when a vote passes (rules/004 rules 4 and 5);
+the ballots go out by DM through the outbox, and the outcome is announced in the
+game channel when the vote closes.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DipBot
+from bot.discord_text import deadline_text
+from bot.errors import WrongState
+from bot.vote_buttons import tally_text
+from cogs.common import game_here, is_server_gm
+
+
+class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes"):
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="propose", description="Propose a draw among the survivors")
+    @app_commands.describe(
+        anonymous="Let the GM call it without naming you (rules/004 rule 5)",
+        game="Game number (default: this channel's game)",
+    )
+    async def propose(
+        self, interaction: discord.Interaction, anonymous: bool = False, game: int | None = None
+    ) -> None:
+        info = await game_here(interaction, game)
+        vote = await self.bot.service.propose_draw(
+            info.id,
+            interaction.user.id,
+            self.bot.now(),
+            anonymous=anonymous,
+            is_server_gm=is_server_gm(interaction),
+        )
+        own = "" if anonymous else " Your own vote counts as yes."
+        await interaction.response.send_message(
+            f"Draw vote opened in **{info.name}**: every surviving power gets a ballot by DM."
+            f"{own}\n{tally_text(vote)}",
+            ephemeral=True,
+        )
+
+
+class Deadline(commands.GroupCog, group_name="deadline", group_description="Deadline votes"):
+    propose = app_commands.Group(name="propose", description="Propose moving the deadline")
+
+    def __init__(self, bot: DipBot) -> None:
+        self.bot = bot
+
+    async def _propose(
+        self, interaction: discord.Interaction, hours: int, game: int | None
+    ) -> None:
+        info = await game_here(interaction, game)
+        if info.deadline_at is None:
+            raise WrongState(f"{info.name} has no running deadline.")
+        new = info.deadline_at + timedelta(hours=hours)
+        vote = await self.bot.service.propose_deadline(
+            info.id,
+            interaction.user.id,
+            new,
+            self.bot.now(),
+            is_server_gm=is_server_gm(interaction),
+        )
+        await interaction.response.send_message(
+            f"Vote opened: move the deadline of **{info.name}** to {deadline_text(new)}. "
+            f"Every surviving power gets a ballot by DM.\n{tally_text(vote)}",
+            ephemeral=True,
+        )
+
+    @propose.command(name="extend", description="Propose a later deadline")
+    @app_commands.describe(hours="How many hours later", game="Game number")
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 1, 24 * 14],
+        game: int | None = None,
+    ) -> None:
+        await self._propose(interaction, hours, game)
+
+    @propose.command(name="shorten", description="Propose an earlier deadline")
+    @app_commands.describe(hours="How many hours earlier", game="Game number")
+    async def shorten(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 1, 24 * 14],
+        game: int | None = None,
+    ) -> None:
+        await self._propose(interaction, -hours, game)
+
+
+async def setup(bot: DipBot) -> None:
+    await bot.add_cog(Draw(bot))
+    await bot.add_cog(Deadline(bot))

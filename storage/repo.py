@@ -1,0 +1,292 @@
+"""Small queries over the tables, used by the service inside its transactions.
+
+Each function takes the session of the caller's transaction; none commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.models import (
+    AuditRow,
+    GameRow,
+    OrderRow,
+    OutboxRow,
+    PhaseRow,
+    PlayerRow,
+    PowerRow,
+    ProxyGrantRow,
+    ReminderRow,
+    SubmissionRow,
+)
+
+ACTIVE = "active"
+
+
+async def game(session: AsyncSession, game_id: int) -> GameRow | None:
+    return await session.get(GameRow, game_id)
+
+
+async def game_with_phase(session: AsyncSession, game_id: int) -> GameRow | None:
+    """The game, its current phase row loaded into the session alongside it."""
+    rows = await session.execute(
+        select(GameRow, PhaseRow)
+        .outerjoin(PhaseRow, PhaseRow.id == GameRow.current_phase_id)
+        .where(GameRow.id == game_id)
+    )
+    row = rows.first()
+    if row is None:
+        return None
+    game, phase = row
+    if phase is not None:
+        # The session's identity map holds objects weakly: keep the phase alive for
+        # the transaction so that fetching it next costs no query.
+        session.info.setdefault("keep", []).append(phase)
+    return game
+
+
+async def games_in_channel(session: AsyncSession, channel_id: int) -> Sequence[GameRow]:
+    rows = await session.execute(
+        select(GameRow).where(GameRow.channel_id == channel_id).order_by(GameRow.id)
+    )
+    return rows.scalars().all()
+
+
+async def claim_game(
+    session: AsyncSession, game_id: int, version: int, *, due_before: datetime | None
+) -> bool:
+    """Take the game for a change of phase: the compare-and-set on `version` that makes
+    each phase change happen once, whichever process or task gets there first.
+
+    On PostgreSQL the row is first locked with SKIP LOCKED so a second process passes
+    over a game another is adjudicating instead of queueing behind it.
+    """
+    conditions = [GameRow.id == game_id, GameRow.version == version, GameRow.status == ACTIVE]
+    if due_before is not None:
+        conditions += [GameRow.deadline_at <= due_before, GameRow.paused_at.is_(None)]
+    if session.bind.dialect.name == "postgresql":
+        locked = await session.execute(
+            select(GameRow.id).where(*conditions).with_for_update(skip_locked=True)
+        )
+        if locked.scalar_one_or_none() is None:
+            return False
+    result = await session.execute(
+        update(GameRow).where(*conditions).values(version=GameRow.version + 1)
+    )
+    return result.rowcount == 1
+
+
+async def due_games(session: AsyncSession, now: datetime, limit: int) -> list[tuple[int, int]]:
+    """(game id, version) of active, unpaused games whose deadline has passed."""
+    rows = await session.execute(
+        select(GameRow.id, GameRow.version)
+        .where(
+            GameRow.status == ACTIVE,
+            GameRow.paused_at.is_(None),
+            GameRow.deadline_at <= now,
+        )
+        .order_by(GameRow.deadline_at, GameRow.id)
+        .limit(limit)
+    )
+    return [(r[0], r[1]) for r in rows.all()]
+
+
+async def players(session: AsyncSession, game_id: int) -> Sequence[PlayerRow]:
+    rows = await session.execute(
+        select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.id)
+    )
+    return rows.scalars().all()
+
+
+async def powers(session: AsyncSession, game_id: int) -> Sequence[PowerRow]:
+    rows = await session.execute(
+        select(PowerRow).where(PowerRow.game_id == game_id).order_by(PowerRow.power)
+    )
+    return rows.scalars().all()
+
+
+async def powers_and_grants(
+    session: AsyncSession, game_id: int
+) -> tuple[list[PowerRow], list[ProxyGrantRow]]:
+    """The game's powers and the proxy grants in force, in one query."""
+    rows = await session.execute(
+        select(PowerRow, ProxyGrantRow)
+        .outerjoin(
+            ProxyGrantRow,
+            and_(
+                ProxyGrantRow.game_id == PowerRow.game_id,
+                ProxyGrantRow.power == PowerRow.power,
+                ProxyGrantRow.revoked_at.is_(None),
+            ),
+        )
+        .where(PowerRow.game_id == game_id)
+        .order_by(PowerRow.power, ProxyGrantRow.id)
+    )
+    powers: dict[int, PowerRow] = {}
+    grants: list[ProxyGrantRow] = []
+    for power, grant in rows.all():
+        powers.setdefault(power.id, power)
+        if grant is not None:
+            grants.append(grant)
+    return list(powers.values()), grants
+
+
+async def games_of_user(session: AsyncSession, user_id: int) -> Sequence[GameRow]:
+    """Active or paused games where the user plays, stands by, or holds a proxy."""
+    grants = select(ProxyGrantRow.game_id).where(
+        ProxyGrantRow.grantee_user_id == user_id, ProxyGrantRow.revoked_at.is_(None)
+    )
+    played = select(PowerRow.game_id).where(
+        or_(PowerRow.user_id == user_id, PowerRow.standby_user_id == user_id)
+    )
+    rows = await session.execute(
+        select(GameRow)
+        .where(GameRow.status == ACTIVE, or_(GameRow.id.in_(played), GameRow.id.in_(grants)))
+        .order_by(GameRow.id)
+    )
+    return rows.scalars().all()
+
+
+async def proxy_grants(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRow]:
+    rows = await session.execute(
+        select(ProxyGrantRow).where(
+            ProxyGrantRow.game_id == game_id, ProxyGrantRow.revoked_at.is_(None)
+        )
+    )
+    return rows.scalars().all()
+
+
+async def orders_in_force(session: AsyncSession, phase_id: int) -> Sequence[OrderRow]:
+    rows = await session.execute(
+        select(OrderRow).where(OrderRow.phase_id == phase_id).order_by(OrderRow.id)
+    )
+    return rows.scalars().all()
+
+
+async def clear_orders(session: AsyncSession, phase_id: int, power: str) -> None:
+    await session.execute(
+        delete(OrderRow).where(OrderRow.phase_id == phase_id, OrderRow.power == power)
+    )
+
+
+async def submissions(
+    session: AsyncSession, phase_id: int, power: str | None = None
+) -> Sequence[SubmissionRow]:
+    query = select(SubmissionRow).where(SubmissionRow.phase_id == phase_id)
+    if power is not None:
+        query = query.where(SubmissionRow.power == power)
+    rows = await session.execute(query.order_by(SubmissionRow.id))
+    return rows.scalars().all()
+
+
+async def phases(
+    session: AsyncSession, game_id: int, *, include_rolled_back: bool = False
+) -> Sequence[PhaseRow]:
+    query = select(PhaseRow).where(PhaseRow.game_id == game_id)
+    if not include_rolled_back:
+        query = query.where(PhaseRow.rolled_back_at.is_(None))
+    rows = await session.execute(query.order_by(PhaseRow.seq, PhaseRow.id))
+    return rows.scalars().all()
+
+
+async def replace_reminders(
+    session: AsyncSession, game_id: int, phase_id: int, times: Sequence[datetime]
+) -> None:
+    """Forget the phase's unsent reminders and schedule these instead."""
+    await session.execute(
+        delete(ReminderRow).where(ReminderRow.game_id == game_id, ReminderRow.sent_at.is_(None))
+    )
+    for due in sorted(set(times)):
+        session.add(ReminderRow(game_id=game_id, phase_id=phase_id, due_at=due))
+
+
+async def due_reminders(session: AsyncSession, now: datetime, limit: int) -> Sequence[ReminderRow]:
+    rows = await session.execute(
+        select(ReminderRow)
+        .join(GameRow, and_(GameRow.id == ReminderRow.game_id))
+        .where(
+            ReminderRow.sent_at.is_(None),
+            ReminderRow.due_at <= now,
+            GameRow.status == ACTIVE,
+            GameRow.paused_at.is_(None),
+            GameRow.deadline_at > now,  # a reminder after the deadline helps nobody
+            GameRow.current_phase_id == ReminderRow.phase_id,
+        )
+        .order_by(ReminderRow.due_at, ReminderRow.id)
+        .limit(limit)
+    )
+    return rows.scalars().all()
+
+
+async def mark_reminder_sent(session: AsyncSession, reminder_id: int, now: datetime) -> bool:
+    """Compare-and-set, so a reminder goes once even with two schedulers."""
+    result = await session.execute(
+        update(ReminderRow)
+        .where(ReminderRow.id == reminder_id, ReminderRow.sent_at.is_(None))
+        .values(sent_at=now)
+    )
+    return result.rowcount == 1
+
+
+def add_outbox(
+    session: AsyncSession,
+    kind: str,
+    now: datetime,
+    *,
+    game_id: int | None,
+    channel_id: int | None = None,
+    user_id: int | None = None,
+    payload: dict[str, Any] | None = None,
+) -> None:
+    session.add(
+        OutboxRow(
+            game_id=game_id,
+            kind=kind,
+            channel_id=channel_id,
+            user_id=user_id,
+            payload=payload or {},
+            created_at=now,
+            next_attempt_at=now,
+        )
+    )
+
+
+def add_audit(
+    session: AsyncSession,
+    game_id: int,
+    actor_user_id: int,
+    action: str,
+    now: datetime,
+    details: dict[str, Any] | None = None,
+) -> None:
+    session.add(
+        AuditRow(
+            game_id=game_id,
+            actor_user_id=actor_user_id,
+            action=action,
+            details=details or {},
+            at=now,
+        )
+    )
+
+
+async def pending_outbox(session: AsyncSession, now: datetime, limit: int) -> Sequence[OutboxRow]:
+    rows = await session.execute(
+        select(OutboxRow)
+        .where(OutboxRow.delivered_at.is_(None), OutboxRow.next_attempt_at <= now)
+        .order_by(OutboxRow.id)
+        .limit(limit)
+    )
+    return rows.scalars().all()
+
+
+async def audit_log(session: AsyncSession, game_id: int) -> Sequence[AuditRow]:
+    rows = await session.execute(
+        select(AuditRow).where(AuditRow.game_id == game_id).order_by(AuditRow.id)
+    )
+    return rows.scalars().all()

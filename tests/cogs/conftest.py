@@ -1,0 +1,153 @@
+"""Cog tests: the real DipBot, a real service on a SQLite file, the fake Discord.
+
+Time is a `Clock` the test moves forward; the delivery loop runs for real (every
+50 ms) and acts on whatever the clock says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.client import DipBot
+from bot.service import GameService, open_service
+from bot.settings import Settings
+from tests.fake_discord import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
+T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self, now: datetime = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+def make_settings(tmp_path: Path) -> Settings:
+    return Settings(
+        _env_file=None,
+        DISCORD_TOKEN="fake-bot-token",
+        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}",
+        TICK_SECONDS=0.05,
+        HEARTBEAT_FILE=str(tmp_path / "heartbeat"),
+    )
+
+
+@pytest_asyncio.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord(players=PLAYERS)
+    fake.add_user("outsider")
+    fake.add_user("standby")
+    fake.add_channel("second-game")
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.close()
+
+
+@pytest_asyncio.fixture
+async def clock() -> Clock:
+    return Clock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    service = await open_service(make_settings(tmp_path).database_url)
+    try:
+        yield service
+    finally:
+        await service.db.dispose()
+
+
+@pytest_asyncio.fixture
+async def driver(
+    fake: FakeDiscord, service: GameService, clock: Clock, tmp_path: Path
+) -> AsyncIterator[Driver]:
+    bot = DipBot(make_settings(tmp_path), service, clock=clock)
+    async with fake.run_bot(bot) as drv:
+        yield drv
+
+
+def channel_posts(driver: Driver) -> list[FakeMessage]:
+    """Everything the bot made visible to all in the game channel (not ephemeral)."""
+    return [m for m in driver.bot_messages(driver.fake.game_channel) if not m.ephemeral]
+
+
+def visible_text(message: FakeMessage) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+async def create_game(
+    driver: Driver, name: str = "Test Game", channel: FakeChannel | None = None, **options
+) -> FakeMessage:
+    channel = channel or driver.fake.game_channel
+    handle = await driver.slash(driver.fake.gm, channel, "game create", {"name": name, **options})
+    return await handle.reply()
+
+
+async def join_all(
+    driver: Driver, names: tuple[str, ...] = PLAYERS, channel: FakeChannel | None = None
+) -> None:
+    for name in names:
+        handle = await driver.slash(
+            driver.user(name), channel or driver.fake.game_channel, "game join"
+        )
+        assert "You joined" in (await handle.reply()).content
+
+
+async def start_game(
+    driver: Driver,
+    names: tuple[str, ...] = PLAYERS,
+    channel: FakeChannel | None = None,
+    **options,
+) -> dict:
+    """Create, join, start; wait for the announcement. Returns {power: FakeUser}."""
+    channel = channel or driver.fake.game_channel
+    mark = len(driver.world.bot_messages)
+    await create_game(driver, channel=channel, **options)
+    await join_all(driver, names, channel)
+    handle = await driver.slash(driver.fake.gm, channel, "game start")
+    assert "has started" in (await handle.reply()).content
+    await driver.wait_for_message(lambda m: "has begun" in m.content, channel=channel)
+    info = await driver.bot.service.game_in_channel(channel.id)
+    by_id = {driver.user(n).id: driver.user(n) for n in names}
+    for user in by_id.values():  # every player is told their power
+        await driver.wait_for_message(
+            lambda m: "You play" in m.content and info.name in m.content,
+            channel=driver.dm(user),
+            since=mark,
+        )
+    return {p.power: by_id[p.user_id] for p in info.powers if p.user_id is not None}
+
+
+ECHO_END = ("Every unit has an order.", "Still without orders:")
+
+
+async def dm_orders(driver: Driver, user: FakeUser, text: str) -> str:
+    """Send orders by DM and return the bot's whole echo (it may take several messages)."""
+    mark = len(driver.world.bot_messages)
+    await driver.user_says(user, "dm", text)
+    last = await driver.wait_for_message(
+        lambda m: any(end in m.content for end in ECHO_END), channel=driver.dm(user), since=mark
+    )
+    echo = [
+        m.content
+        for m in driver.bot_messages(driver.dm(user))[-20:]
+        if m.id <= last.id and driver.world.bot_messages.index(m) >= mark
+    ]
+    return "\n".join(echo)

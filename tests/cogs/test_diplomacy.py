@@ -1,0 +1,98 @@
+"""/talk private threads and /press announcements."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import start_game
+from tests.fake_discord import Driver
+
+
+def threads(driver: Driver) -> list:
+    return [c for c in driver.guild.channels.values() if c.is_thread]
+
+
+async def test_private_thread_has_exactly_its_players_and_the_gm(driver: Driver) -> None:
+    powers = await start_game(driver, copy_gm=True)
+    channel, bot_id = driver.fake.game_channel, driver.world.bot_user.id
+    france, germany = powers["FRANCE"], powers["GERMANY"]
+    reply = await (await driver.slash(france, channel, "talk", {"power": "GERMANY"})).reply()
+    assert reply.ephemeral and reply.content.startswith("Opened <#")
+    (thread,) = threads(driver)
+    assert thread.name == "France–Germany" and thread.type == 12 and not thread.invitable
+    assert thread.member_ids == {bot_id, france.id, germany.id, driver.fake.gm.id}
+
+    # Asking again (from the other side) reuses the same thread.
+    again = await (await driver.slash(germany, channel, "talk", {"power": "FRANCE"})).reply()
+    assert again.content == f"Your thread is <#{thread.id}>."
+    assert len(threads(driver)) == 1
+
+    # A replacement takes the old player's seat; the game's end locks the thread.
+    outsider = driver.user("outsider")
+    await driver.slash(
+        driver.fake.gm, channel, "gm replace", {"power": "GERMANY", "player": outsider}
+    )
+    await driver.wait_until(
+        lambda: thread.member_ids == {bot_id, france.id, outsider.id, driver.fake.gm.id},
+        what="the thread's members to follow the replacement",
+    )
+    ask = await (await driver.slash(driver.fake.gm, channel, "gm end", {"draw": True})).reply()
+    await driver.click(driver.fake.gm, ask, "dipgm:confirm")
+    await driver.wait_until(lambda: thread.locked, what="the thread to be locked")
+
+
+async def test_thread_without_the_gm_unless_copied(driver: Driver) -> None:
+    powers = await start_game(driver)
+    england = powers["ENGLAND"]
+    options = {"power": "RUSSIA", "power2": "TURKEY"}
+    await (await driver.slash(england, driver.fake.game_channel, "talk", options)).reply()
+    (thread,) = threads(driver)
+    assert thread.name == "England–Russia–Turkey"
+    expected = {driver.world.bot_user.id, england.id, powers["RUSSIA"].id, powers["TURKEY"].id}
+    assert thread.member_ids == expected
+
+
+async def test_outsider_cannot_talk(driver: Driver) -> None:
+    await start_game(driver)
+    outsider = driver.user("outsider")
+    reply = await (
+        await driver.slash(outsider, driver.fake.game_channel, "talk", {"power": "FRANCE"})
+    ).reply()
+    assert reply.ephemeral and "Only the players" in reply.content
+    assert threads(driver) == []
+
+
+async def test_press_signed_and_anonymous(driver: Driver) -> None:
+    powers = await start_game(driver)
+    channel = driver.fake.game_channel
+    italy = powers["ITALY"]
+    reply = await (
+        await driver.slash(italy, channel, "press", {"text": "Peace in our time"})
+    ).reply()
+    assert reply.ephemeral
+    post = await driver.wait_for_message(lambda m: "Peace" in m.content, channel=channel)
+    assert "Press from Italy" in post.content and not post.ephemeral
+    refused = await (
+        await driver.slash(italy, channel, "press", {"text": "Boo", "anonymous": True})
+    ).reply()
+    assert refused.ephemeral and "does not allow anonymous press" in refused.content
+
+
+async def test_anonymous_press_when_allowed(driver: Driver) -> None:
+    powers = await start_game(driver, anonymous_press=True)
+    channel = driver.fake.game_channel
+    await driver.slash(powers["AUSTRIA"], channel, "press", {"text": "Beware", "anonymous": True})
+    post = await driver.wait_for_message(lambda m: "Beware" in m.content, channel=channel)
+    assert "Anonymous press" in post.content and "Austria" not in post.content
+
+
+async def test_a_kicked_player_leaves_the_threads(driver: Driver) -> None:
+    powers = await start_game(driver)
+    channel = driver.fake.game_channel
+    austria, italy = powers["AUSTRIA"], powers["ITALY"]
+    await (await driver.slash(austria, channel, "talk", {"power": "ITALY"})).reply()
+    (thread,) = threads(driver)
+    assert italy.id in thread.member_ids
+    reply = await (
+        await driver.slash(driver.fake.gm, channel, "gm kick", {"player": italy})
+    ).reply()
+    assert reply.ephemeral
+    assert thread.member_ids == {driver.world.bot_user.id, austria.id}

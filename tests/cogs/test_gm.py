@@ -1,0 +1,123 @@
+"""/gm …: refused to anyone but the GM; confirmations are ephemeral; dangerous
+actions wait for a button."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import channel_posts, dm_orders, start_game
+from tests.fake_discord import Driver
+
+GM_COMMANDS = {
+    "gm adjudicate": {},
+    "gm extend": {"hours": 24},
+    "gm pause": {},
+    "gm resume": {},
+    "gm replace": {"power": "FRANCE", "player": "outsider"},
+    "gm standby": {"power": "FRANCE", "player": "outsider"},
+    "gm cd": {"power": "FRANCE"},
+    "gm kick": {"player": "alice"},
+    "gm rollback": {"phase": "S1901M"},
+    "gm end": {"draw": True},
+    "gm orders": {},
+    "gm settings": {},
+}
+
+
+async def test_a_player_is_refused_every_gm_command(driver: Driver) -> None:
+    powers = await start_game(driver)
+    bob = driver.user("bob")
+    await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
+    before = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    for command, options in GM_COMMANDS.items():
+        opts = {k: driver.user(v) if k == "player" else v for k, v in options.items()}
+        reply = await (await driver.slash(bob, driver.fake.game_channel, command, opts)).reply()
+        assert reply.ephemeral, command
+        assert "Only the GM" in reply.content, (command, reply.content)
+        assert not reply.components, command  # not even a confirmation button
+        assert "Bur" not in reply.content
+    after = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    assert after == before
+    assert await driver.bot.service.audit_log(after.id) == ()
+
+
+async def test_gm_tools(driver: Driver, clock) -> None:
+    powers = await start_game(driver)
+    gm, channel = driver.fake.gm, driver.fake.game_channel
+    await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
+
+    orders = await (await driver.slash(gm, channel, "gm orders")).reply()
+    assert orders.ephemeral and "**France**: A Par - Bur" in orders.content
+
+    paused = await (await driver.slash(gm, channel, "gm pause")).reply()
+    assert paused.ephemeral and "paused" in paused.content
+    await driver.wait_for_message(lambda m: "paused the game" in m.content, channel=channel)
+    clock.advance(hours=2)
+    resumed = await (await driver.slash(gm, channel, "gm resume")).reply()
+    assert resumed.ephemeral and "<t:" in resumed.content
+
+    # Adjudicating with orders missing asks first.
+    ask = await (await driver.slash(gm, channel, "gm adjudicate")).reply()
+    assert ask.ephemeral and "No orders yet from" in ask.content
+    assert "France" not in ask.content.split("No orders yet from")[1].split(".")[0]
+    mark = len(driver.world.bot_messages)
+    done = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
+    assert done.ephemeral and "S1901M is played" in done.content
+    await driver.wait_until(lambda: not ask.components, what="the used button to go away")
+    await driver.wait_for_message(
+        lambda m: "results of Spring 1901" in m.content, channel=channel, since=mark
+    )
+
+    ask = await (await driver.slash(gm, channel, "gm rollback", {"phase": "S1901M"})).reply()
+    assert ask.ephemeral and ask.custom_ids() == ["dipgm:confirm"]
+    rolled = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
+    assert "Rolled back to S1901M" in rolled.content
+    await driver.wait_for_message(lambda m: "rolled the game back" in m.content, channel=channel)
+    info = await driver.bot.service.game_in_channel(channel.id)
+    assert info.phase == "S1901M"
+
+    standby = await (
+        await driver.slash(
+            gm, channel, "gm standby", {"power": "ITALY", "player": driver.user("standby")}
+        )
+    ).reply()
+    assert standby.ephemeral
+    called = await driver.wait_for_message(channel=driver.dm(driver.user("standby")))
+    assert "standby for **Italy**" in called.content
+
+    ask = await (await driver.slash(gm, channel, "gm end", {"draw": False})).reply()
+    ended = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
+    assert ended.ephemeral and "is over" in ended.content
+    await driver.wait_for_message(lambda m: "without a result" in m.content, channel=channel)
+    actions = [a for _, a, _ in await driver.bot.service.audit_log(info.id)]
+    assert actions == ["pause", "resume", "adjudicate", "rollback", "standby", "end"]
+    assert all(not p.ephemeral for p in channel_posts(driver))
+
+
+async def test_replace_and_kick(driver: Driver) -> None:
+    powers = await start_game(driver)
+    gm, channel = driver.fake.gm, driver.fake.game_channel
+    outsider = driver.user("outsider")
+    reply = await (
+        await driver.slash(gm, channel, "gm replace", {"power": "TURKEY", "player": outsider})
+    ).reply()
+    assert reply.ephemeral
+    await driver.wait_for_message(lambda m: "now plays **Turkey**" in m.content, channel=channel)
+    told = await driver.wait_for_message(channel=driver.dm(outsider))
+    assert "You now play **Turkey**" in told.content
+    echo = await dm_orders(driver, outsider, "A Con - Bul")
+    assert "→ **A Con - Bul**" in echo
+    kicked = powers["ITALY"]
+    reply = await (await driver.slash(gm, channel, "gm kick", {"player": kicked})).reply()
+    assert reply.ephemeral
+    await driver.user_says(kicked, "dm", "A Ven H")
+    answer = await driver.wait_for_message(channel=driver.dm(kicked))
+    assert "not playing" in answer.content or "no power" in answer.content
+
+
+async def test_create_with_rule_options(driver: Driver) -> None:
+    await start_game(driver, year_limit=1905, stalemate_winters=3, paradox_rule="rulebook_1982")
+    reply = await (
+        await driver.slash(driver.fake.gm, driver.fake.game_channel, "gm settings")
+    ).reply()
+    assert reply.ephemeral
+    assert "year_limit 1905" in reply.content and "stalemate_winters 3" in reply.content
+    assert "paradox_rule rulebook_1982" in reply.content

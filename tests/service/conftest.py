@@ -1,0 +1,59 @@
+"""Fixtures for service tests: a migrated database and a GameService on it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from datetime import timedelta
+
+import pytest
+
+from bot.service import GameService, open_service
+from tests.conftest import T0
+
+GM = 1000
+GUILD = 1
+CHANNEL = 10
+PLAYERS = tuple(range(2001, 2008))  # seven users
+
+
+@pytest.fixture
+async def service(db_url) -> AsyncIterator[GameService]:
+    svc = await open_service(db_url)
+    try:
+        yield svc
+    finally:
+        await svc.db.dispose()
+
+
+async def started_game(
+    service: GameService,
+    players: Sequence[int] = PLAYERS,
+    *,
+    prefs: dict[int, Sequence[str]] | None = None,
+    channel: int = CHANNEL,
+    settings=None,
+    seed: int = 7,
+):
+    """A game created, joined by `players` and started at T0; returns its GameInfo."""
+    game = await service.create_game(GUILD, channel, GM, "Test game", T0, settings, seed=seed)
+    for i, user in enumerate(players):
+        await service.join(game.id, user, T0 + timedelta(seconds=i), (prefs or {}).get(user, ()))
+    return await service.start(game.id, GM, T0)
+
+
+def owner(info, power: str) -> int:
+    return next(p.user_id for p in info.powers if p.power == power)
+
+
+async def force_position(service: GameService, game_id: int, position) -> None:
+    """Test set-up: make the current phase start from `position` (written as the
+    service would have written it)."""
+    from storage.codec import position_to_json
+    from storage.models import GameRow, PhaseRow
+
+    async with service.transaction() as session:
+        game = await session.get(GameRow, game_id)
+        phase = await session.get(PhaseRow, game.current_phase_id)
+        phase.position = position_to_json(position)
+        phase.code = position.phase.code
+    service._positions.clear()

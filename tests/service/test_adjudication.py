@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.engine import Engine
+from bot.events import EventKind
+from bot.game_settings import GameSettings
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from storage.codec import position_from_json
+from tests.conftest import T0
+from tests.service.conftest import owner, started_game
+
+
+async def results_events(service):
+    events = await service.pending_events(T0 + timedelta(days=365))
+    return [e for e in events if e.kind is EventKind.RESULTS]
+
+
+async def test_deadline_adjudicates_exactly_once(service):
+    info = await started_game(service)
+    await service.submit_orders(owner(info, "FRANCE"), "A PAR - BUR", T0 + timedelta(hours=1))
+    scheduler = Scheduler(service)
+    early = await scheduler.tick(info.deadline_at - timedelta(seconds=1))
+    assert early.adjudicated == ()
+    report = await scheduler.tick(info.deadline_at)
+    assert [(r.phase, r.next_phase) for r in report.adjudicated] == [("S1901M", "F1901M")]
+    again = await scheduler.tick(info.deadline_at)
+    assert again.adjudicated == ()
+    records = await service.phase_records(info.id)
+    assert [r.phase for r in records] == ["S1901M", "F1901M"]
+    france = {str(u) for u in position_from_json(records[1].position).units_of("FRANCE")}
+    assert "A BUR" in france
+    assert len(await results_events(service)) == 1
+    # Unordered powers were marked NMR, France was not.
+    after = await service.game_info(info.id)
+    missed = {p.power: p.missed_phases for p in after.powers}
+    assert missed["FRANCE"] == 0 and missed["ENGLAND"] == 1
+    assert after.deadline_at == info.deadline_at + timedelta(days=4)
+
+
+async def test_failure_half_way_leaves_the_phase_untouched(db_url):
+    from bot.service import open_service
+
+    failures = {"next_phase_written": 1}
+
+    def checkpoint(name: str) -> None:
+        if failures.get(name):
+            failures[name] -= 1
+            raise RuntimeError(f"injected failure at {name}")
+
+    service = await open_service(db_url, checkpoint=checkpoint)
+    try:
+        info = await started_game(service)
+        await service.submit_orders(owner(info, "GERMANY"), "A MUN - RUH", T0)
+        before = await service.phase_records(info.id)
+        events_before = await service.pending_events(T0 + timedelta(days=365))
+        scheduler = Scheduler(service)
+        failed = await scheduler.tick(info.deadline_at)
+        assert failed.adjudicated == () and failed.errors
+        assert failed.errors[0][0] == info.id and "injected" in failed.errors[0][1]
+        assert await service.phase_records(info.id) == before
+        assert await service.pending_events(T0 + timedelta(days=365)) == events_before
+        assert (await service.game_info(info.id)).phase == "S1901M"
+        assert (await service.game_info(info.id)).powers == (
+            await service.game_info(info.id)
+        ).powers
+        ok = await scheduler.tick(info.deadline_at + timedelta(seconds=5))
+        assert [r.phase for r in ok.adjudicated] == ["S1901M"]
+        records = await service.phase_records(info.id)
+        assert records[0].outcomes is not None
+        assert "A RUH" in {str(u) for u in position_from_json(records[1].position).units}
+    finally:
+        await service.db.dispose()
+
+
+async def test_civil_disorder_after_missed_phases_and_return(service):
+    settings = GameSettings(civil_disorder_after=2)
+    info = await started_game(service, settings=settings)
+    scheduler = Scheduler(service)
+    now = info.deadline_at
+    await scheduler.tick(now)  # S1901M: everyone NMR
+    game = await service.game_info(info.id)
+    await scheduler.tick(game.deadline_at)  # F1901M (or retreats)
+    game = await service.game_info(info.id)
+    cd = {p.power: p.civil_disorder for p in game.powers}
+    assert all(cd.values())
+    events = await service.pending_events(T0 + timedelta(days=365))
+    assert sum(e.kind is EventKind.CIVIL_DISORDER for e in events) == 7
+    assert sum(e.kind is EventKind.NMR for e in events) == 14
+    # A player who comes back is out of civil disorder once his orders are played.
+    if game.phase.endswith("M"):
+        austria = owner(info, "AUSTRIA")
+        await service.submit_orders(austria, "A VIE H", game.deadline_at - timedelta(hours=1))
+        await scheduler.tick(game.deadline_at)
+        back = {p.power: p for p in (await service.game_info(info.id)).powers}
+        assert not back["AUSTRIA"].civil_disorder and back["AUSTRIA"].missed_phases == 0
+        assert back["ENGLAND"].civil_disorder
+
+
+async def play(service, info, orders: dict[str, str], at):
+    for power, text in orders.items():
+        result = await service.submit_orders(owner(info, power), text, at, game_id=info.id)
+        assert all(line.status.value != "rejected" for line in result.lines), result.lines
+
+
+async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(service):
+    info = await started_game(service)
+    scheduler = Scheduler(service)
+    await play(service, info, {"AUSTRIA": "A VIE - TYR\nF TRI H"}, T0)
+    await scheduler.tick(info.deadline_at)
+    fall = await service.game_info(info.id)
+    assert fall.phase == "F1901M"
+    at = fall.deadline_at - timedelta(hours=2)
+    await play(service, info, {"AUSTRIA": "A TYR - VEN\nF TRI S A TYR - VEN", "ITALY": "A VEN H"},
+               at)
+    await scheduler.tick(fall.deadline_at)
+    retreat = await service.game_info(info.id)
+    assert retreat.phase == "F1901R"
+    concerned = [p.power for p in retreat.powers if p.owes_orders]
+    assert concerned == ["ITALY"]
+    dm = [e for e in await service.pending_events(T0 + timedelta(days=365))
+          if e.kind is EventKind.ORDERS_NEEDED]
+    assert [e.user_id for e in dm] == [owner(info, "ITALY")]
+    t = fall.deadline_at + timedelta(minutes=5)
+    await service.submit_orders(owner(info, "ITALY"), "A VEN R PIE", t)
+    assert (await service.game_info(info.id)).deadline_at == t
+    done = await scheduler.tick(t)
+    assert [r.phase for r in done.adjudicated] == ["F1901R"]
+    units = {str(u) for u in position_from_json(
+        (await service.phase_records(info.id))[-1].position).units}
+    assert "A PIE" in units and "A VEN" in units
+
+
+async def test_movement_ends_early_when_all_are_ready(service):
+    info = await started_game(service)
+    t = T0 + timedelta(hours=3)
+    for p in info.powers[:-1]:
+        assert await service.set_ready(p.user_id, t) is False
+    assert await service.set_ready(info.powers[-1].user_id, t) is True
+    assert (await service.game_info(info.id)).deadline_at == t
+
+
+async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
+    settings = GameSettings(reminder_minutes=(60,))
+    info = await started_game(service, settings=settings)
+    france = owner(info, "FRANCE")
+    await service.submit_orders(france, "A PAR H", T0)
+    scheduler = Scheduler(service)
+    due = info.deadline_at - timedelta(minutes=60)
+    assert (await scheduler.tick(due - timedelta(seconds=1))).reminders_sent == 0
+    assert (await scheduler.tick(due)).reminders_sent == 6
+    assert (await scheduler.tick(due + timedelta(minutes=1))).reminders_sent == 0
+    reminded = {e.user_id for e in await service.pending_events(due)
+                if e.kind is EventKind.REMINDER}
+    assert france not in reminded and len(reminded) == 6
+
+
+async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url):
+    info = await started_game(service)
+    await service.db.dispose()
+    from bot.service import open_service
+
+    restarted = await open_service(db_url)
+    try:
+        late = info.deadline_at + timedelta(days=3)
+        report = await Scheduler(restarted).tick(late)
+        assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    finally:
+        await restarted.db.dispose()
+
+
+async def test_engine_is_replaceable(db_url):
+    """The service takes its engine functions as a value; a broken parser is reported."""
+    def broken(*_args):
+        raise ValueError("parser exploded")
+
+    from bot.service import open_service
+
+    service: GameService = await open_service(db_url, rules_engine=Engine(parse_orders=broken))
+    try:
+        info = await started_game(service)
+        with pytest.raises(ValueError, match="exploded"):
+            await service.submit_orders(owner(info, "FRANCE"), "A PAR H", T0)
+        assert (await service.phase_records(info.id))[0].orders == {}
+    finally:
+        await service.db.dispose()

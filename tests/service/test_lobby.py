@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from adjudication.maps import STANDARD
+from adjudication.position import Position
+from bot.errors import InvalidSetting, NotAllowed, WrongState
+from bot.events import EventKind
+from bot.views import GameStatus
+from storage.codec import position_from_json
+from tests.conftest import T0
+from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, started_game
+
+
+async def test_seven_players_get_their_first_choice_when_all_differ(service):
+    powers = list(STANDARD.powers)
+    prefs = {user: [powers[(i + 3) % 7], powers[i]] for i, user in enumerate(PLAYERS)}
+    info = await started_game(service, prefs=prefs)
+    assert info.status is GameStatus.ACTIVE
+    assert info.phase == "S1901M"
+    got = {p.user_id: p.power for p in info.powers}
+    assert got == {user: prefs[user][0] for user in PLAYERS}
+    assert info.deadline_at == T0 + timedelta(days=4)  # rules/004 rule 3
+
+
+async def test_assignment_is_deterministic_for_a_seed_and_varies_with_it(service):
+    a = await started_game(service, seed=1, channel=11)
+    b = await started_game(service, seed=1, channel=12)
+    c = await started_game(service, seed=2, channel=13)
+    seat = lambda info: [(p.power, p.user_id) for p in info.powers]  # noqa: E731
+    assert seat(a) == seat(b)
+    assert sorted(u for _, u in seat(c)) == sorted(PLAYERS)
+    # Seven players with no wishes: 1/5040 chance two seeds give the same deal.
+    assert seat(a) != seat(c)
+
+
+async def test_initial_position_and_events_are_stored(service):
+    info = await started_game(service)
+    records = await service.phase_records(info.id)
+    assert len(records) == 1
+    assert position_from_json(records[0].position) == Position.initial(STANDARD)
+    events = await service.pending_events(T0)
+    kinds = [e.kind for e in events]
+    assert kinds.count(EventKind.GAME_STARTED) == 1
+    assert kinds.count(EventKind.POWER_ASSIGNED) == 7
+    started = next(e for e in events if e.kind is EventKind.GAME_STARTED)
+    assert started.channel_id == CHANNEL
+
+
+async def test_six_players_leave_italy_unplayed(service):
+    info = await started_game(service, PLAYERS[:6])
+    italy = next(p for p in info.powers if p.power == "ITALY")
+    assert italy.user_id is None and not italy.playable
+    assert sorted(p.user_id for p in info.powers if p.playable) == sorted(PLAYERS[:6])
+
+
+async def test_five_players_leave_italy_and_germany_unplayed(service):
+    info = await started_game(service, PLAYERS[:5])
+    unplayed = sorted(p.power for p in info.powers if not p.playable)
+    assert unplayed == ["GERMANY", "ITALY"]
+
+
+async def test_four_players_play_the_rulebook_pairs(service):
+    info = await started_game(service, PLAYERS[:4])
+    by_user: dict[int, set[str]] = {}
+    for p in info.powers:
+        by_user.setdefault(p.user_id, set()).add(p.power)
+    assert sorted(map(sorted, by_user.values())) == sorted(
+        [["ENGLAND"], ["AUSTRIA", "FRANCE"], ["GERMANY", "TURKEY"], ["ITALY", "RUSSIA"]]
+    )
+
+
+async def test_two_players_are_refused_until_the_variant_exists(service):
+    with pytest.raises(WrongState):
+        await started_game(service, PLAYERS[:2])
+
+
+async def test_only_the_gm_starts_and_lobby_rules(service):
+    game = await service.create_game(GUILD, CHANNEL, GM, "Lobby", T0)
+    with pytest.raises(WrongState):
+        await service.create_game(GUILD, CHANNEL, GM, "Second", T0)
+    with pytest.raises(InvalidSetting):
+        await service.join(game.id, PLAYERS[0], T0, ["NARNIA"])
+    for user in PLAYERS:
+        await service.join(game.id, user, T0)
+    with pytest.raises(WrongState):
+        await service.join(game.id, 9999, T0)  # an eighth player
+    await service.leave(game.id, PLAYERS[0], T0)
+    assert len((await service.game_info(game.id)).players) == 6
+    with pytest.raises(NotAllowed):
+        await service.start(game.id, PLAYERS[1], T0)
+    info = await service.start(game.id, PLAYERS[1], T0, is_server_gm=True)
+    assert info.status is GameStatus.ACTIVE
+    with pytest.raises(WrongState):
+        await service.join(game.id, PLAYERS[0], T0)
+    assert (await service.game_in_channel(CHANNEL)).id == game.id
