@@ -40,11 +40,12 @@ from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Phase, Unit
+from tests.shared_files import DATC_TEXT
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "datc"
 # The DATC text lives with the shared reference documents, outside the repository.
 DATC_TEXT = Path(
-    os.environ.get("DIPGM_DATC_TEXT", "/work/shared/reference/datc/DATC_v3_1.txt")
+    os.environ.get("DIPGM_DATC_TEXT", str(DATC_TEXT))
 )
 SECTIONS = "ABCDEFGHIJ"
 VERDICTS = ("succeeds", "fails", "illegal")

@@ -8,8 +8,6 @@ cases check the engine without the order parser.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -521,40 +519,6 @@ def test_the_result_does_not_depend_on_the_order_of_orders() -> None:
     assert forward.units == backward.units
     assert forward.dislodged == backward.dislodged
     assert set(forward.outcomes) == set(backward.outcomes)
-
-
-# --- speed --------------------------------------------------------------------------
-
-
-def _busy_phase() -> tuple[Position, list]:
-    """34 units in a crowded midgame with bounces, cuts, a circle and a convoy."""
-    table = """
-        ENGLAND: F NTH C A YOR - NWY; A YOR - NWY; F NWG S A YOR - NWY; F ENG - BRE
-        ENGLAND: F IRI S F ENG - BRE
-        FRANCE: A BRE H; A PAR S A BRE; A PIC - BEL; A BUR S A PIC - BEL; F MAO - POR
-        FRANCE: A GAS - SPA
-        GERMANY: A BEL H; A HOL S A BEL; A RUH - BUR; A MUN S A RUH - BUR; F KIE - DEN
-        GERMANY: A BER - SIL
-        RUSSIA: A NWY H; F SWE S A NWY; A WAR - SIL; A MOS - UKR; F SEV - RUM; A LVN - PRU
-        AUSTRIA: A GAL - WAR; A BUD S A GAL - WAR; A VIE - BOH; F TRI - ADR
-        ITALY: A VEN - TYR; A TUS - PIE; F TYS - ION
-        TURKEY: F ANK - CON; A CON - SMY; A SMY - ANK; A BUL - SER
-    """
-    orders = [o for o, _ in read_table(table)]
-    return position_for(orders), orders
-
-
-def test_a_busy_phase_resolves_in_well_under_a_millisecond() -> None:
-    position, orders = _busy_phase()
-    assert len(position.units) == 34
-    resolve_movement(position, orders, STANDARD)
-    rounds = 200
-    start = time.perf_counter()
-    for _ in range(rounds):
-        resolve_movement(position, orders, STANDARD)
-    per_phase = (time.perf_counter() - start) / rounds
-    # Generous against a loaded machine; typically a few hundred microseconds.
-    assert per_phase < 0.003, f"{per_phase * 1e6:.0f} µs per phase"
 
 
 def test_unordered_units_hold() -> None:

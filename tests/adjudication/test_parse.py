@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
-from pathlib import Path
 
 import pytest
 
@@ -16,6 +14,7 @@ from adjudication.position import Dislodgement, Position
 from adjudication.rejections import RejectReason
 from adjudication.units import Location, Phase, Unit
 from adjudication.validate import validate
+from tests.shared_files import SAMPLE_PHASES
 
 OPENING = Position.initial(STANDARD)
 
@@ -442,23 +441,7 @@ def test_every_returned_line_is_accepted_or_says_why() -> None:
         assert line.accepted or (line.rejection is not None and line.rejection.message)
 
 
-def test_a_seventeen_line_message_parses_in_a_few_milliseconds() -> None:
-    message = "\n".join([
-        "A Par - Bur", "F Bre - MAO", "A Mar S A Par - Bur", "A Pari - Gas", "F Bre - ENG",
-        "A Mar - Spa/nc", "F Bre C A Par - Gas", "A Par H", "A Mar stands",
-        "F Bre S A Par - Pic", "A Par - Picardy", "Army Marseilles moves to Piedmont",
-        "F Bre - Gas", "A Mar S F Bre - Gas", "A Par - Bre", "F Bre H", "A Mar - Bur",
-    ])
-    parse_orders(message, OPENING, "FRANCE", STANDARD)  # warm the caches
-    runs = 50
-    start = time.perf_counter()
-    for _ in range(runs):
-        parse_orders(message, OPENING, "FRANCE", STANDARD)
-    per_message = (time.perf_counter() - start) / runs
-    assert per_message < 0.010, f"{per_message * 1000:.1f} ms per message"
-
-
-SAMPLE = Path("/work/shared/interop/sample_phases.jsonl")
+SAMPLE = SAMPLE_PHASES
 
 
 def test_recorded_orders_in_interchange_notation_read_the_same() -> None:

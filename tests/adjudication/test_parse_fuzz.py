@@ -9,7 +9,6 @@ or rejected with a reason and a message; the parser's last-resort guard never fi
 from __future__ import annotations
 
 import random
-import time
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -134,7 +133,6 @@ def test_parser_never_raises_on_100k_generated_messages() -> None:
     rng = random.Random(20261121)
     texts = corpus()
     powers = STANDARD.powers
-    start = time.perf_counter()
     count = 0
     for count in range(1, 100_001):
         text = generate(rng, texts)
@@ -142,9 +140,7 @@ def test_parser_never_raises_on_100k_generated_messages() -> None:
         power = powers[count % len(powers)]
         lines = parse_orders(text, position, power, STANDARD)
         check(lines, position)
-    elapsed = time.perf_counter() - start
     assert count == 100_000
-    assert elapsed < 60, f"{elapsed:.1f} s for {count} messages"
 
 
 def test_huge_and_hostile_inputs() -> None:
@@ -161,9 +157,7 @@ def test_huge_and_hostile_inputs() -> None:
     ]
     for text in hostile:
         for position in POSITIONS:
-            start = time.perf_counter()
             lines = parse_orders(text, position, "FRANCE", STANDARD)
-            assert time.perf_counter() - start < 2.0
             assert len(lines) <= 100 * 41 + 1
             check(lines, position)
 

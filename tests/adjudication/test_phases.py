@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -23,8 +22,9 @@ from adjudication.outcomes import Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Unit
+from tests.shared_files import SAMPLE_PHASES
 
-SAMPLE = Path("/work/shared/interop/sample_phases.jsonl")
+SAMPLE = SAMPLE_PHASES
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,9 @@ from adjudication.maps import STANDARD
 from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
 from adjudication.position import Position
 from adjudication.units import Location, PhaseKind, Unit, UnitType
+from tests.shared_files import SAMPLE_PHASES
 
-SAMPLE = Path("/work/shared/interop/sample_phases.jsonl")
+SAMPLE = SAMPLE_PHASES
 RECORDS = [json.loads(line) for line in SAMPLE.read_text().splitlines() if line.strip()]
 ROOT = Path(__file__).resolve().parents[2]
 

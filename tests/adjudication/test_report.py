@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +21,9 @@ from adjudication.report import (
     retreat_report,
 )
 from adjudication.units import Location, Phase, Unit, UnitType
+from tests.shared_files import RULES_DIR
 
-RULES_004 = next(Path("/work/shared/reference/rules").glob("004_*.txt"))
+RULES_004 = next(RULES_DIR.glob("004_*.txt"))
 CODE = {abbr: code for code, abbr in ABBREVIATIONS.items()}
 
 # The rulebook sample game before Fall 1902, as rules/004's example implies it: every

@@ -12,8 +12,9 @@ from adjudication.units import Phase
 from render import render_sc_chart
 from render.__main__ import file_name, main, render_line, run
 from tests.render.helpers import decode
+from tests.shared_files import SAMPLE_PHASES
 
-SAMPLE = Path("/work/shared/interop/sample_phases.jsonl")
+SAMPLE = SAMPLE_PHASES
 if not SAMPLE.exists():
     SAMPLE = Path(__file__).resolve().parents[2] / "interop" / "sample_phases.jsonl"
 

@@ -57,3 +57,16 @@ async def force_position(service: GameService, game_id: int, position) -> None:
         phase.position = position_to_json(position)
         phase.code = position.phase.code
     service._positions.clear()
+
+
+async def outbox(service: GameService):
+    """Every event in the outbox, delivered or not, oldest first (read directly, so
+    looking does not lease anything)."""
+    from sqlalchemy import select
+
+    from bot.outbox import _event
+    from storage.models import OutboxRow
+
+    async with service.transaction() as session:
+        rows = await session.execute(select(OutboxRow).order_by(OutboxRow.id))
+        return tuple(_event(r) for r in rows.scalars().all())

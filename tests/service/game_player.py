@@ -44,7 +44,11 @@ def random_orders(position, board, power, rng: random.Random) -> list[Order]:
 
 
 async def play_to_the_end(
-    service: GameService, game_id: int, rng: random.Random, *, skip_chance: float = 0.05,
+    service: GameService,
+    game_id: int,
+    rng: random.Random,
+    *,
+    skip_chance: float = 0.05,
     max_phases: int = 200,
 ) -> tuple[list[str], list[str]]:
     """Submit random orders for every power each phase and tick at the deadline.

@@ -11,11 +11,11 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import owner, started_game
+from tests.service.conftest import outbox, owner, started_game
 
 
 async def results_events(service):
-    events = await service.pending_events(T0 + timedelta(days=365))
+    events = await outbox(service)
     return [e for e in events if e.kind is EventKind.RESULTS]
 
 
@@ -56,13 +56,13 @@ async def test_failure_half_way_leaves_the_phase_untouched(db_url):
         info = await started_game(service)
         await service.submit_orders(owner(info, "GERMANY"), "A MUN - RUH", T0)
         before = await service.phase_records(info.id)
-        events_before = await service.pending_events(T0 + timedelta(days=365))
+        events_before = await outbox(service)
         scheduler = Scheduler(service)
         failed = await scheduler.tick(info.deadline_at)
         assert failed.adjudicated == () and failed.errors
         assert failed.errors[0][0] == info.id and "injected" in failed.errors[0][1]
         assert await service.phase_records(info.id) == before
-        assert await service.pending_events(T0 + timedelta(days=365)) == events_before
+        assert await outbox(service) == events_before
         assert (await service.game_info(info.id)).phase == "S1901M"
         assert (await service.game_info(info.id)).powers == (
             await service.game_info(info.id)
@@ -87,7 +87,7 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     game = await service.game_info(info.id)
     cd = {p.power: p.civil_disorder for p in game.powers}
     assert all(cd.values())
-    events = await service.pending_events(T0 + timedelta(days=365))
+    events = await outbox(service)
     assert sum(e.kind is EventKind.CIVIL_DISORDER for e in events) == 7
     assert sum(e.kind is EventKind.NMR for e in events) == 14
     # A player who comes back is out of civil disorder once his orders are played.
@@ -114,23 +114,25 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     fall = await service.game_info(info.id)
     assert fall.phase == "F1901M"
     at = fall.deadline_at - timedelta(hours=2)
-    await play(service, info, {"AUSTRIA": "A TYR - VEN\nF TRI S A TYR - VEN", "ITALY": "A VEN H"},
-               at)
+    await play(
+        service, info, {"AUSTRIA": "A TYR - VEN\nF TRI S A TYR - VEN", "ITALY": "A VEN H"}, at
+    )
     await scheduler.tick(fall.deadline_at)
     retreat = await service.game_info(info.id)
     assert retreat.phase == "F1901R"
     concerned = [p.power for p in retreat.powers if p.owes_orders]
     assert concerned == ["ITALY"]
-    dm = [e for e in await service.pending_events(T0 + timedelta(days=365))
-          if e.kind is EventKind.ORDERS_NEEDED]
+    dm = [e for e in await outbox(service) if e.kind is EventKind.ORDERS_NEEDED]
     assert [e.user_id for e in dm] == [owner(info, "ITALY")]
     t = fall.deadline_at + timedelta(minutes=5)
     await service.submit_orders(owner(info, "ITALY"), "A VEN R PIE", t)
     assert (await service.game_info(info.id)).deadline_at == t
     done = await scheduler.tick(t)
     assert [r.phase for r in done.adjudicated] == ["F1901R"]
-    units = {str(u) for u in position_from_json(
-        (await service.phase_records(info.id))[-1].position).units}
+    units = {
+        str(u)
+        for u in position_from_json((await service.phase_records(info.id))[-1].position).units
+    }
     assert "A PIE" in units and "A VEN" in units
 
 
@@ -153,8 +155,7 @@ async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     assert (await scheduler.tick(due - timedelta(seconds=1))).reminders_sent == 0
     assert (await scheduler.tick(due)).reminders_sent == 6
     assert (await scheduler.tick(due + timedelta(minutes=1))).reminders_sent == 0
-    reminded = {e.user_id for e in await service.pending_events(due)
-                if e.kind is EventKind.REMINDER}
+    reminded = {e.user_id for e in await outbox(service) if e.kind is EventKind.REMINDER}
     assert france not in reminded and len(reminded) == 6
 
 
@@ -174,6 +175,7 @@ async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url
 
 async def test_engine_is_replaceable(db_url):
     """The service takes its engine functions as a value; a broken parser is reported."""
+
     def broken(*_args):
         raise ValueError("parser exploded")
 
@@ -187,3 +189,23 @@ async def test_engine_is_replaceable(db_url):
         assert (await service.phase_records(info.id))[0].orders == {}
     finally:
         await service.db.dispose()
+
+
+async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
+    from adjudication.rules import Rules
+
+    settings = GameSettings(rules=Rules(stalemate_winters=3))
+    info = await started_game(service, settings=settings)
+    scheduler = Scheduler(service)
+    played = []
+    for _ in range(10):
+        game = await service.game_info(info.id)
+        if game.status.value != "active":
+            break
+        played += [r.phase for r in (await scheduler.tick(game.deadline_at)).adjudicated]
+    # Nobody moves: ownership after Fall 1901, 1902 and 1903 is the same (rules/004 rule 6).
+    assert played == ["S1901M", "F1901M", "S1902M", "F1902M", "S1903M", "F1903M"]
+    game = await service.game_info(info.id)
+    assert game.end_kind == "stalemate" and len(game.winners) == 7
+    ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED]
+    assert len(ended) == 1 and ended[0].payload["kind"] == "stalemate"

@@ -10,7 +10,7 @@ from bot.scheduler import Scheduler
 from bot.views import GameStatus
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import GM, owner, started_game
+from tests.service.conftest import GM, outbox, owner, started_game
 
 
 async def test_every_gm_action_is_refused_to_a_player(service):
@@ -83,7 +83,7 @@ async def test_replace_standby_civil_disorder_and_kick(service):
     turkey = owner(info, "TURKEY")
     await service.gm_kick(info.id, GM, turkey, T0)
     assert owner(await service.game_info(info.id), "TURKEY") is None
-    events = [e.kind for e in await service.pending_events(T0)]
+    events = [e.kind for e in await outbox(service)]
     assert EventKind.PLAYER_REPLACED in events and EventKind.CIVIL_DISORDER in events
 
 
@@ -108,8 +108,9 @@ async def test_standby_takes_over_when_the_owner_misses_again(service):
 async def test_gm_sees_all_orders_and_ends_the_game_with_scores(service):
     info = await started_game(service)
     await service.submit_orders(owner(info, "ENGLAND"), "F LON - NTH", T0)
-    orders = await service.gm_all_orders(info.id, GM)
+    orders = await service.gm_all_orders(info.id, GM, now=T0)
     assert orders == {"ENGLAND": ("F LON - NTH",)}
+    assert (await service.audit_log(info.id))[-1][1:] == ("view_orders", {"phase": "S1901M"})
     await service.gm_end_game(info.id, GM, T0, draw=True)
     game = await service.game_info(info.id)
     assert game.status is GameStatus.ENDED and len(game.winners) == 7

@@ -11,7 +11,7 @@ from bot.events import EventKind
 from bot.views import GameStatus
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, started_game
+from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, started_game
 
 
 async def test_seven_players_get_their_first_choice_when_all_differ(service):
@@ -41,7 +41,7 @@ async def test_initial_position_and_events_are_stored(service):
     records = await service.phase_records(info.id)
     assert len(records) == 1
     assert position_from_json(records[0].position) == Position.initial(STANDARD)
-    events = await service.pending_events(T0)
+    events = await outbox(service)
     kinds = [e.kind for e in events]
     assert kinds.count(EventKind.GAME_STARTED) == 1
     assert kinds.count(EventKind.POWER_ASSIGNED) == 7

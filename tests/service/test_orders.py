@@ -19,7 +19,10 @@ async def test_lines_are_accepted_corrected_or_rejected_and_stored_raw(service):
     result = await service.submit_orders(england, text, NOW)
     statuses = [line.status for line in result.lines]
     assert statuses == [
-        LineStatus.CORRECTED, LineStatus.ACCEPTED, LineStatus.REJECTED, LineStatus.REJECTED
+        LineStatus.CORRECTED,
+        LineStatus.ACCEPTED,
+        LineStatus.REJECTED,
+        LineStatus.REJECTED,
     ]
     assert result.lines[0].notes and "Lvp" in result.lines[0].notes[0]
     assert result.lines[2].reason == "unreadable"
@@ -85,9 +88,10 @@ async def test_proxy_orders_yield_to_the_owners(service):
     assert by_text["A MUN - RUH"].status is LineStatus.OVERRIDDEN
     assert by_text["A BER - KIE"].status is LineStatus.ACCEPTED
     assert by_text["F KIE - HOL"].status is LineStatus.REJECTED  # not granted
-    assert by_text["A VIE - GAL"].status is LineStatus.ACCEPTED and by_text[
-        "A VIE - GAL"
-    ].power == "AUSTRIA"
+    assert (
+        by_text["A VIE - GAL"].status is LineStatus.ACCEPTED
+        and by_text["A VIE - GAL"].power == "AUSTRIA"
+    )
     orders = await service.gm_all_orders(info.id, info.gm_user_id)
     assert orders["GERMANY"] == ("A BER - KIE", "A MUN - BUR")
     # The owner's later order replaces the proxy's.

@@ -43,9 +43,7 @@ async def test_builds_beyond_the_allowance_are_refused_and_the_phase_ends_early(
     assert [p.power for p in game.powers if p.owes_orders] == ["FRANCE"]
     assert game.deadline_at > NOW  # incomplete orders do not end the phase
     more = await service.submit_orders(france, "F BRE B\nWAIVE\nWAIVE\nWAIVE\nWAIVE", NOW)
-    assert [line.status for line in more.lines] == [LineStatus.ACCEPTED] * 4 + [
-        LineStatus.REJECTED
-    ]
+    assert [line.status for line in more.lines] == [LineStatus.ACCEPTED] * 4 + [LineStatus.REJECTED]
     assert "only 5" in more.lines[4].message
     # Two builds and three waives use all five: France, the only power concerned,
     # is done, and the phase ends at once (rules/004 rule 3).

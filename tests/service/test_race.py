@@ -4,6 +4,7 @@ database race to adjudicate the same due games: each phase is played exactly onc
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 from sqlalchemy import func, select
 
@@ -61,6 +62,37 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
         count = (gm_result is not None) + len(tick.adjudicated)
         assert count == 1
         assert [r.phase for r in await first.phase_records(info.id)] == ["S1901M", "F1901M"]
+    finally:
+        await first.db.dispose()
+        await second.db.dispose()
+
+
+async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_lost(db_url):
+    """A submission racing the adjudication either lands in the phase that is played
+    or is refused/moved on — never "accepted" and then silently left out."""
+    first = await open_service(db_url)
+    second = await open_service(db_url)
+    try:
+        for round_ in range(3):
+            info = await started_game(first, channel=200 + round_)
+            france = next(p.user_id for p in info.powers if p.power == "FRANCE")
+            just_before = info.deadline_at - timedelta(milliseconds=1)
+            sent, _tick = await asyncio.gather(
+                second.submit_orders(france, "A PAR - BUR", just_before, game_id=info.id),
+                Scheduler(first).tick(info.deadline_at),
+                return_exceptions=True,
+            )
+            await Scheduler(first).tick(info.deadline_at)  # if the race skipped the game
+            records = await first.phase_records(info.id)
+            played = [
+                o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"
+            ]
+            if isinstance(sent, BaseException):
+                assert isinstance(sent, WrongState), sent
+                continue
+            if sent.phase == "S1901M" and sent.lines[0].status.value == "accepted":
+                # What the adjudicator played, not what sits in the orders table.
+                assert [o["type"] for o in played] == ["move"], "accepted but not played"
     finally:
         await first.db.dispose()
         await second.db.dispose()

@@ -1,0 +1,101 @@
+"""Pure parts of the service: rules/004 scores and the draw of powers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.assignment import assign, power_groups
+from bot.errors import WrongState
+from bot.game_settings import Scoring
+from bot.scoring import PowerResult, scores, time_bonus
+
+
+def test_rules_004_first_example():
+    results = {
+        "AUSTRIA": PowerResult(0, 1904),
+        "ENGLAND": PowerResult(18),
+        "FRANCE": PowerResult(6),
+        "GERMANY": PowerResult(2),
+        "ITALY": PowerResult(0, 1904),
+        "RUSSIA": PowerResult(0, 1908),
+        "TURKEY": PowerResult(8),
+    }
+    assert scores(results, ("ENGLAND",), 1901, 1910) == {
+        "AUSTRIA": 0.25,
+        "ENGLAND": 17.75,
+        "FRANCE": 8.25,
+        "GERMANY": 5.25,
+        "ITALY": 0.25,
+        "RUSSIA": 2.65,
+        "TURKEY": 13.25,
+    }
+
+
+def test_rules_004_second_example_a_four_way_draw():
+    results = {
+        "AUSTRIA": PowerResult(8),
+        "ENGLAND": PowerResult(9),
+        "FRANCE": PowerResult(0, 1906),
+        "GERMANY": PowerResult(0, 1909),
+        "ITALY": PowerResult(0, 1909),
+        "RUSSIA": PowerResult(9),
+        "TURKEY": PowerResult(8),
+    }
+    drawn = ("AUSTRIA", "ENGLAND", "RUSSIA", "TURKEY")
+    assert scores(results, drawn, 1901, 1911) == {
+        "AUSTRIA": 7.6,
+        "ENGLAND": 7.6,
+        "FRANCE": 0.25,
+        "GERMANY": 2.35,
+        "ITALY": 2.35,
+        "RUSSIA": 7.6,
+        "TURKEY": 7.6,
+    }
+
+
+def test_time_counts_down_to_nothing_after_twenty_five_years():
+    assert time_bonus(5) == 1.25
+    assert time_bonus(10) == 2.25
+    assert time_bonus(25) == time_bonus(40) == 3.75
+
+
+def test_optional_scoring_systems():
+    results = {"A": PowerResult(10), "B": PowerResult(5), "C": PowerResult(0, 1903)}
+    assert scores(results, ("A", "B"), 1901, 1905, Scoring.DRAW_SIZE) == {
+        "A": 0.5,
+        "B": 0.5,
+        "C": 0.0,
+    }
+    assert scores(results, ("A", "B"), 1901, 1905, Scoring.SUM_OF_SQUARES) == {
+        "A": 80.0,
+        "B": 20.0,
+        "C": 0.0,
+    }
+
+
+def test_preferences_give_the_best_total_and_lots_shuffle():
+    players = [1, 2, 3, 4, 5, 6, 7]
+    prefs = {1: ["FRANCE", "ENGLAND"], 2: ["FRANCE", "GERMANY"], 3: ["FRANCE"]}
+    got = assign(players, prefs, seed=3, by_lots=False)
+    winners = [u for u in (1, 2, 3) if got[u] == ("FRANCE",)]
+    assert len(winners) == 1
+    # The two others get their second choice where they named one.
+    if winners != [1]:
+        assert got[1] == ("ENGLAND",)
+    if winners != [2]:
+        assert got[2] == ("GERMANY",)
+    assert assign(players, prefs, seed=3, by_lots=False) == got
+    lots = [assign(players, {}, seed=s, by_lots=True) for s in range(5)]
+    assert len({tuple(sorted(x.items())) for x in lots}) > 1
+
+
+def test_fewer_players_follow_rules_000_14_2():
+    assert power_groups(3) == (
+        ("RUSSIA",),
+        ("ENGLAND", "FRANCE", "GERMANY"),
+        ("AUSTRIA", "ITALY", "TURKEY"),
+    )
+    with pytest.raises(WrongState):
+        power_groups(2)
+    with pytest.raises(WrongState):
+        power_groups(8)
