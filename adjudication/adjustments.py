@@ -60,10 +60,23 @@ def adjustments_needed(position: Position, board: Board) -> bool:
     (rules/000 §13.2: "he must wait until the next Fall move"), so it alone does not
     make the phase happen.
     """
-    return any(
-        position.adjustment_of(p) < 0 or builds_possible(position, board, p) > 0
-        for p in powers_of(position, board)
-    )
+    # Counted in one pass over the units and centres: this runs after every Fall.
+    centres: dict[Power, int] = {}
+    for owner in position.ownership.values():
+        centres[owner] = centres.get(owner, 0) + 1
+    units: dict[Power, int] = {}
+    for unit in position.units:
+        units[unit.power] = units.get(unit.power, 0) + 1
+    occupied = position.unit_by_province
+    for power, count in centres.items():
+        allowance = count - units.get(power, 0)
+        if allowance > 0 and any(
+            position.ownership.get(c) == power and c not in occupied
+            for c in board.home_centres.get(power, ())
+        ):
+            return True
+    # A power with more units than centres must remove (one with none, all of them).
+    return any(count > centres.get(power, 0) for power, count in units.items())
 
 
 def _is_placeable(build: Build, board: Board) -> bool:

@@ -112,6 +112,12 @@ class Board:
             for loc, targets in self.fleet_adjacency.items()
         }
 
+    @cached_property
+    def codes_sort_as_places(self) -> bool:
+        """True when places of different provinces ("STP/SC", "SWE") sort as their
+        province codes do: no code has a character that sorts before "/"."""
+        return all(ch > "/" for code in self.provinces for ch in code)
+
     def province(self, code: str) -> Province:
         return self.provinces[code]
 

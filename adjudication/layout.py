@@ -27,8 +27,8 @@ from adjudication.reach import fleet_destination
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Tables
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, UnitType
+from adjudication.validate_movement import plain_support
 
-_KINDS = {Hold: HOLD, Move: MOVE, Support: SUPPORT, Convoy: CONVOY}
 _FLEET = UnitType.FLEET
 
 
@@ -37,6 +37,9 @@ class Layout:
 
     `early` holds orders not in play (no such unit, superseded, impossible) and why;
     `void` supports and convoys that match no order; `landing` where each move lands.
+    `doubtful` lists the orders that are not plainly legal (see
+    `adjudication.validate_movement.MovementChecks.plainly_legal`), `repeated` says
+    whether some unit has several orders: with neither, validation would reject nothing.
     """
 
     def __init__(
@@ -72,92 +75,148 @@ class Layout:
         )
         # Orders by kind; one superseded later is left in, with its kind set to HOLD.
         self.by_kind: tuple[list[int], ...] = ([], [], [], [])
+        # Orders validation would have to look at: not plainly legal at a glance.
+        self.doubtful: list[int] = []
+        self.repeated = False  # some unit has several orders
         self._pick_orders()
-        self._lay_out_moves()
-        convoying = self._match_convoys()
+        if self.repeated or self.by_kind[CONVOY]:
+            # A superseded move, or an army that may go by convoy of its own power's
+            # fleets: lay the moves out again, now that every order is known.
+            self._lay_out_moves()
+        convoying = self._match_convoys() if self.by_kind[CONVOY] else None
         self._match_supports(convoying if rules.paradox_rule is ParadoxRule.RULEBOOK_1982 else None)
 
     def _pick_orders(self) -> None:
-        """The order each unit follows: the last one naming it (defensive; see validate)."""
+        """The order each unit follows: the last one naming it (defensive; see validate).
+
+        Moves are laid out on the way: where each lands, the moves into each space, and
+        head-to-head pairs (found by whichever of the two comes second). So is whether
+        each order is plainly legal (`doubtful` lists those that are not).
+        """
         t, units, order_at, early = self.tables, self.units, self.order_at, self.early
-        kind, power, province = t.kind, t.power, t.province
-        by_kind = self.by_kind
+        kind, power, province, dest_of = t.kind, t.power, t.province, t.dest
+        convoyed, opponent, moves_into = t.convoyed, t.opponent, t.moves_into
+        landing_of, doubtful = self.landing, self.doubtful
+        board = self.board
+        seas, land = board.sea_provinces, board.land_provinces
+        fleet_moves, army_adjacency = board.fleet_moves, board.army_adjacency
+        moves, supports, convoys = self.by_kind[MOVE], self.by_kind[SUPPORT], self.by_kind[CONVOY]
         for i, order in enumerate(self.orders):
-            k = _KINDS.get(type(order))
-            if k is None:
+            cls = type(order)
+            if cls is not Move and cls is not Support and cls is not Hold and cls is not Convoy:
                 early[i] = Reason.ILLEGAL
+                doubtful.append(i)
                 continue
             named = order.unit
             where = named.location.province
-            power[i], province[i] = named.power, where
+            power[i] = named.power
+            province[i] = where
             unit = units.get(where)
-            if unit is None:
-                early[i] = Reason.NO_SUCH_UNIT
-            elif unit.power != named.power:
-                early[i] = Reason.ILLEGAL
+            if unit is None or unit.power != named.power:
+                early[i] = Reason.NO_SUCH_UNIT if unit is None else Reason.ILLEGAL
+                doubtful.append(i)
+                continue
+            if where in order_at:
+                earlier = order_at[where]
+                early[earlier] = Reason.ILLEGAL
+                kind[earlier] = HOLD
+                self.repeated = True
+            order_at[where] = i
+            if cls is Move:
+                moves.append(i)
+                target = order.destination
+                dest = target.province
+                by_convoy = False
+                if unit.type is _FLEET:
+                    location = unit.location
+                    plain = (dest, target.coast) in fleet_moves.get((where, location.coast), ())
+                    if plain:
+                        landing: Location | None = target
+                    else:
+                        landing = fleet_destination(board, location, target)
+                        if landing is not None:
+                            dest = landing.province
+                elif dest in land:
+                    landing = target if target.coast is None else Location(dest)
+                    plain = dest in army_adjacency.get(where, ())
+                    by_convoy = order.via_convoy or not plain
+                else:
+                    landing = None
+                if landing is None:  # could not have passed validation: the unit holds
+                    early[i] = Reason.ILLEGAL
+                    doubtful.append(i)
+                    continue
+                if not plain or order.via_convoy or unit.type is not named.type:
+                    doubtful.append(i)
+                kind[i] = MOVE
+                dest_of[i] = dest
+                landing_of[i] = landing
+                if dest in moves_into:
+                    moves_into[dest].append(i)
+                else:
+                    moves_into[dest] = [i]
+                if by_convoy:
+                    convoyed[i] = True
+                else:
+                    j = order_at.get(dest, -1)
+                    if j >= 0 and kind[j] == MOVE and dest_of[j] == where and not convoyed[j]:
+                        opponent[i] = j
+                        opponent[j] = i
+            elif cls is Support:
+                supports.append(i)
+                kind[i] = SUPPORT
+                if unit.type is not named.type or not plain_support(unit, order, units, board):
+                    doubtful.append(i)
+            elif cls is Hold:
+                if unit.type is not named.type:
+                    doubtful.append(i)
             else:
-                earlier = order_at.get(where)
-                if earlier is not None:
-                    early[earlier] = Reason.ILLEGAL
-                    kind[earlier] = HOLD
-                order_at[where] = i
-                kind[i] = k
-                by_kind[k].append(i)
-                if k == CONVOY and not (unit.type is _FLEET and self.board.provinces[where].is_sea):
+                convoys.append(i)
+                doubtful.append(i)
+                if unit.type is _FLEET and where in seas:
+                    kind[i] = CONVOY
+                else:
                     early[i] = Reason.ILLEGAL  # only a fleet at sea can carry an army
-                    kind[i] = HOLD
 
     def _lay_out_moves(self) -> None:
-        t, board, orders, units = self.tables, self.board, self.orders, self.units
-        kind, dest_of, convoyed, landing_of = t.kind, t.dest, t.convoyed, self.landing
+        """The moves into each space, which go by convoy, and head-to-head pairs, found
+        again from the orders the units follow."""
+        t, orders, units = self.tables, self.orders, self.units
+        kind, dest_of, convoyed, opponent = t.kind, t.dest, t.convoyed, t.opponent
         own_convoys = {
             (orders[i].unit.power, orders[i].army.province, orders[i].destination.province)
             for i in self.by_kind[CONVOY]
             if kind[i] == CONVOY
         }
-        moves_into, army_adjacency = t.moves_into, board.army_adjacency
-        fleet_adjacency, provinces = board.fleet_adjacency, board.provinces
+        moves_into, army_adjacency = t.moves_into, self.board.army_adjacency
+        moves_into.clear()
         province_of = t.province
         for i in self.by_kind[MOVE]:
+            opponent[i] = -1
+            convoyed[i] = False
             if kind[i] != MOVE:
                 continue
-            order = orders[i]
-            province = province_of[i]
-            unit = units[province]
-            target = order.destination
-            if unit.type is _FLEET:
-                if target in fleet_adjacency.get(unit.location, ()):
-                    landing: Location | None = target
-                else:
-                    landing = fleet_destination(board, unit.location, target)
-            elif target.province in provinces and provinces[target.province].is_land:
-                landing = target if target.coast is None else Location(target.province)
-            else:
-                landing = None
-            if landing is None:  # could not have passed validation: the unit holds
-                self.early[i] = Reason.ILLEGAL
-                kind[i] = HOLD
-                continue
-            dest = landing.province
-            dest_of[i], landing_of[i] = dest, landing
+            dest = dest_of[i]
             if dest in moves_into:
                 moves_into[dest].append(i)
             else:
                 moves_into[dest] = [i]
+            province = province_of[i]
+            unit = units[province]
             if unit.type is not _FLEET:
                 convoyed[i] = (
-                    order.via_convoy
+                    orders[i].via_convoy
                     or dest not in army_adjacency.get(province, ())
                     or (bool(own_convoys) and (unit.power, province, dest) in own_convoys)
                 )
-        order_at, origin_of, opponent = self.order_at, t.province, t.opponent
+        order_at = self.order_at
         for moves in moves_into.values():
             for m in moves:
                 j = order_at.get(dest_of[m], -1)
                 if (
                     j >= 0
                     and kind[j] == MOVE
-                    and dest_of[j] == origin_of[m]
+                    and dest_of[j] == province_of[m]
                     and not convoyed[m]
                     and not convoyed[j]
                 ):

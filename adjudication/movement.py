@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from adjudication.board import Board
 from adjudication.layout import Layout
 from adjudication.maps import STANDARD
-from adjudication.orders import Convoy, Order
+from adjudication.orders import MOVEMENT_ORDERS, Convoy, Order
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
-from adjudication.resolver import CONVOY, MOVE, SUPPORT, Resolver
+from adjudication.resolver import HOLD, MOVE, SUPPORT, Resolver
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType
+from adjudication.validate_movement import MovementChecks
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,32 @@ def resolve_movement(
     return _Reading(layout, resolver, resolver.resolve_all()).result()
 
 
+def resolve_legal_movement(
+    position: Position,
+    orders: Sequence[Order],
+    board: Board = STANDARD,
+    rules: Rules = _STANDARD_RULES,
+) -> MovementResult | None:
+    """`resolve_movement` of orders not yet validated, or None when validation would
+    reject one of them (`validate_all` must then sort them out first).
+
+    The common case made cheap: the layout sees at a glance that most orders are legal
+    (holds, moves to a neighbouring space, supports), so only the others (convoys,
+    moves by convoy, odd coasts, orders naming no unit) are checked in full.
+    """
+    layout = Layout(position, orders, board, rules)
+    if layout.repeated:
+        return None
+    if layout.doubtful:
+        checks = MovementChecks(position, board)
+        for i in layout.doubtful:
+            order = orders[i]
+            if not isinstance(order, MOVEMENT_ORDERS) or checks.check(order) is not None:
+                return None
+    resolver = Resolver(layout.tables)
+    return _Reading(layout, resolver, resolver.resolve_all()).result()
+
+
 _FLEET = UnitType.FLEET
 
 
@@ -83,15 +110,21 @@ class _Reading:
         """Who moved, who was dislodged and where it may go, and every order's outcome."""
         resolver, succeeded = self.resolver, self.succeeded
         t, units, landing = self.tables, self.units, self.landing
-        kind = t.kind
-        moved = {p: i for p, i in self.order_at.items() if kind[i] == MOVE and succeeded[i]}
-        dislodged_by: dict[str, int] = {}
-        for dest, moves in t.moves_into.items():
+        province_of = t.province
+        moved: dict[str, int] = {}  # origin -> the move that left it
+        arrived: list[int] = []
+        for moves in t.moves_into.values():
             for m in moves:
                 if succeeded[m]:  # at most one move into a space succeeds
-                    if dest in units and dest not in moved:
-                        dislodged_by[dest] = m
+                    moved[province_of[m]] = m
+                    arrived.append(m)
                     break
+        dislodged_by: dict[str, int] = {}
+        dest_of = t.dest
+        for m in arrived:
+            dest = dest_of[m]
+            if dest in units and dest not in moved:
+                dislodged_by[dest] = m
         after: dict[str, Unit] = {}
         for province, unit in units.items():
             i = moved.get(province)
@@ -101,16 +134,24 @@ class _Reading:
                 after[to.province] = Unit(unit.power, unit.type, to)
             elif province not in dislodged_by:
                 after[province] = unit
-        standoffs = frozenset(
-            dest
-            for dest, moves in t.moves_into.items()
-            if dest not in after
-            and any(not succeeded[m] and self._stands_off(resolver, m) for m in moves)
-        )
-        dislodged = sorted(
-            (self._dislodgement(units[p], m, after, standoffs) for p, m in dislodged_by.items()),
-            key=lambda d: _unit_key(d.unit),
-        )
+        if len(arrived) == len(t.moves_into):
+            standoffs: frozenset[str] = frozenset()  # every contested space was taken
+        else:
+            standoffs = frozenset(
+                dest
+                for dest, moves in t.moves_into.items()
+                if dest not in after
+                and any(not succeeded[m] and self._stands_off(resolver, m) for m in moves)
+            )
+        dislodged: list[Dislodgement] = []
+        if dislodged_by:
+            dislodged = sorted(
+                (
+                    self._dislodgement(units[p], m, after, standoffs)
+                    for p, m in dislodged_by.items()
+                ),
+                key=lambda d: _unit_key(d.unit),
+            )
         return MovementResult(
             outcomes=self._outcomes(resolver, succeeded, dislodged_by),
             units=tuple(after.values()),
@@ -161,39 +202,46 @@ class _Reading:
         self, resolver: Resolver, succeeded: list[bool], dislodged_by: dict[str, int]
     ) -> tuple[Outcome, ...]:
         t, early, void, order_at = self.tables, self.early, self.void, self.order_at
-        kinds, province = t.kind, t.province
+        kinds, province, paradox = t.kind, t.province, resolver.paradox
         out: list[Outcome] = []
         add = out.append
         for i, order in enumerate(self.orders):
-            where = province[i]
-            attack = dislodged_by.get(where)
+            attack = dislodged_by.get(province[i]) if dislodged_by else None
             kind = kinds[i]
-            if attack is None and kind == MOVE:
-                add(
-                    Outcome(order, True)
-                    if succeeded[i]
-                    else self._move_outcome(i, order, resolver, False, None)
-                )
-                continue
-            if order_at.get(where) != i:
-                add(Outcome(order, False, early[i]))
-                continue
-            by = province[attack] if attack is not None else None
-            if i in early:
-                add(Outcome(order, False, early[i], by))
-            elif kind == MOVE:
-                add(self._move_outcome(i, order, resolver, succeeded[i], by))
-            elif i in void:
-                add(Outcome(order, False, void[i], by))
-            elif kind == SUPPORT and not succeeded[i]:
-                add(Outcome(order, False, Reason.CUT, by))
-            elif kind == CONVOY and (i in resolver.paradox or by is None):
-                add(self._convoy_outcome(i, order, resolver, by))
-            elif by is not None:
-                # A support not cut though its unit was dislodged: the 1982 rule (6.F.17).
-                add(Outcome(order, kind == SUPPORT, Reason.DISLODGED, by))
+            if kind == MOVE:  # a unit that moved away cannot be dislodged
+                if succeeded[i]:
+                    add(Outcome(order, True))
+                else:
+                    by = None if attack is None else province[attack]
+                    add(self._move_outcome(i, order, resolver, False, by))
+            elif kind == HOLD:  # a hold, or an order not in play (the unit holds)
+                if i in early:
+                    # Only the order the unit follows is dislodged with it.
+                    if attack is None or order_at.get(province[i]) != i:
+                        add(Outcome(order, False, early[i]))
+                    else:
+                        add(Outcome(order, False, early[i], province[attack]))
+                elif attack is None:
+                    add(Outcome(order, True))
+                else:
+                    add(Outcome(order, False, Reason.DISLODGED, province[attack]))
             else:
-                add(Outcome(order, True))
+                by = None if attack is None else province[attack]
+                if i in void:
+                    add(Outcome(order, False, void[i], by))
+                elif kind == SUPPORT:
+                    if not succeeded[i]:
+                        add(Outcome(order, False, Reason.CUT, by))
+                    elif by is None:
+                        add(Outcome(order, True))
+                    else:
+                        # A support not cut though its unit was dislodged: the 1982 rule
+                        # (6.F.17).
+                        add(Outcome(order, True, Reason.DISLODGED, by))
+                elif i in paradox or by is None:
+                    add(self._convoy_outcome(i, order, resolver, by))
+                else:
+                    add(Outcome(order, False, Reason.DISLODGED, by))
         return tuple(out)
 
     def _move_outcome(

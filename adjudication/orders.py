@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudication.units import Location, Power, Unit, UnitType
+from adjudication.units import Location, Power, Unit, UnitType, quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
@@ -20,6 +21,7 @@ class Hold:
         return f"{self.unit} H"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
     unit: Unit

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudication.orders import Order
+from adjudication.units import quick_init
 
 
 class Reason(StrEnum):
@@ -31,6 +32,7 @@ class Reason(StrEnum):
     WAIVED = "waived"  # an unused build
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of one order in one phase.

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from adjudication.adjustments import adjustments_needed, resolve_adjustments
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.maps import STANDARD
-from adjudication.movement import resolve_movement
+from adjudication.movement import MovementResult, resolve_legal_movement, resolve_movement
 from adjudication.orders import Hold, Order, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
@@ -74,9 +75,17 @@ def adjudicate(
     phase completes is added here. Leave it empty when that rule is not played.
     """
     given = tuple(orders)
+    if position.phase.kind is PhaseKind.MOVEMENT:
+        # Usually every order is legal: then validation is done on the way.
+        result = resolve_legal_movement(position, given, board, rules)
+        if result is not None:
+            return _after_movement(position, result, given, [], board, rules, winter_history)
     rejections = validate_all(given, position, board)
-    refused = [_refused(given[i], r) for i, r in sorted(rejections.items())]
-    accepted = [o for i, o in enumerate(given) if i not in rejections]
+    if rejections:
+        refused = [_refused(given[i], r) for i, r in sorted(rejections.items())]
+        accepted = [o for i, o in enumerate(given) if i not in rejections]
+    else:
+        refused, accepted = [], list(given)
     play = {
         PhaseKind.MOVEMENT: _play_movement,
         PhaseKind.RETREAT: _play_retreats,
@@ -93,15 +102,36 @@ def _play_movement(
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
 ) -> Adjudication:
-    outcomes, units, dislodged, standoffs = _movement(position, accepted, refused, board, rules)
+    result = resolve_movement(position, accepted, board, rules)
+    return _after_movement(position, result, accepted, refused, board, rules, winter_history)
+
+
+def _after_movement(
+    position: Position,
+    result: MovementResult,
+    accepted: Sequence[Order],
+    refused: list[Outcome],
+    board: Board,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
+    # With no order refused, each outcome is for a different unit.
+    outcomes = _sorted(
+        _movement_outcomes(position, result, accepted, refused),
+        by_province=not refused and board.codes_sort_as_places,
+    )
+    dislodged = result.dislodged
+    if len(dislodged) > 1:
+        dislodged = tuple(sorted(dislodged))
+    units = result.units
     retreating = tuple(d for d in dislodged if d.retreats)
     if retreating:
         following = Phase(position.phase.year, position.phase.season, PhaseKind.RETREAT)
-        nxt = Position(following, units, position.ownership, retreating, standoffs)
-        return Adjudication(position.phase, _sorted(outcomes), nxt, None, dislodged)
+        nxt = Position(following, units, position.ownership, retreating, result.standoffs)
+        return Adjudication(position.phase, outcomes, nxt, None, dislodged)
     # Units with nowhere to go are simply not in `units`: disbanded with the move.
     nxt, end = _end_of_season(position, units, board, rules, winter_history)
-    return Adjudication(position.phase, _sorted(outcomes), nxt, end, dislodged)
+    return Adjudication(position.phase, outcomes, nxt, end, dislodged)
 
 
 def _play_retreats(
@@ -149,9 +179,11 @@ def update_ownership(
     """Centre ownership after a Fall with its retreats (rules/000 §13.1): a unit in a
     supply centre takes it; vacant centres keep their owner."""
     updated = dict(ownership)
+    centres = board.supply_centres
     for unit in units:
-        if unit.province in board.supply_centres:
-            updated[unit.province] = unit.power
+        province = unit.location.province
+        if province in centres:
+            updated[province] = unit.power
     return updated
 
 
@@ -187,11 +219,7 @@ def _end_of_season(
     ownership = update_ownership(position.ownership, units, board)
     winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), units, ownership)
     skipped = not adjustments_needed(winter, board)
-    nxt = (
-        Position(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, ownership)
-        if skipped
-        else winter
-    )
+    nxt = winter.at_phase(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)) if skipped else winter
     end = check_game_end(
         nxt,
         winter_history,
@@ -203,61 +231,38 @@ def _end_of_season(
     return nxt, end
 
 
-def _movement(
+def _movement_outcomes(
     position: Position,
-    accepted: list[Order],
+    result: MovementResult,
+    accepted: Sequence[Order],
     refused: list[Outcome],
-    board: Board,
-    rules: Rules,
-) -> tuple[list[Outcome], tuple[Unit, ...], tuple[Dislodgement, ...], frozenset[str]]:
-    """Default orders, then the resolver. Every unit goes to the resolver with one
-    order: its first legal order, or a hold when it had none or only illegal ones.
+) -> list[Outcome]:
+    """The resolver's outcomes, then the default orders'. A unit with no legal order
+    holds (the resolver needs no order for that); its outcome is a hold, UNORDERED,
+    unless its orders were illegal, when their own outcomes speak for it.
 
-    Orders go to the resolver as given: it finds each unit by province, and its
-    outcomes line up with the orders by index, so nothing is rewritten or hashed.
+    Validation leaves at most one order per unit, each naming a unit of its power as
+    it stands, so the resolver took the orders as given: it finds each unit by
+    province, and its outcomes line up with the orders by index.
     """
-    by_province = position.unit_by_province
-    outcomes: list[Outcome] = []
-    to_resolve: list[Order] = []
-    ordered: set[str] = set()  # provinces of the units that have an order
-    for order in accepted:
-        named = order.unit
-        province = named.location.province
-        unit = by_province.get(province)
-        if unit is None or unit.power != named.power or unit.type is not named.type:
-            outcomes.append(Outcome(order, False, Reason.NO_SUCH_UNIT))
-        elif province in ordered:
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-        else:
-            ordered.add(province)
-            to_resolve.append(order)
-
-    given = len(to_resolve)
-    tried = _named_units(refused) if refused else set()
-    stand_in: list[bool] = []  # per default hold: its unit's own orders were illegal
-    if len(ordered) < len(by_province):
-        for unit in position.units:
+    outcomes = list(result.outcomes)
+    units = position.units
+    if len(accepted) < len(units):
+        ordered = {o.unit.location.province for o in accepted}
+        tried = _named_units(refused)
+        attacked_from = {d.unit.location.province: d.attacker_from for d in result.dislodged}
+        for unit in units:
             province = unit.location.province
-            if province not in ordered:
-                stand_in.append((unit.power, province) in tried)
-                to_resolve.append(Hold(unit))
-
-    result = resolve_movement(position, to_resolve, board, rules)
-    found = result.outcomes
-    outcomes.extend(found[:given] if stand_in else found)
-    for outcome, skip in zip(found[given:], stand_in, strict=True):
-        if skip:
-            continue  # the illegal order's own outcome speaks for the unit
-        if outcome.reason is None:
-            outcome = Outcome(
-                outcome.order, outcome.succeeded, Reason.UNORDERED, outcome.dislodged_by
+            if province in ordered or (unit.power, province) in tried:
+                continue
+            attacker = attacked_from.get(province)
+            outcomes.append(
+                Outcome(Hold(unit), True, Reason.UNORDERED)
+                if attacker is None
+                else Outcome(Hold(unit), False, Reason.DISLODGED, attacker)
             )
-        outcomes.append(outcome)
     outcomes.extend(refused)
-    dislodged = result.dislodged
-    if len(dislodged) > 1:
-        dislodged = tuple(sorted(dislodged))
-    return outcomes, result.units, dislodged, result.standoffs
+    return outcomes
 
 
 def _place_key(outcome: Outcome) -> tuple[str, str]:
@@ -275,17 +280,24 @@ def _sort_key(outcome: Outcome) -> tuple[str, str, str]:
     return (*_place_key(outcome), str(outcome.order))
 
 
-def _sorted(outcomes: Iterable[Outcome]) -> tuple[Outcome, ...]:
+def _sorted(outcomes: Sequence[Outcome], by_province: bool = False) -> tuple[Outcome, ...]:
     """Outcomes in a canonical order, so equal inputs give equal results however the
-    orders were listed. Callers list refused orders last, so of two identical orders
-    the one that took effect comes first.
+    orders were listed: by power, then place (`str` of the unit's location), then the
+    order's text. Callers list refused orders last, so of two identical orders the one
+    that took effect comes first.
 
-    The order's text breaks ties only; it is costly to build, so it is built only when
-    two outcomes share a power and a place.
+    `by_province`: the orders name different provinces, on a board whose codes sort
+    like places (`Board.codes_sort_as_places`), so power and province decide alone.
+    Otherwise the order's text, costly to build, is built only when two outcomes
+    share a place.
     """
-    outcomes = list(outcomes)
+    if by_province:
+        return tuple(sorted(outcomes, key=_power_and_province))
     keys = [_place_key(o) for o in outcomes]
-    if len(set(keys)) == len(keys):
-        ranked = sorted(zip(keys, range(len(keys)), strict=True))
-        return tuple(outcomes[i] for _, i in ranked)
-    return tuple(sorted(outcomes, key=_sort_key))
+    if len(set(keys)) < len(keys):
+        return tuple(sorted(outcomes, key=_sort_key))
+    ranked = sorted(zip(keys, range(len(keys)), strict=True))
+    return tuple([outcomes[i] for _, i in ranked])
+
+
+_power_and_province = attrgetter("order.unit.power", "order.unit.location.province")

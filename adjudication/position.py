@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 
 from adjudication.board import Board
-from adjudication.units import Location, Phase, Power, Unit
+from adjudication.units import Location, Phase, Power, Unit, quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Dislodgement:
     """A unit dislodged in a movement phase, waiting to retreat.
@@ -23,6 +25,10 @@ class Dislodgement:
     attacker_from: str
     retreats: tuple[Location, ...] = ()
     via_convoy: bool = False
+
+
+_unit_order = attrgetter("power", "type", "location.province", "location.coast")
+"""The fields `Unit` compares by, in order (`Location` compares province, then coast)."""
 
 
 @dataclass(frozen=True)
@@ -41,11 +47,33 @@ class Position:
     standoffs: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
-        # Canonical order so equal positions compare (and serialise) equal.
-        object.__setattr__(self, "units", tuple(sorted(self.units)))
-        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged)))
-        object.__setattr__(self, "ownership", dict(sorted(self.ownership.items())))
-        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        # Canonical order so equal positions compare (and serialise) equal. Units sort
+        # by a key of plain strings: the order `Unit` compares in, without calling its
+        # Python-level comparisons n log n times.
+        object.__setattr__(self, "units", tuple(sorted(self.units, key=_unit_order)))
+        if self.dislodged:
+            object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged)))
+        elif type(self.dislodged) is not tuple:
+            object.__setattr__(self, "dislodged", ())
+        ownership = dict(self.ownership)
+        keys = list(ownership)
+        if keys != sorted(keys):  # usually it comes from a position, in order already
+            ownership = dict(sorted(ownership.items()))
+        object.__setattr__(self, "ownership", ownership)
+        if type(self.standoffs) is not frozenset:
+            object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+
+    def at_phase(self, phase: Phase) -> Position:
+        """This position at another phase: the same units, ownership, dislodged units
+        and standoffs, already in canonical order, so nothing is sorted again."""
+        moved = object.__new__(Position)
+        fields = moved.__dict__
+        fields["phase"] = phase
+        fields["units"] = self.units
+        fields["ownership"] = dict(self.ownership)
+        fields["dislodged"] = self.dislodged
+        fields["standoffs"] = self.standoffs
+        return moved
 
     @cached_property
     def unit_by_province(self) -> Mapping[str, Unit]:

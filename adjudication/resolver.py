@@ -80,11 +80,17 @@ class Resolver:
 
     def resolve_all(self) -> list[bool]:
         """Decide every move, support and convoy; the answers by order index."""
-        resolved, resolve = self.resolved, self.resolve
-        for i, kind in enumerate(self.t.kind):
+        resolved, result, resolve = self.resolved, self.result, self.resolve
+        kinds, province, moves_into = self.t.kind, self.t.province, self.t.moves_into
+        # A support or convoy that no unit moves against stands, whatever else happens:
+        # settled at once, it never enters the recursion.
+        for i, kind in enumerate(kinds):
+            if kind >= SUPPORT and province[i] not in moves_into:
+                resolved[i] = result[i] = True
+        for i, kind in enumerate(kinds):
             if kind != HOLD and not resolved[i]:
                 resolve(i)
-        return self.result
+        return result
 
     # --- DATC 5.F: the generic resolve, with guesses, cycles and the backup rule ---
 

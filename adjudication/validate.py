@@ -93,7 +93,7 @@ def validate_all(orders: Sequence[Order], position: Position, board: Board) -> d
             if rejection is not None:
                 rejections[i] = rejection
                 continue
-            if type(order) is Waive:
+            if isinstance(order, Waive):
                 continue
         province = order.unit.location.province
         earlier = last_for.get(province)

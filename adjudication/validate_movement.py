@@ -6,6 +6,8 @@ convoy question needs, are found once for all the orders checked against it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from adjudication.board import Board, Terrain
 from adjudication.checks import describe as _describe
 from adjudication.checks import own_unit as _own_unit
@@ -68,35 +70,19 @@ class MovementChecks:
         Only holds, moves to a neighbouring space and supports are judged here, with
         the same rules `check` applies to them (it would return None for each).
         """
+        kind = type(order)
+        if kind is not Hold and kind is not Move and kind is not Support:
+            return False
         named = order.unit
         unit = self.units.get(named.location.province)
         if unit is None or unit.power != named.power or unit.type is not named.type:
             return False
-        kind = type(order)
         if kind is Hold:
             return True
         board = self.board
         if kind is Move:
-            return not order.via_convoy and _steps_to(unit, order.destination, board)
-        if kind is not Support:
-            return False
-        supported = order.supported.province
-        if supported not in board.provinces or supported == unit.location.province:
-            return False
-        location = unit.location
-        reach = (
-            board.army_adjacency.get(location.province, ())
-            if unit.type is UnitType.ARMY
-            else board.fleet_reach.get((location.province, location.coast), ())
-        )
-        destination = order.destination
-        if destination is None:
-            return supported in reach
-        target = destination.province
-        if target not in reach or target == supported or target not in board.provinces:
-            return False
-        mover = self.units.get(supported)
-        return mover is None or _steps_to(mover, destination, board)
+            return not order.via_convoy and steps_to(unit, order.destination, board)
+        return plain_support(unit, order, self.units, board)
 
     def move(
         self,
@@ -224,7 +210,7 @@ class MovementChecks:
         return None
 
 
-def _steps_to(unit: Unit, destination: Location, board: Board) -> bool:
+def steps_to(unit: Unit, destination: Location, board: Board) -> bool:
     """The unit can move straight to `destination`, as `MovementChecks.move` finds
     first: an army needs the province next to it, a fleet the exact location."""
     location = unit.location
@@ -232,6 +218,28 @@ def _steps_to(unit: Unit, destination: Location, board: Board) -> bool:
         return destination.province in board.army_adjacency.get(location.province, ())
     moves = board.fleet_moves.get((location.province, location.coast), ())
     return (destination.province, destination.coast) in moves
+
+
+def plain_support(unit: Unit, order: Support, units: Mapping[str, Unit], board: Board) -> bool:
+    """True when `unit` (as it stands, the one `order` names) may clearly give this
+    support: `MovementChecks.support` would find nothing wrong. False: not sure."""
+    supported = order.supported.province
+    location = unit.location
+    if supported not in board.provinces or supported == location.province:
+        return False
+    reach = (
+        board.army_adjacency.get(location.province, ())
+        if unit.type is UnitType.ARMY
+        else board.fleet_reach.get((location.province, location.coast), ())
+    )
+    destination = order.destination
+    if destination is None:
+        return supported in reach
+    target = destination.province
+    if target not in reach or target == supported or target not in board.provinces:
+        return False
+    mover = units.get(supported)
+    return mover is None or steps_to(mover, destination, board)
 
 
 def _check_fleet_reach(

@@ -219,8 +219,8 @@ async def run(label: str, url: str, submissions: int, games: int) -> None:
         print(f"{label}: {rate:,.0f} order submissions/s ({submissions} submissions)")
         done, elapsed = await bench_sweep(service, games)
         print(
-            f"{label}: sweep adjudicated and stored {done} due games in {elapsed:.1f} s "
-            f"({done / elapsed:,.0f} games/s)"
+            f"{label}: one sweep adjudicated and stored {done} due games ({games} copies "
+            f"+ the set-up's 2) in {elapsed:.1f} s ({done / elapsed:,.0f} games/s)"
         )
     finally:
         await service.db.dispose()

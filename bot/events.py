@@ -9,21 +9,42 @@ from typing import Any
 
 
 class EventKind(StrEnum):
-    GAME_STARTED = "game_started"  # channel: powers assigned, first deadline
-    POWER_ASSIGNED = "power_assigned"  # DM: your power(s)
-    RESULTS = "results"  # channel: a phase's report and the new position (map)
-    ORDERS_NEEDED = "orders_needed"  # DM: you must retreat / build / disband
-    REMINDER = "reminder"  # DM: deadline near and you still owe orders
-    NMR = "nmr"  # channel: no orders received from a power
-    CIVIL_DISORDER = "civil_disorder"  # channel: a power fell into civil disorder
-    DEADLINE_CHANGED = "deadline_changed"  # channel
-    PAUSED = "paused"  # channel
-    RESUMED = "resumed"  # channel
-    PLAYER_REPLACED = "player_replaced"  # channel + DM
-    VOTE_OPENED = "vote_opened"  # DM to each voter
-    VOTE_CLOSED = "vote_closed"  # channel
-    GAME_ENDED = "game_ended"  # channel: result and scores
-    ROLLED_BACK = "rolled_back"  # channel
+    """What an event is, where it goes, and its payload keys (times are ISO 8601 UTC).
+
+    - GAME_STARTED (channel): phase_id, phase, deadline, powers {power: user id | None}
+    - POWER_ASSIGNED (DM): powers [power], deadline
+    - RESULTS (channel): phase_id, phase (played), next_phase_id, next_phase, report
+      (judge notation), deadline (of the next phase; None when the game ended)
+    - ORDERS_NEEDED (DM): power, phase_id, phase, adjustment (+builds / −removals),
+      dislodged [{unit, retreats}], deadline; or power, standby=True for a standby
+    - REMINDER (DM): power, phase, deadline
+    - NMR (channel): power, phase
+    - CIVIL_DISORDER (channel): power
+    - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
+    - PAUSED (channel): {} / RESUMED (channel): deadline
+    - PLAYER_REPLACED (channel): power, old, new (user ids)
+    - VOTE_OPENED (DM): vote_id, kind (draw/extend/shorten), new_deadline
+    - VOTE_CLOSED (channel): vote_id, kind, passed
+    - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned), winners,
+      scores {power: score}
+    - ROLLED_BACK (channel): phase, phase_id, deadline
+    """
+
+    GAME_STARTED = "game_started"
+    POWER_ASSIGNED = "power_assigned"
+    RESULTS = "results"
+    ORDERS_NEEDED = "orders_needed"
+    REMINDER = "reminder"
+    NMR = "nmr"
+    CIVIL_DISORDER = "civil_disorder"
+    DEADLINE_CHANGED = "deadline_changed"
+    PAUSED = "paused"
+    RESUMED = "resumed"
+    PLAYER_REPLACED = "player_replaced"
+    VOTE_OPENED = "vote_opened"
+    VOTE_CLOSED = "vote_closed"
+    GAME_ENDED = "game_ended"
+    ROLLED_BACK = "rolled_back"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ in the same transaction as the change it makes."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -357,12 +357,26 @@ class GmDesk(Adjudicator):
             repo.add_audit(session, game.id, actor, "end", now, {"kind": kind})
 
     async def gm_all_orders(
-        self, game_id: int, actor: int, *, is_server_gm: bool = False
+        self,
+        game_id: int,
+        actor: int,
+        *,
+        now: datetime | None = None,
+        is_server_gm: bool = False,
     ) -> dict[Power, tuple[str, ...]]:
-        """Everyone's orders in force for the current phase (for the GM's eyes only)."""
+        """Everyone's orders in force for the current phase (for the GM's eyes only).
+        Looking is recorded in the audit log too: orders are secret until played."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, actor, is_server_gm)
             phase = await self._current_phase(session, game)
+            repo.add_audit(
+                session,
+                game.id,
+                actor,
+                "view_orders",
+                now or datetime.now(UTC),
+                {"phase": phase.code},
+            )
             out: dict[Power, list[str]] = {}
             for row in await repo.orders_in_force(session, phase.id):
                 out.setdefault(row.power, []).append(str(order_from_json(row.order)))

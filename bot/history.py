@@ -14,7 +14,7 @@ class History(ServiceCore):
     ) -> tuple[PhaseRecord, ...]:
         """Every phase of the game in order: position, orders in force, outcomes, report."""
         async with self.transaction() as session:
-            await self._game(session, game_id)
+            await self._game(session, game_id, lock=False)
             records = []
             for row in await repo.phases(session, game_id, include_rolled_back=include_rolled_back):
                 orders: dict[str, list[dict]] = {}

@@ -190,7 +190,7 @@ class Lobby(ServiceCore):
 
     async def game_info(self, game_id: int) -> GameInfo:
         async with self.transaction() as session:
-            return await self._info(session, await self._game(session, game_id))
+            return await self._info(session, await self._game(session, game_id, lock=False))
 
     async def game_in_channel(self, channel_id: int) -> GameInfo:
         """The channel's unfinished game (or its latest one)."""

@@ -10,10 +10,11 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from adjudication.orders import Build, Disband, Order, Waive
+from adjudication.orders import Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound, WrongState
+from bot.order_checks import adjustment_excess, complete, line_json, slot_of, unordered
 from bot.service_core import ServiceCore, owes_orders
 from bot.views import LineResult, LineStatus, SubmissionResult
 from storage import repo
@@ -49,16 +50,6 @@ class _Control:
     power: Power
     by_owner: bool
     provinces: frozenset[str] | None  # a proxy's units; None for all
-
-
-def slot_of(order: Order, taken: set[str]) -> str:
-    """The key an order is kept under: the unit's (or build's) province; waives count."""
-    if isinstance(order, Waive):
-        n = 1
-        while f"WAIVE{n}" in taken:
-            n += 1
-        return f"WAIVE{n}"
-    return order.unit.location.province
 
 
 class OrdersDesk(ServiceCore):
@@ -206,9 +197,8 @@ class OrdersDesk(ServiceCore):
                     f"You are in several games: {names}. Say which one.",
                     tuple(g.id for g in games),
                 )
-            game = games[0]
-        else:
-            game = await self._game(session, game_id)
+            game_id = games[0].id
+        game = await self._game(session, game_id)
         self._require_active(game)
         phase = await self._current_phase(session, game)
         powers, grants = await repo.powers_and_grants(session, game.id)
@@ -282,33 +272,11 @@ class OrdersDesk(ServiceCore):
             existing = in_force.get((control.power, order.unit.location.province))
         if existing is not None and existing[1] and not control.by_owner:
             return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
-        over = self._adjustment_excess(order, control.power, in_force, position)
+        over = adjustment_excess(order, control.power, in_force, position)
         if over:
             return self._refuse(text, over, control), None
         status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
         return self._line(text, status, order, None, notes, control), order
-
-    @staticmethod
-    def _adjustment_excess(order, power, in_force, position) -> str | None:
-        """rules/000 §13.2: no more builds than allowed, no more removals than owed."""
-        if position.phase.kind is not PhaseKind.ADJUSTMENT:
-            return None
-        change = position.adjustment_of(power)
-        slot = "" if isinstance(order, Waive) else order.unit.location.province
-        others = [
-            order_from_json(order_json)
-            for (p, s), (order_json, _by_owner) in in_force.items()
-            if p == power and s != slot
-        ]
-        if isinstance(order, Build | Waive):
-            used = sum(isinstance(o, Build | Waive) for o in others) + 1
-            if used > change:
-                return f"You may build only {max(change, 0)} unit(s) this winter."
-        if isinstance(order, Disband):
-            used = sum(isinstance(o, Disband) for o in others) + 1
-            if used > -change:
-                return f"You must remove only {max(-change, 0)} unit(s) this winter."
-        return None
 
     @staticmethod
     def _line(text, status, order, rejection, notes, control) -> LineResult:
@@ -337,7 +305,7 @@ class OrdersDesk(ServiceCore):
             sender_user_id=user_id,
             raw_text=text,
             received_at=now,
-            lines=[_line_json(r) for r in results],
+            lines=[line_json(r) for r in results],
         )
 
     async def _maybe_end_early(
@@ -369,32 +337,10 @@ class OrdersDesk(ServiceCore):
             if in_force is None:
                 in_force = await self._in_force(session, ctx.phase.id)
             slots = set(in_force)
-            done = all(self._complete(position, p, slots) for p in concerned)
+            done = all(complete(position, p, slots, self.board) for p in concerned)
         if done and game.paused_at is None and (game.deadline_at is None or game.deadline_at > now):
             game.deadline_at = now
         return done
-
-    def _complete(self, position: Position, power: Power, slots: set[tuple[str, str]]) -> bool:
-        """Whether the power's orders cover everything it must or may do this phase:
-        every dislodged unit; every removal owed; every build it has room for (unused
-        builds are waived anyway, rules/000 §13.2)."""
-        if position.phase.kind is PhaseKind.RETREAT:
-            return all(
-                (power, d.unit.province) in slots
-                for d in position.dislodged
-                if d.unit.power == power
-            )
-        given = sum(1 for p, _ in slots if p == power)
-        change = position.adjustment_of(power)
-        if change < 0:
-            return given >= -change
-        occupied = {u.province for u in position.units}
-        room = sum(
-            1
-            for c in self.board.home_centres.get(power, ())
-            if position.ownership.get(c) == power and c not in occupied
-        )
-        return given >= min(change, room)
 
     def _summary(self, game, phase, controls, lines, in_force) -> SubmissionResult:
         position = self._position(phase)
@@ -407,36 +353,6 @@ class OrdersDesk(ServiceCore):
             powers=tuple(c.power for c in controls),
             lines=lines,
             orders=orders,
-            unordered=_unordered(position, names, set(mine)),
+            unordered=unordered(position, names, set(mine)),
             deadline_at=game.deadline_at,
         )
-
-
-def _unordered(position: Position, powers: set[Power], slots: set[tuple[str, str]]) -> tuple:
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        units = [u for u in position.units if u.power in powers]
-        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
-    if kind is PhaseKind.RETREAT:
-        units = [d.unit for d in position.dislodged if d.unit.power in powers]
-        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
-    missing = []
-    for power in sorted(powers):
-        change = position.adjustment_of(power)
-        given = sum(1 for p, _ in slots if p == power)
-        if change > given:
-            missing.append(f"{power.title()}: {change - given} build(s) or waive(s)")
-        elif -change > given:
-            missing.append(f"{power.title()}: {-change - given} removal(s)")
-    return tuple(missing)
-
-
-def _line_json(result: LineResult) -> dict:
-    return {
-        "text": result.text,
-        "status": result.status.value,
-        "order": result.order,
-        "message": result.message,
-        "reason": result.reason,
-        "notes": list(result.notes),
-    }

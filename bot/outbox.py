@@ -12,13 +12,21 @@ from storage import repo
 from storage.models import OutboxRow
 
 MAX_RETRY_DELAY = timedelta(hours=1)
+# An event handed out for delivery is not handed out again for this long, so two bot
+# processes sharing a database do not both send it; if the process taking it dies,
+# it is offered again afterwards.
+DELIVERY_LEASE = timedelta(seconds=60)
 
 
 class Outbox(ServiceCore):
     async def pending_events(self, now: datetime, limit: int = 50) -> tuple[Event, ...]:
-        """Events due for (re)delivery, oldest first."""
+        """Events due for (re)delivery, oldest first, leased to the caller: report each
+        with `mark_delivered` or `mark_failed`; one neither is offered again after
+        DELIVERY_LEASE."""
         async with self.transaction() as session:
             rows = await repo.pending_outbox(session, now, limit)
+            for row in rows:
+                row.next_attempt_at = now + DELIVERY_LEASE
             return tuple(_event(r) for r in rows)
 
     async def mark_delivered(self, event_id: int, now: datetime) -> None:

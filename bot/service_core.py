@@ -75,10 +75,14 @@ class ServiceCore:
         async with self._sessions() as session, session.begin():
             yield session
 
-    async def _game(self, session: AsyncSession, game_id: int) -> GameRow:
+    async def _game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
         """The game, with its current phase loaded in the same query (it is almost
-        always needed next, and each query is a round trip to the database)."""
-        game = await repo.game_with_phase(session, game_id)
+        always needed next, and each query is a round trip to the database).
+
+        Locked for the transaction by default (see `repo.game_with_phase`): every
+        operation that changes a game goes through here.
+        """
+        game = await repo.game_with_phase(session, game_id, lock=lock)
         if game is None:
             raise NotFound(f"There is no game number {game_id}.")
         return game

@@ -81,6 +81,7 @@ class Votes(Adjudicator):
             if vote.status != VoteStatus.OPEN:
                 raise WrongState("This vote is closed.")
             game = await self._game(session, vote.game_id)
+            await session.refresh(vote)  # as it stands now that the game is ours
             voters = await self._voters(session, game)
             mine = [p for p, u in voters.items() if u == user_id]
             if not mine:
@@ -102,7 +103,7 @@ class Votes(Adjudicator):
 
     async def open_votes(self, game_id: int) -> tuple[VoteInfo, ...]:
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
+            game = await self._game(session, game_id, lock=False)
             rows = await session.execute(
                 select(VoteRow).where(VoteRow.game_id == game_id, VoteRow.status == "open")
             )

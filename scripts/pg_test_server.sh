@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL 15 cluster for tests, from the machine's binaries.
 #
 #   scripts/pg_test_server.sh start [DIR]   -> prints: export TEST_DATABASE_URL=postgresql+asyncpg://…
-#   scripts/pg_test_server.sh stop DIR
+#   scripts/pg_test_server.sh stop [DIR]    (DIR defaults to $DIPGM_PG_DIR, set by start)
 #
 # The cluster runs as an unprivileged user (PostgreSQL refuses to run as root), in a
 # temporary directory, listening on 127.0.0.1 only, on a free port. Trust
@@ -54,7 +54,11 @@ start() {
 }
 
 stop() {
-    local dir="${1:?usage: pg_test_server.sh stop DIR}"
+    local dir="${1:-${DIPGM_PG_DIR:-}}"
+    if [ -z "$dir" ]; then
+        echo "usage: pg_test_server.sh stop DIR (or set DIPGM_PG_DIR)" >&2
+        exit 2
+    fi
     if [ -d "$dir/data" ]; then
         as_pg pg_ctl -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     fi
@@ -64,5 +68,5 @@ stop() {
 case "${1:-}" in
     start) shift; start "$@" ;;
     stop) shift; stop "$@" ;;
-    *) echo "usage: $0 start [DIR] | stop DIR" >&2; exit 2 ;;
+    *) echo "usage: $0 start [DIR] | stop [DIR]" >&2; exit 2 ;;
 esac

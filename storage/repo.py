@@ -32,13 +32,24 @@ async def game(session: AsyncSession, game_id: int) -> GameRow | None:
     return await session.get(GameRow, game_id)
 
 
-async def game_with_phase(session: AsyncSession, game_id: int) -> GameRow | None:
-    """The game, its current phase row loaded into the session alongside it."""
-    rows = await session.execute(
+async def game_with_phase(
+    session: AsyncSession, game_id: int, *, lock: bool = False
+) -> GameRow | None:
+    """The game, its current phase row loaded into the session alongside it.
+
+    `lock`: on PostgreSQL, hold the game's row until the transaction ends, so that a
+    change to the game (orders, a vote, a GM action) and the adjudication of its
+    phase never interleave; the scheduler's SKIP LOCKED claim passes over it and takes
+    the game on its next tick. SQLite needs nothing: BEGIN IMMEDIATE serialises writers.
+    """
+    query = (
         select(GameRow, PhaseRow)
         .outerjoin(PhaseRow, PhaseRow.id == GameRow.current_phase_id)
         .where(GameRow.id == game_id)
     )
+    if lock and session.bind.dialect.name == "postgresql":
+        query = query.with_for_update(of=GameRow)
+    rows = await session.execute(query)
     row = rows.first()
     if row is None:
         return None
@@ -276,12 +287,17 @@ def add_audit(
 
 
 async def pending_outbox(session: AsyncSession, now: datetime, limit: int) -> Sequence[OutboxRow]:
-    rows = await session.execute(
+    """Undelivered events due now, locked (PostgreSQL: skipping rows another process
+    holds) so the caller can lease them."""
+    query = (
         select(OutboxRow)
         .where(OutboxRow.delivered_at.is_(None), OutboxRow.next_attempt_at <= now)
         .order_by(OutboxRow.id)
         .limit(limit)
     )
+    if session.bind.dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    rows = await session.execute(query)
     return rows.scalars().all()
 
 

@@ -1,6 +1,7 @@
 """Shared fixtures: a fresh database per test — a real SQLite file in tmp_path, and the
 same tests on PostgreSQL when one is available (TEST_DATABASE_URL, or a throwaway
-server started from the machine's binaries by scripts/pg_test_server.sh)."""
+server started from the machine's binaries by scripts/pg_test_server.sh for the test
+session). DIPGM_NO_PG=1 runs the SQLite half only."""
 
 from __future__ import annotations
 
@@ -31,7 +32,10 @@ def postgres_url() -> Iterator[str | None]:
         return
     out = subprocess.run(
         ["bash", str(ROOT / "scripts" / "pg_test_server.sh"), "start"],
-        check=True, capture_output=True, text=True, timeout=120,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
     ).stdout
     url = re.search(r"TEST_DATABASE_URL=(\S+)", out).group(1)
     pg_dir = re.search(r"DIPGM_PG_DIR=(\S+)", out).group(1)
@@ -40,7 +44,8 @@ def postgres_url() -> Iterator[str | None]:
     finally:
         subprocess.run(
             ["bash", str(ROOT / "scripts" / "pg_test_server.sh"), "stop", pg_dir],
-            check=False, timeout=60,
+            check=False,
+            timeout=60,
         )
 
 

@@ -73,7 +73,7 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
     first = await open_service(db_url)
     second = await open_service(db_url)
     try:
-        for round_ in range(3):
+        for round_ in range(6):
             info = await started_game(first, channel=200 + round_)
             france = next(p.user_id for p in info.powers if p.power == "FRANCE")
             just_before = info.deadline_at - timedelta(milliseconds=1)
@@ -84,9 +84,7 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
             )
             await Scheduler(first).tick(info.deadline_at)  # if the race skipped the game
             records = await first.phase_records(info.id)
-            played = [
-                o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"
-            ]
+            played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
             if isinstance(sent, BaseException):
                 assert isinstance(sent, WrongState), sent
                 continue

@@ -58,9 +58,16 @@ async def test_times_come_back_aware_and_naive_times_are_refused(db_url):
     moment = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
     try:
         async with sessions() as s, s.begin():
-            row = GameRow(guild_id=2**62, channel_id=2**60, gm_user_id=2**61, name="g",
-                          status="lobby", settings={"a": [1, 2]}, seed=2**62 - 1,
-                          created_at=moment)
+            row = GameRow(
+                guild_id=2**62,
+                channel_id=2**60,
+                gm_user_id=2**61,
+                name="g",
+                status="lobby",
+                settings={"a": [1, 2]},
+                seed=2**62 - 1,
+                created_at=moment,
+            )
             s.add(row)
         async with sessions() as s:
             back = await s.get(GameRow, row.id)
@@ -68,7 +75,17 @@ async def test_times_come_back_aware_and_naive_times_are_refused(db_url):
             assert back.guild_id == 2**62  # Discord snowflakes need 64 bits
         with pytest.raises(StatementError):
             async with sessions() as s, s.begin():
-                s.add(GameRow(guild_id=1, channel_id=1, gm_user_id=1, name="n", status="lobby",
-                              settings={}, seed=1, created_at=datetime(2026, 1, 1)))
+                s.add(
+                    GameRow(
+                        guild_id=1,
+                        channel_id=1,
+                        gm_user_id=1,
+                        name="n",
+                        status="lobby",
+                        settings={},
+                        seed=1,
+                        created_at=datetime(2026, 1, 1),
+                    )
+                )
     finally:
         await engine.dispose()
