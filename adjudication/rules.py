@@ -20,7 +20,8 @@ class Rules:
     - `paradox_rule`: convoy paradox resolution.
     - `victory_centres`: centres for a solo win (rules/000 §3: 18).
     - `year_limit`: the short game (rules/000 §3): after the adjustments of this year
-      the power with most centres wins; None for a full game.
+      the power with "the most pieces on the board" wins (equal counts share the
+      win); None for a full game.
     - `stalemate_winters`: rules/004 rule 6: the game ends as a draw when ownership is
       identical for this many consecutive winters; None to play on.
     """
