@@ -11,8 +11,10 @@ builds it does not use are waived.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from adjudication.board import Board
 from adjudication.civil_disorder import civil_disorder_removals
@@ -53,6 +55,9 @@ def powers_of(position: Position, board: Board) -> tuple[Power, ...]:
     return tuple(sorted(set(board.powers) | others))
 
 
+_power_of = attrgetter("power")
+
+
 def adjustments_needed(position: Position, board: Board) -> bool:
     """False when no power can build or must remove: the phase is skipped.
 
@@ -61,12 +66,8 @@ def adjustments_needed(position: Position, board: Board) -> bool:
     make the phase happen.
     """
     # Counted in one pass over the units and centres: this runs after every Fall.
-    centres: dict[Power, int] = {}
-    for owner in position.ownership.values():
-        centres[owner] = centres.get(owner, 0) + 1
-    units: dict[Power, int] = {}
-    for unit in position.units:
-        units[unit.power] = units.get(unit.power, 0) + 1
+    centres = Counter(position.ownership.values())
+    units = Counter(map(_power_of, position.units))
     occupied = position.unit_by_province
     for power, count in centres.items():
         allowance = count - units.get(power, 0)

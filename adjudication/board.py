@@ -94,6 +94,7 @@ class Board:
 
     @cached_property
     def sea_provinces(self) -> frozenset[str]:
+        """Sea provinces: where fleets convoy."""
         return frozenset(code for code, p in self.provinces.items() if p.is_sea)
 
     @cached_property

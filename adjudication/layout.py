@@ -69,20 +69,22 @@ class Layout:
             route_end=list(none),
             route_links=list(none),
             order_at=self.order_at,
-            occupant={p: u.power for p, u in units.items()},
+            occupant=units,
             moves_into={},
             hold_supports={},
+            decisions=[],
         )
-        # Orders by kind; one superseded later is left in, with its kind set to HOLD.
+        # Supports and convoys; one superseded later is left in, with its kind set to HOLD.
         self.by_kind: tuple[list[int], ...] = ([], [], [], [])
         # Orders validation would have to look at: not plainly legal at a glance.
         self.doubtful: list[int] = []
         self.repeated = False  # some unit has several orders
         self._pick_orders()
-        if self.repeated or self.by_kind[CONVOY]:
-            # A superseded move, or an army that may go by convoy of its own power's
-            # fleets: lay the moves out again, now that every order is known.
+        if self.repeated:
+            # A superseded move: lay the moves out again from the orders that stand.
             self._lay_out_moves()
+        elif self.by_kind[CONVOY]:
+            self._convoy_own_armies()
         convoying = self._match_convoys() if self.by_kind[CONVOY] else None
         self._match_supports(convoying if rules.paradox_rule is ParadoxRule.RULEBOOK_1982 else None)
 
@@ -100,7 +102,7 @@ class Layout:
         board = self.board
         seas, land = board.sea_provinces, board.land_provinces
         fleet_moves, army_adjacency = board.fleet_moves, board.army_adjacency
-        moves, supports, convoys = self.by_kind[MOVE], self.by_kind[SUPPORT], self.by_kind[CONVOY]
+        supports, convoys, decisions = self.by_kind[SUPPORT], self.by_kind[CONVOY], t.decisions
         for i, order in enumerate(self.orders):
             cls = type(order)
             if cls is not Move and cls is not Support and cls is not Hold and cls is not Convoy:
@@ -123,7 +125,6 @@ class Layout:
                 self.repeated = True
             order_at[where] = i
             if cls is Move:
-                moves.append(i)
                 target = order.destination
                 dest = target.province
                 by_convoy = False
@@ -149,6 +150,7 @@ class Layout:
                 if not plain or order.via_convoy or unit.type is not named.type:
                     doubtful.append(i)
                 kind[i] = MOVE
+                decisions.append(i)
                 dest_of[i] = dest
                 landing_of[i] = landing
                 if dest in moves_into:
@@ -165,6 +167,7 @@ class Layout:
             elif cls is Support:
                 supports.append(i)
                 kind[i] = SUPPORT
+                decisions.append(i)
                 if unit.type is not named.type or not plain_support(unit, order, units, board):
                     doubtful.append(i)
             elif cls is Hold:
@@ -175,8 +178,34 @@ class Layout:
                 doubtful.append(i)
                 if unit.type is _FLEET and where in seas:
                     kind[i] = CONVOY
+                    decisions.append(i)
                 else:
                     early[i] = Reason.ILLEGAL  # only a fleet at sea can carry an army
+
+    def _convoy_own_armies(self) -> None:
+        """An army ordered to a neighbouring space goes by convoy all the same when a
+        fleet of its own power is ordered to convoy it there (DATC 6.G.8): then it has
+        no land route, and so no head-to-head battle either."""
+        t, orders, units = self.tables, self.orders, self.units
+        kind, dest_of, convoyed, opponent = t.kind, t.dest, t.convoyed, t.opponent
+        for c in self.by_kind[CONVOY]:
+            if kind[c] != CONVOY:
+                continue
+            convoy = orders[c]
+            origin = convoy.army.province
+            m = self.order_at.get(origin, -1)
+            if (
+                m >= 0
+                and kind[m] == MOVE
+                and not convoyed[m]
+                and dest_of[m] == convoy.destination.province
+                and units[origin].type is not _FLEET
+                and units[origin].power == convoy.unit.power
+            ):
+                convoyed[m] = True
+                if opponent[m] >= 0:
+                    opponent[opponent[m]] = -1
+                    opponent[m] = -1
 
     def _lay_out_moves(self) -> None:
         """The moves into each space, which go by convoy, and head-to-head pairs, found
@@ -191,7 +220,7 @@ class Layout:
         moves_into, army_adjacency = t.moves_into, self.board.army_adjacency
         moves_into.clear()
         province_of = t.province
-        for i in self.by_kind[MOVE]:
+        for i in t.decisions:
             opponent[i] = -1
             convoyed[i] = False
             if kind[i] != MOVE:

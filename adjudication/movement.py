@@ -26,7 +26,7 @@ from adjudication.maps import STANDARD
 from adjudication.orders import MOVEMENT_ORDERS, Convoy, Order
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
-from adjudication.resolver import HOLD, MOVE, SUPPORT, Resolver
+from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType
 from adjudication.validate_movement import MovementChecks
@@ -127,9 +127,8 @@ class _Reading:
                 dislodged_by[dest] = m
         after: dict[str, Unit] = {}
         for province, unit in units.items():
-            i = moved.get(province)
-            if i is not None:
-                to = landing[i]
+            if province in moved:
+                to = landing[moved[province]]
                 assert to is not None
                 after[to.province] = Unit(unit.power, unit.type, to)
             elif province not in dislodged_by:
@@ -201,12 +200,14 @@ class _Reading:
     def _outcomes(
         self, resolver: Resolver, succeeded: list[bool], dislodged_by: dict[str, int]
     ) -> tuple[Outcome, ...]:
+        if not dislodged_by:
+            return self._outcomes_undisturbed(resolver, succeeded)
         t, early, void, order_at = self.tables, self.early, self.void, self.order_at
         kinds, province, paradox = t.kind, t.province, resolver.paradox
         out: list[Outcome] = []
         add = out.append
         for i, order in enumerate(self.orders):
-            attack = dislodged_by.get(province[i]) if dislodged_by else None
+            attack = dislodged_by.get(province[i])
             kind = kinds[i]
             if kind == MOVE:  # a unit that moved away cannot be dislodged
                 if succeeded[i]:
@@ -242,6 +243,29 @@ class _Reading:
                     add(self._convoy_outcome(i, order, resolver, by))
                 else:
                     add(Outcome(order, False, Reason.DISLODGED, by))
+        return tuple(out)
+
+    def _outcomes_undisturbed(
+        self, resolver: Resolver, succeeded: list[bool]
+    ) -> tuple[Outcome, ...]:
+        """`_outcomes` when no unit was dislodged, the usual case, read more directly."""
+        early, void, kinds = self.early, self.void, self.tables.kind
+        out: list[Outcome] = []
+        add = out.append
+        for i, order in enumerate(self.orders):
+            kind = kinds[i]
+            if kind == HOLD:
+                add(Outcome(order, False, early[i]) if i in early else Outcome(order, True))
+            elif succeeded[i] and kind != CONVOY and i not in void:
+                add(Outcome(order, True))  # a move that moved, a support given
+            elif kind == MOVE:
+                add(self._move_outcome(i, order, resolver, False, None))
+            elif i in void:
+                add(Outcome(order, False, void[i]))
+            elif kind == SUPPORT:
+                add(Outcome(order, False, Reason.CUT))
+            else:
+                add(self._convoy_outcome(i, order, resolver, None))
         return tuple(out)
 
     def _move_outcome(

@@ -1,8 +1,13 @@
 """One phase of the game, start to finish: the engine's entry point.
 
 `adjudicate` reads as a pipeline: validate -> default orders -> resolve -> execute ->
-next phase. The calendar (rules/000 §7.6, §11, §13): Spring movement, (Spring
-retreats), Fall movement, (Fall retreats), Winter adjustments. Skipped, as
+next phase. In a movement phase whose orders are all legal, the usual case, the first
+steps are one: the resolver's layout sees at a glance that most orders are legal and
+only the others are validated in full (`movement.resolve_legal_movement`); when one
+is illegal, the phase takes the long way.
+
+The calendar (rules/000 §7.6, §11, §13): Spring movement, (Spring retreats), Fall
+movement, (Fall retreats), Winter adjustments. Skipped, as
 `interop/PHASES.md` says: a retreat phase with no dislodged unit that can retreat,
 and an adjustment phase in which no power can build or must remove. A dislodged
 unit with nowhere to go is disbanded at the end of the movement phase.
@@ -124,7 +129,7 @@ def _after_movement(
     if len(dislodged) > 1:
         dislodged = tuple(sorted(dislodged))
     units = result.units
-    retreating = tuple(d for d in dislodged if d.retreats)
+    retreating = tuple(d for d in dislodged if d.retreats) if dislodged else ()
     if retreating:
         following = Phase(position.phase.year, position.phase.season, PhaseKind.RETREAT)
         nxt = Position(following, units, position.ownership, retreating, result.standoffs)

@@ -31,7 +31,7 @@ _unit_order = attrgetter("power", "type", "location.province", "location.coast")
 """The fields `Unit` compares by, in order (`Location` compares province, then coast)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Position:
     """Units, dislodged units and centre ownership at the start of `phase`.
 
@@ -46,22 +46,28 @@ class Position:
     # Provinces left empty by a standoff in the movement phase before a retreat phase.
     standoffs: frozenset[str] = field(default_factory=frozenset)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        phase: Phase,
+        units: Iterable[Unit],
+        ownership: Mapping[str, Power],
+        dislodged: Iterable[Dislodgement] = (),
+        standoffs: Iterable[str] = frozenset(),
+    ) -> None:
         # Canonical order so equal positions compare (and serialise) equal. Units sort
         # by a key of plain strings: the order `Unit` compares in, without calling its
-        # Python-level comparisons n log n times.
-        object.__setattr__(self, "units", tuple(sorted(self.units, key=_unit_order)))
-        if self.dislodged:
-            object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged)))
-        elif type(self.dislodged) is not tuple:
-            object.__setattr__(self, "dislodged", ())
-        ownership = dict(self.ownership)
-        keys = list(ownership)
+        # Python-level comparisons n log n times. A position is made for every phase,
+        # so the fields are written straight into the instance (it stays frozen).
+        owned = dict(ownership)
+        keys = list(owned)
         if keys != sorted(keys):  # usually it comes from a position, in order already
-            ownership = dict(sorted(ownership.items()))
-        object.__setattr__(self, "ownership", ownership)
-        if type(self.standoffs) is not frozenset:
-            object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+            owned = dict(sorted(owned.items()))
+        fields = self.__dict__
+        fields["phase"] = phase
+        fields["units"] = tuple(sorted(units, key=_unit_order))
+        fields["ownership"] = owned
+        fields["dislodged"] = tuple(sorted(dislodged)) if dislodged else ()
+        fields["standoffs"] = standoffs if type(standoffs) is frozenset else frozenset(standoffs)
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units

@@ -87,26 +87,38 @@ def necessary_fleets(
     """
     if not can_be_convoyed(board, origin, destination):
         return frozenset()
-    neighbours = board.fleet_neighbours
     needed: set[str] = set()
-
-    def extend(path: list[str], forbidden: frozenset[str]) -> None:
-        last = path[-1]
-        near = neighbours(last)
-        if destination in near:
-            # Going on past a sea that can already land the army would add a shortcut.
-            needed.update(path)
-            return
-        # The next sea may touch only `last` among the earlier spaces of the chain.
-        blocked = forbidden | neighbours(path[-2]) if len(path) > 1 else forbidden
-        for nxt in near:
-            if nxt in seas and nxt not in blocked and nxt not in path:
-                path.append(nxt)
-                extend(path, blocked)
-                path.pop()
-
-    start = neighbours(origin)
+    start = board.fleet_neighbours(origin)
     for first in start:
         if first in seas:
-            extend([first], start)
+            _extend_route([first], start, board, destination, seas, needed)
     return frozenset(needed)
+
+
+def _extend_route(
+    path: list[str],
+    forbidden: frozenset[str],
+    board: Board,
+    destination: str,
+    seas: Collection[str],
+    needed: set[str],
+) -> None:
+    """`necessary_fleets`' search: add to `needed` the seas of every chordless chain
+    that starts with `path` and can land the army at `destination`.
+
+    (A module function rather than a closure that calls itself: such a closure is a
+    reference cycle, left for the garbage collector after every convoy checked.)
+    """
+    neighbours = board.fleet_neighbours
+    near = neighbours(path[-1])
+    if destination in near:
+        # Going on past a sea that can already land the army would add a shortcut.
+        needed.update(path)
+        return
+    # The next sea may touch only the last one among the earlier spaces of the chain.
+    blocked = forbidden | neighbours(path[-2]) if len(path) > 1 else forbidden
+    for nxt in near:
+        if nxt in seas and nxt not in blocked and nxt not in path:
+            path.append(nxt)
+            _extend_route(path, blocked, board, destination, seas, needed)
+            path.pop()

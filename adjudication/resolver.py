@@ -14,8 +14,17 @@ Orders are referred to by index into the phase's `Tables`, built by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class _Unit(Protocol):
+    """What the resolver reads of a unit: whose it is."""
+
+    @property
+    def power(self) -> str: ...
+
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 """Kinds of order in play. HOLD covers a hold and an illegal order (the unit holds)."""
@@ -43,9 +52,12 @@ class Tables:
     route_end: list[frozenset[str] | None]  # route seas next to the destination
     route_links: list[dict[str, tuple[str, ...]] | None]  # sea -> neighbouring route seas
     order_at: Mapping[str, int]  # province -> the order of the unit there
-    occupant: Mapping[str, str]  # province -> power of the unit there (ordered or not)
+    occupant: Mapping[str, _Unit]  # province -> the unit there (ordered or not)
     moves_into: Mapping[str, list[int]]
     hold_supports: Mapping[str, list[int]]
+    # Every move, support and convoy, by index (one that turned out superseded or
+    # impossible may be left in, with its kind set to HOLD).
+    decisions: list[int]
 
 
 class Resolver:
@@ -53,7 +65,6 @@ class Resolver:
 
     __slots__ = (
         "cycle",
-        "decide",
         "guess_based",
         "hits",
         "in_cycle",
@@ -75,20 +86,38 @@ class Resolver:
         self.guess_based = False
         self.hits = 0
         self.paradox: set[int] = set()  # convoys failed by the Szykman rule
-        # The rule of each kind of decision, indexed by kind (HOLD has none).
-        self.decide = (None, self.move_succeeds, self._support_given, self._convoy_holds)
+
+    @property
+    def decide(self) -> tuple[Callable[[int], bool] | None, ...]:
+        """The rule of each kind of decision, indexed by kind (HOLD has none)."""
+        return (None, self.move_succeeds, self._support_given, self._convoy_holds)
 
     def resolve_all(self) -> list[bool]:
         """Decide every move, support and convoy; the answers by order index."""
-        resolved, result, resolve = self.resolved, self.result, self.resolve
-        kinds, province, moves_into = self.t.kind, self.t.province, self.t.moves_into
-        # A support or convoy that no unit moves against stands, whatever else happens:
-        # settled at once, it never enters the recursion.
-        for i, kind in enumerate(kinds):
-            if kind >= SUPPORT and province[i] not in moves_into:
+        t = self.t
+        resolved, result = self.resolved, self.result
+        kinds, province, dest_of = t.kind, t.province, t.dest
+        moves_into, occupant, convoyed = t.moves_into, t.occupant, t.convoyed
+        # Decisions no other can change are settled at once and never enter the
+        # recursion: a support or convoy no unit moves against stands, and a move by
+        # land into an empty space nobody else moves to succeeds.
+        open_decisions = []
+        for i in t.decisions:
+            kind = kinds[i]
+            if kind == MOVE:
+                dest = dest_of[i]
+                if dest not in occupant and not convoyed[i] and len(moves_into[dest]) == 1:
+                    resolved[i] = result[i] = True
+                    continue
+            elif kind == HOLD:
+                continue
+            elif province[i] not in moves_into:
                 resolved[i] = result[i] = True
-        for i, kind in enumerate(kinds):
-            if kind != HOLD and not resolved[i]:
+                continue
+            open_decisions.append(i)
+        resolve = self.resolve
+        for i in open_decisions:
+            if not resolved[i]:
                 resolve(i)
         return result
 
@@ -114,8 +143,8 @@ class Resolver:
         old_len, old_hits, old_guess = len(self.cycle), self.hits, self.guess_based
         self.guess_based = False
         self.result[i] = False
-        decide = self.decide[self.t.kind[i]]
-        first = decide(i)
+        decide = _RULES[self.t.kind[i]]
+        first = decide(self, i)
         if not self.guess_based:
             # The usual case: no guess was involved.
             self.guess_based = old_guess
@@ -138,7 +167,7 @@ class Resolver:
         # This order began the cycle: try the other guess.
         self._forget(old_len)
         self.result[i] = True
-        second = decide(i)
+        second = decide(self, i)
         own_hit = 1 if self.in_cycle[i] else 0
         if self.hits - own_hit != old_hits:
             # The other guess reached an order higher up: the cycle is larger than this
@@ -215,13 +244,14 @@ class Resolver:
         """5.B.8: no unit may dislodge, or help dislodge, a unit of its own power."""
         t = self.t
         dest = t.dest[i]
-        occupant = t.occupant.get(dest)
-        if occupant is None:
+        unit = t.occupant.get(dest)
+        if unit is None:
             return 1 + self._support_count(i, None)
         if t.opponent[i] < 0:
             j = t.order_at.get(dest, -1)
             if j >= 0 and t.kind[j] == MOVE and self.resolve(j):
                 return 1 + self._support_count(i, None)  # the space is being vacated
+        occupant = unit.power
         if occupant == t.power[i]:
             return 0
         return 1 + self._support_count(i, occupant)
@@ -255,10 +285,10 @@ class Resolver:
         supports = self.t.supports[i]
         if not supports:
             return 0
-        power, resolve = self.t.power, self.resolve
+        power, resolved, result = self.t.power, self.resolved, self.result
         count = 0
         for s in supports:
-            if power[s] != not_of and resolve(s):
+            if power[s] != not_of and (result[s] if resolved[s] else self.resolve(s)):
                 count += 1
         return count
 
@@ -314,3 +344,14 @@ class Resolver:
                 return True
             stack.extend(links[sea])
         return False
+
+
+# `Resolver.decide` for the resolver's own use: plain functions, as bound methods kept
+# on the resolver would make each resolver a reference cycle that only the garbage
+# collector could free.
+_RULES: tuple[Callable[[Resolver, int], bool], ...] = (
+    lambda resolver, i: False,
+    Resolver.move_succeeds,
+    Resolver._support_given,
+    Resolver._convoy_holds,
+)

@@ -30,13 +30,16 @@ _R = RejectReason
 class MovementChecks:
     """Checks movement-phase orders against one position."""
 
-    __slots__ = ("_seas", "board", "position", "units")
+    __slots__ = ("_needed", "_seas", "board", "position", "units")
 
     def __init__(self, position: Position, board: Board) -> None:
         self.position = position
         self.board = board
         self.units = position.unit_by_province
         self._seas: frozenset[str] | None = None
+        # (origin, destination) -> the fleets some convoy route needs: every fleet of
+        # a convoy asks the same question.
+        self._needed: dict[tuple[str, str], frozenset[str]] = {}
 
     @property
     def seas(self) -> frozenset[str]:
@@ -104,34 +107,41 @@ class MovementChecks:
         target = board.provinces.get(destination.province)
         if target is None:
             return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {destination.province}.")
-        here = _describe(unit.type, unit.location, board)
-        there = _place(destination, board)
+
+        def here() -> str:  # the wording is built only for a rejection
+            return _describe(unit.type, unit.location, board)
+
+        def there() -> str:
+            return _place(destination, board)
+
         if destination.province == unit.province:
-            return Rejection(_R.MOVE_TO_OWN_SPACE, f"{here} cannot move to the space it is in.")
+            return Rejection(_R.MOVE_TO_OWN_SPACE, f"{here()} cannot move to the space it is in.")
         if unit.type is UnitType.FLEET:
             if via_convoy:
-                return Rejection(_R.CONVOY_NON_ARMY, f"{here} cannot be convoyed: only armies are.")
+                return Rejection(
+                    _R.CONVOY_NON_ARMY, f"{here()} cannot be convoyed: only armies are."
+                )
             if not target.is_sea and target.terrain is not Terrain.COASTAL:
                 return Rejection(
                     _R.WRONG_TERRAIN,
-                    f"{here} cannot move to {there}: fleets stay at sea or on coasts.",
+                    f"{here()} cannot move to {there()}: fleets stay at sea or on coasts.",
                 )
             return _check_fleet_reach(unit, destination, board, supporting=supporter is not None)
         if not target.is_land:
             return Rejection(
-                _R.WRONG_TERRAIN, f"{here} cannot move to {there}: armies stay on land."
+                _R.WRONG_TERRAIN, f"{here()} cannot move to {there()}: armies stay on land."
             )
         if not via_convoy and destination.province in board.army_adjacency.get(unit.province, ()):
             return None
         if not can_be_convoyed(board, unit.province, destination.province):
-            return Rejection(_R.NOT_ADJACENT, f"{here} cannot reach {there}: not adjacent.")
+            return Rejection(_R.NOT_ADJACENT, f"{here()} cannot reach {there()}: not adjacent.")
         seas = self.seas
         if supporter is not None:
             seas = seas - {supporter}
         if not convoy_route_exists(board, unit.province, destination.province, seas):
             return Rejection(
                 _R.NO_CONVOY_ROUTE,
-                f"{here} cannot reach {there}: no chain of fleets at sea could convoy it"
+                f"{here()} cannot reach {there()}: no chain of fleets at sea could convoy it"
                 + (" without the supporting fleet." if supporter is not None else "."),
             )
         return None
@@ -183,12 +193,15 @@ class MovementChecks:
         """Only a fleet at sea convoys (rules/000 §12.1, §14.5), only an army, and only
         on a route that needs it (DATC 6.G.19)."""
         position, board = self.position, self.board
-        here = _describe(unit.type, unit.location, board)
+
+        def here() -> str:  # worded only for a rejection
+            return _describe(unit.type, unit.location, board)
+
         if unit.type is not UnitType.FLEET:
-            return Rejection(_R.CONVOY_BY_ARMY, f"{here} cannot convoy: only fleets do.")
+            return Rejection(_R.CONVOY_BY_ARMY, f"{here()} cannot convoy: only fleets do.")
         if board.provinces[unit.province].terrain is not Terrain.SEA:
             return Rejection(
-                _R.COASTAL_FLEET_CANNOT_CONVOY, f"{here} cannot convoy: only fleets at sea do."
+                _R.COASTAL_FLEET_CANNOT_CONVOY, f"{here()} cannot convoy: only fleets at sea do."
             )
         origin, target = order.army.province, order.destination.province
         for code in (origin, target):
@@ -199,12 +212,17 @@ class MovementChecks:
         carried = position.unit_in(origin)
         if carried is not None and carried.type is UnitType.FLEET:
             return Rejection(
-                _R.CONVOY_NON_ARMY, f"{here} cannot convoy a fleet: only armies are convoyed."
+                _R.CONVOY_NON_ARMY, f"{here()} cannot convoy a fleet: only armies are convoyed."
             )
-        if unit.province not in necessary_fleets(board, origin, target, self.seas):
+        needed = self._needed.get((origin, target))
+        if needed is None:
+            needed = self._needed[origin, target] = necessary_fleets(
+                board, origin, target, self.seas
+            )
+        if unit.province not in needed:
             return Rejection(
                 _R.NO_CONVOY_ROUTE,
-                f"{here} is on no convoy route from {_place(order.army, board)} "
+                f"{here()} is on no convoy route from {_place(order.army, board)} "
                 f"to {_place(order.destination, board)}.",
             )
         return None
@@ -245,8 +263,13 @@ def plain_support(unit: Unit, order: Support, units: Mapping[str, Unit], board: 
 def _check_fleet_reach(
     unit: Unit, destination: Location, board: Board, supporting: bool
 ) -> Rejection | None:
-    here = _describe(unit.type, unit.location, board)
-    there = _place(destination, board)
+
+    def here() -> str:  # the wording is built only for a rejection
+        return _describe(unit.type, unit.location, board)
+
+    def there() -> str:
+        return _place(destination, board)
+
     reachable = [
         t
         for t in board.fleet_adjacency.get(unit.location, ())
@@ -254,15 +277,15 @@ def _check_fleet_reach(
     ]
     if not reachable:
         return Rejection(
-            _R.NOT_ADJACENT, f"{here} cannot reach {there}: not adjacent along a coast."
+            _R.NOT_ADJACENT, f"{here()} cannot reach {there()}: not adjacent along a coast."
         )
     coasts = board.provinces[destination.province].coasts
     if destination.coast and destination.coast in coasts:
         if destination not in reachable:
-            return Rejection(_R.COAST_UNREACHABLE, f"{here} cannot reach {there}.")
+            return Rejection(_R.COAST_UNREACHABLE, f"{here()} cannot reach {there()}.")
         return None
     # A support may leave the coast open: it then backs a move to either coast (6.B.7).
     if not supporting and fleet_destination(board, unit.location, destination) is None:
         options = " or ".join(_place(t, board) for t in sorted(reachable))
-        return Rejection(_R.COAST_REQUIRED, f"{here} can reach {options}: say which coast.")
+        return Rejection(_R.COAST_REQUIRED, f"{here()} can reach {options}: say which coast.")
     return None

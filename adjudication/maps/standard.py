@@ -7,6 +7,7 @@ symmetric, so a typo on one side shows up at once.
 from __future__ import annotations
 
 from adjudication.board import Board, Province, Terrain, build_adjacency
+from adjudication.maps.standard_names import STANDARD_ALIASES
 from adjudication.units import Unit
 
 _I, _C, _S, _X = Terrain.INLAND, Terrain.COASTAL, Terrain.SEA, Terrain.IMPASSABLE
@@ -271,6 +272,7 @@ def _build() -> Board:
         fleet_adjacency=fleet,
         victory_centres=18,
         first_year=1901,
+        aliases=STANDARD_ALIASES,
     )
 
 
