@@ -35,9 +35,9 @@ from diplomacy import Game
 corpus = json.load(sys.stdin)
 repeat = int(sys.argv[1])
 Game()  # the first Game() loads and caches the map; keep that out of the timings
-runs, after = [], []
+runs, runs_from_text, after = [], [], []
 for run in range(repeat):
-    total = 0.0
+    total = total_from_text = 0.0
     for phase in corpus:
         game = Game()
         game.clear_units()
@@ -47,16 +47,20 @@ for run in range(repeat):
         for power, centres in phase["centers"].items():
             game.set_centers(power, centres)
         game.set_current_phase(phase["phase"])
+        start = time.perf_counter()
         for power, orders in phase["orders"].items():
             game.set_orders(power, orders)
-        start = time.perf_counter()
+        read = time.perf_counter()
         game.process()
-        total += time.perf_counter() - start
+        done = time.perf_counter()
+        total += done - read
+        total_from_text += done - start
         if run == 0:
             after.append({p: sorted(u for u in us if not u.startswith("*"))
                           for p, us in game.get_units().items()})
     runs.append(total)
-json.dump({"runs": runs, "units_after": after}, sys.stdout)
+    runs_from_text.append(total_from_text)
+json.dump({"runs": runs, "runs_from_text": runs_from_text, "units_after": after}, sys.stdout)
 '''
 
 
@@ -107,6 +111,27 @@ def time_dipgm(corpus: list, repeat: int) -> tuple[float, list[dict]]:
     return best, after
 
 
+def time_dipgm_from_text(documents: list[dict], repeat: int) -> float:
+    """Best total seconds reading each order's text and adjudicating, like `set_orders`
+    followed by `process()` on DipNet's side."""
+    from adjudication.interop import read_order, read_record
+    from adjudication.maps import STANDARD
+    from adjudication.phases import adjudicate
+    from adjudication.rules import Rules
+
+    rules = Rules()
+    prepared = [(read_record(doc).position, doc["orders"]) for doc in documents]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for position, texts in prepared:
+            kind = position.phase.kind
+            orders = [read_order(t, power, kind) for power, lines in texts.items() for t in lines]
+            adjudicate(position, orders, STANDARD, rules)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def profile_dipgm(corpus: list, top: int = 25) -> None:
     """cProfile of one pass of dipgm over the corpus: the functions worth optimising."""
     import cProfile
@@ -124,8 +149,11 @@ def profile_dipgm(corpus: list, top: int = 25) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
-def time_dipnet(python: Path, documents: list[dict], repeat: int) -> tuple[float, list[dict]]:
-    """Best total seconds of DipNet's `process()` over `repeat` runs, and units after."""
+def time_dipnet(
+    python: Path, documents: list[dict], repeat: int
+) -> tuple[float, float, list[dict]]:
+    """Best total seconds of DipNet's `process()` alone and of `set_orders()` (reading
+    and checking the order texts) plus `process()`, over `repeat` runs; units after."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as helper:
         helper.write(DIPNET_HELPER)
     try:
@@ -140,7 +168,7 @@ def time_dipnet(python: Path, documents: list[dict], repeat: int) -> tuple[float
     finally:
         os.unlink(helper.name)
     report = json.loads(done.stdout)
-    return min(report["runs"]), report["units_after"]
+    return min(report["runs"]), min(report["runs_from_text"]), report["units_after"]
 
 
 def machine() -> str:
@@ -184,11 +212,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.skip_dipnet:
         return 0
     documents = [phase_document(phase) for phase in corpus]
-    dipnet_seconds, dipnet_after = time_dipnet(ensure_dipnet_venv(), documents, args.repeat)
+    dipnet_seconds, dipnet_text_seconds, dipnet_after = time_dipnet(
+        ensure_dipnet_venv(), documents, args.repeat
+    )
     dipnet_rate = len(corpus) / dipnet_seconds
     print(f"diplomacy 1.1.2: {dipnet_rate:5.0f} phases/s  (best of {args.repeat}: "
           f"{dipnet_seconds:.3f} s)")
     print(f"ratio:    dipgm is {dipgm_rate / dipnet_rate:.1f}x diplomacy 1.1.2")
+    print("from order text (dipgm: interchange reader + adjudicate; "
+          "diplomacy: set_orders + process):")
+    text_rate = len(corpus) / time_dipgm_from_text(documents, args.repeat)
+    dipnet_text_rate = len(corpus) / dipnet_text_seconds
+    print(f"  dipgm: {text_rate:10.0f} phases/s   diplomacy 1.1.2: {dipnet_text_rate:6.0f} "
+          f"phases/s   ratio {text_rate / dipnet_text_rate:.1f}x")
     same = sum(a == b for a, b in zip(dipgm_after, dipnet_after, strict=True))
     print(f"sanity:   units after the phase agree on {same}/{len(corpus)} phases")
     return 0
