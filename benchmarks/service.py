@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/service.py [--db sqlite|postgresql|both]
                                            [--submissions 1400] [--games 1000]
+                                           [--synchronous normal|full]
 
 - Submissions: seven players of one game send their full opening orders again and
   again through `GameService.submit_orders` (parse, validate, store, answer).
@@ -231,6 +232,12 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--submissions", type=int, default=1400)
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument(
+        "--synchronous",
+        choices=["normal", "full"],
+        default="normal",
+        help="SQLite's synchronous pragma (storage/db.py; dipgm's default is normal)",
+    )
     args = parser.parse_args()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
@@ -239,8 +246,9 @@ def main() -> None:
     )
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite+aiosqlite:///{tmp}/bench.sqlite3"
-            asyncio.run(run("SQLite", url, args.submissions, args.games))
+            url = f"sqlite+aiosqlite:///{tmp}/bench.sqlite3?synchronous={args.synchronous}"
+            label = f"SQLite (synchronous={args.synchronous})"
+            asyncio.run(run(label, url, args.submissions, args.games))
     if args.db in ("postgresql", "both"):
         server, pg_dir = postgres_url()
         if server is None:

@@ -256,9 +256,6 @@ class Adjudicator(Endings):
                     },
                 )
 
-    # Votes hook in here (bot/votes.py overrides these).
+    # Votes hook in here (bot/votes.py overrides it, and `_expire_votes` of Endings).
     async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
         return False
-
-    async def _expire_votes(self, session, game, phase, now) -> None:
-        return None

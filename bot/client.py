@@ -25,6 +25,7 @@ from bot.vote_buttons import VoteButton
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_GRACE_SECONDS = 10.0
 EXTENSIONS = ("cogs.lobby", "cogs.orders", "cogs.diplomacy", "cogs.votes", "cogs.gm")
 
 
@@ -114,6 +115,11 @@ class DipBot(commands.Bot):
 
     async def close(self) -> None:
         if self._delivery_task is not None:
+            # Let a round in progress finish its transaction; cancel only a round that
+            # hangs, or a loop that is merely waiting.
+            self.delivery.stop()
+            if self.delivery.in_round:
+                await asyncio.wait({self._delivery_task}, timeout=SHUTDOWN_GRACE_SECONDS)
             self._delivery_task.cancel()
             await asyncio.gather(self._delivery_task, return_exceptions=True)
             self._delivery_task = None

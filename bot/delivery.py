@@ -9,6 +9,7 @@ service decided is lost when Discord (or a DM) is unavailable for a while.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from bot.discord_text import (
     MESSAGE_LIMIT,
     code_blocks,
     deadline_text,
+    game_end_text,
     power_list,
     power_name,
     split_text,
@@ -30,7 +32,7 @@ from bot.errors import UserError
 from bot.events import Event, EventKind
 from bot.lookups import GameLookups
 from bot.scheduler import Scheduler
-from bot.vote_buttons import KIND_TITLES, vote_view
+from bot.vote_buttons import KIND_TITLES, closed_tally_text, vote_view
 
 if TYPE_CHECKING:
     from bot.client import DipBot
@@ -68,6 +70,8 @@ class Delivery:
         self.clock = clock
         self.interval = interval
         self.heartbeat = heartbeat
+        self._stopping = asyncio.Event()
+        self.in_round = False
         self._handlers = {
             EventKind.GAME_STARTED: self._game_started,
             EventKind.POWER_ASSIGNED: self._power_assigned,
@@ -80,6 +84,7 @@ class Delivery:
             EventKind.PAUSED: self._paused,
             EventKind.RESUMED: self._resumed,
             EventKind.PLAYER_REPLACED: self._player_replaced,
+            EventKind.PLAYER_KICKED: self._player_kicked,
             EventKind.VOTE_OPENED: self._vote_opened,
             EventKind.VOTE_CLOSED: self._vote_closed,
             EventKind.GAME_ENDED: self._game_ended,
@@ -87,14 +92,24 @@ class Delivery:
         }
 
     async def run(self) -> None:
-        """Forever: one round, then sleep. A failing round is logged, not fatal."""
+        """Until `stop()`: one round, then sleep. A failing round is logged, not fatal."""
         await self.client.wait_until_ready()
-        while not self.client.is_closed():
+        while not self.client.is_closed() and not self._stopping.is_set():
+            self.in_round = True
             try:
                 await self.run_once()
             except Exception:
                 log.exception("delivery round failed; trying again in %.0f s", self.interval)
-            await asyncio.sleep(self.interval)
+            finally:
+                self.in_round = False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.interval)
+
+    def stop(self) -> None:
+        """Ask `run` to end after the round in progress (`in_round`). Cancelling a round
+        could interrupt a database transaction half-way (the pool then logs a failed
+        rollback) or a message half-sent; cancelling between rounds is harmless."""
+        self._stopping.set()
 
     async def run_once(self) -> int:
         """Tick the scheduler, then deliver what is due. Returns events delivered."""
@@ -321,24 +336,26 @@ class Delivery:
         p = event.payload
         what = KIND_TITLES.get(p["kind"], p["kind"])
         result = "**passed**" if p["passed"] else "**failed**"
-        await self._to_channel(event, f"The vote on {what} {result}.")
+        tally = closed_tally_text(p)
+        await self._to_channel(
+            event, f"The vote on {what} {result}." + (f" {tally}" if tally else "")
+        )
+
+    async def _player_kicked(self, event: Event) -> None:
+        p = event.payload
+        assert event.channel_id is not None
+        held = p.get("powers") or []
+        cd = (
+            f" {power_list(held)} {'is' if len(held) == 1 else 'are'} in civil disorder."
+            if held
+            else ""
+        )
+        await self._to_channel(event, f"The GM removed <@{p['user']}> from the game.{cd}")
+        await self.client.threads.remove_member(event.channel_id, p["user"])
 
     async def _game_ended(self, event: Event) -> None:
-        p = event.payload
         name = await self._game_name(event)
-        winners = p.get("winners") or []
-        if p["kind"] == "solo":
-            result = f"{power_list(winners)} wins outright"
-        elif p["kind"] == "abandoned":
-            result = "the GM ended it without a result"
-        elif winners:
-            result = f"a draw ({p['kind'].replace('_', ' ')}) between {power_list(winners)}"
-        else:
-            result = p["kind"].replace("_", " ")
-        scores = p.get("scores") or {}
-        table = ", ".join(f"{power_name(k)} {v:g}" for k, v in sorted(scores.items()))
-        text = f"**{name} is over**: {result}." + (f"\nScores: {table}" if table else "")
-        await self._to_channel(event, text)
+        await self._to_channel(event, game_end_text(name, event.payload))
         if event.channel_id is not None:
             await self.client.threads.lock_all(event.channel_id)
 

@@ -36,6 +36,24 @@ def power_list(powers: Iterable[str]) -> str:
     return ", ".join(power_name(p) for p in powers) or "nobody"
 
 
+def game_end_text(name: str, payload: dict) -> str:
+    """The announcement of a game's end (a GAME_ENDED event's payload)."""
+    kind, winners = payload["kind"], payload.get("winners") or []
+    if kind == "solo":
+        result = f"{power_list(winners)} wins outright"
+    elif kind == "abandoned":
+        result = "the GM ended it without a result"
+    elif kind == "cancelled":
+        result = "the GM cancelled it before it started"
+    elif winners:
+        result = f"a draw ({kind.replace('_', ' ')}) between {power_list(winners)}"
+    else:
+        result = kind.replace("_", " ")
+    scores = payload.get("scores") or {}
+    table = ", ".join(f"{power_name(k)} {v:g}" for k, v in sorted(scores.items()))
+    return f"**{name} is over**: {result}." + (f"\nScores: {table}" if table else "")
+
+
 def split_text(text: str, limit: int = CHUNK) -> list[str]:
     """Pieces of at most `limit` characters, broken at line ends where possible."""
     pieces: list[str] = []

@@ -25,6 +25,7 @@ class EndKindService:
 
     DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
     ABANDONED = "abandoned"  # ended by the GM without a result: no scores
+    CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started
 
 
 class Endings(ServiceCore):
@@ -68,6 +69,54 @@ class Endings(ServiceCore):
             channel_id=game.channel_id,
             payload={"kind": kind, "winners": list(winners), "scores": table},
         )
+
+    async def gm_end_game(
+        self,
+        game_id: int,
+        actor: int,
+        now: datetime,
+        *,
+        draw: bool = False,
+        is_server_gm: bool = False,
+    ) -> None:
+        """End the game: as a draw among the survivors, or without a result. A game
+        still in its lobby is cancelled (`draw` does not apply)."""
+        async with self.transaction() as session:
+            game = await self._game(session, game_id)
+            self._require_gm(game, actor, is_server_gm)
+            if game.status == GameStatus.LOBBY:
+                await self._cancel(session, game, actor, now)
+                return
+            self._require_active(game)
+            phase = await self._current_phase(session, game)
+            position = self._position(phase)
+            survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
+            kind = EndKindService.DRAW if draw else EndKindService.ABANDONED
+            game.version += 1
+            await self._expire_votes(session, game, phase, now)
+            await self._finish(session, game, position, kind, survivors if draw else (), now)
+            repo.add_audit(session, game.id, actor, "end", now, {"kind": kind})
+
+    async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
+        """Close a lobby: no powers were given out, so there is nothing to score."""
+        game.status = GameStatus.ENDED
+        game.ended_at = now
+        game.end_kind = EndKindService.CANCELLED
+        game.winners = []
+        game.version += 1
+        repo.add_audit(session, game.id, actor, "cancel", now)
+        repo.add_outbox(
+            session,
+            EventKind.GAME_ENDED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"kind": EndKindService.CANCELLED, "winners": [], "scores": {}},
+        )
+
+    # Votes hook in here (bot/votes.py overrides it).
+    async def _expire_votes(self, session, game, phase, now) -> None:
+        return None
 
     async def rating(self, guild_id: int, user_id: int) -> float | None:
         """rules/004: "Your rating is then your average score for all games you have

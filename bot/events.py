@@ -24,9 +24,12 @@ class EventKind(StrEnum):
     - PAUSED (channel): {} / RESUMED (channel): deadline
     - PLAYER_REPLACED (channel): power, old, new (user ids)
     - VOTE_OPENED (DM): vote_id, kind (draw/extend/shorten), new_deadline
-    - VOTE_CLOSED (channel): vote_id, kind, passed
-    - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned), winners,
-      scores {power: score}
+    - VOTE_CLOSED (channel): vote_id, kind, passed, yes [power], no [power], abstain
+      [power] (voters who had not voted), secret (the game's ballots are secret: the
+      channel is told the counts, not who voted how)
+    - PLAYER_KICKED (channel): user (id), powers [power] (now in civil disorder)
+    - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned/cancelled),
+      winners, scores {power: score}
     - ROLLED_BACK (channel): phase, phase_id, deadline
     """
 
@@ -41,6 +44,7 @@ class EventKind(StrEnum):
     PAUSED = "paused"
     RESUMED = "resumed"
     PLAYER_REPLACED = "player_replaced"
+    PLAYER_KICKED = "player_kicked"
     VOTE_OPENED = "vote_opened"
     VOTE_CLOSED = "vote_closed"
     GAME_ENDED = "game_ended"

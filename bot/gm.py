@@ -12,7 +12,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.units import Power
 from bot.adjudicator import Adjudicator
-from bot.endings import EndKindService
 from bot.errors import NotFound, WrongState
 from bot.events import EventKind
 from bot.views import AdjudicationResult, GameStatus, PlayerStatus
@@ -266,6 +265,16 @@ class GmDesk(Adjudicator):
             repo.add_audit(
                 session, game.id, actor, "kick", now, {"user": user_id, "powers": powers}
             )
+            # The Discord layer takes the player out of the game's threads when this
+            # is delivered, so that it happens (and is retried) whoever asked.
+            repo.add_outbox(
+                session,
+                EventKind.PLAYER_KICKED,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={"user": user_id, "powers": powers},
+            )
 
     async def gm_rollback(
         self,
@@ -334,27 +343,6 @@ class GmDesk(Adjudicator):
                 },
             )
             return target.code
-
-    async def gm_end_game(
-        self,
-        game_id: int,
-        actor: int,
-        now: datetime,
-        *,
-        draw: bool,
-        is_server_gm: bool = False,
-    ) -> None:
-        """End the game: as a draw among the survivors, or without a result."""
-        async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
-            phase = await self._current_phase(session, game)
-            position = self._position(phase)
-            survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
-            kind = EndKindService.DRAW if draw else EndKindService.ABANDONED
-            game.version += 1
-            await self._expire_votes(session, game, phase, now)
-            await self._finish(session, game, position, kind, survivors if draw else (), now)
-            repo.add_audit(session, game.id, actor, "end", now, {"kind": kind})
 
     async def gm_all_orders(
         self,

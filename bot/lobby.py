@@ -192,6 +192,11 @@ class Lobby(ServiceCore):
         async with self.transaction() as session:
             return await self._info(session, await self._game(session, game_id, lock=False))
 
+    async def game_settings(self, game_id: int) -> GameSettings:
+        """The game's settings as its GM chose them."""
+        async with self.transaction() as session:
+            return self._settings(await self._game(session, game_id, lock=False))
+
     async def game_in_channel(self, channel_id: int) -> GameInfo:
         """The channel's unfinished game (or its latest one)."""
         async with self.transaction() as session:

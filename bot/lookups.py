@@ -1,6 +1,6 @@
-"""Read-only views the Discord layer needs besides the service's own operations:
-the current position, each unit's legal orders (for autocomplete), a game's settings,
-and map PNGs of stored phases.
+"""Read-only views the Discord layer needs besides the service's own operations: maps
+of stored phases (the current one, a played one, a player's pending orders) and the
+retreat and build options of a phase.
 
 Cogs may import only `discord` and `bot`, so this is where rules-engine and render
 values are turned into text and bytes for them. Nothing here writes to the database.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
@@ -22,15 +22,12 @@ from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.units import Power
 from bot.errors import NotFound
-from bot.game_settings import GameSettings
 from bot.service import GameService
 from bot.views import PhaseRecord
-from storage import repo
 from storage.codec import outcome_from_json, position_from_json
 
 log = logging.getLogger(__name__)
 
-MAX_CHOICES = 25  # Discord's limit for autocomplete answers
 # render_map(position, board, orders, outcomes, viewer, palette, width) -> PNG bytes
 MapRenderer = Callable[..., bytes]
 
@@ -68,14 +65,6 @@ class GameLookups:
         self.palette = palette
         self.width = width
 
-    async def settings_of(self, game_id: int) -> GameSettings:
-        """The game's settings as its GM chose them."""
-        async with self.service.transaction() as session:
-            game = await repo.game(session, game_id)
-            if game is None:
-                raise NotFound(f"There is no game number {game_id}.")
-            return GameSettings.from_json(game.settings)
-
     async def records(self, game_id: int) -> tuple[PhaseRecord, ...]:
         return await self.service.phase_records(game_id)
 
@@ -84,26 +73,6 @@ class GameLookups:
         if not records:
             raise NotFound("That game has not started yet.")
         return position_from_json(records[-1].position)
-
-    async def legal_order_texts(
-        self, game_id: int, powers: Iterable[Power], typed: str = ""
-    ) -> list[str]:
-        """Legal orders of the powers' units, in player notation ("A Par - Bur"),
-        those containing every word typed so far, at most 25."""
-        from adjudication.legal import legal_orders
-
-        position = await self.current_position(game_id)
-        texts = [
-            format_order(order, self.board)
-            for power in sorted(set(powers))
-            for order in legal_orders(position, self.board, power)
-        ]
-        words = typed.lower().split()
-        hits = [t for t in texts if all(w in t.lower() for w in words)]
-        # The unit the player started with first: "par bur" puts "A Par - Bur"
-        # before "A Mar S A Par - Bur".
-        hits.sort(key=lambda t: t.lower().find(words[0]) if words else 0)
-        return hits[:MAX_CHOICES]
 
     async def find_record(self, game_id: int, phase: str | None = None) -> PhaseRecord:
         """A stored phase by code (the latest play of it), or the current phase."""

@@ -8,39 +8,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Row
 
+from adjudication.legal import legal_orders
+from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound, WrongState
+from bot.game_settings import GameSettings
 from bot.order_checks import adjustment_excess, complete, line_json, slot_of, unordered
 from bot.service_core import ServiceCore, owes_orders
 from bot.views import LineResult, LineStatus, SubmissionResult
-from storage import repo
+from storage import order_queries, repo
 from storage.codec import order_from_json, order_to_json
-from storage.models import (
-    GameRow,
-    OrderRow,
-    PhaseRow,
-    PowerRow,
-    ProxyGrantRow,
-    SubmissionRow,
-)
+from storage.models import ProxyGrantRow
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
+MAX_CHOICES = 25  # Discord's limit for autocomplete answers
 
 
 @dataclass(frozen=True, slots=True)
 class _Context:
-    """What an order operation needs, loaded once per transaction."""
+    """What an order operation needs, loaded once per transaction: rows of
+    `storage.order_queries` (game: with `phase_id` and `phase_code`)."""
 
-    game: GameRow
-    phase: PhaseRow
-    powers: list[PowerRow]
+    game: Row
+    powers: list[Row]
     controls: list[_Control]
+    in_force: dict[tuple[str, str], tuple[dict, bool]]  # every power's, as read
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +58,14 @@ class OrdersDesk(ServiceCore):
         corrected or rejected. A unit's new order replaces its old one."""
         if len(text) > MAX_MESSAGE_CHARS:
             raise WrongState(f"That message is too long (over {MAX_MESSAGE_CHARS} characters).")
-        async with self.transaction() as session:
+        async with self.core_transaction() as session:
             ctx = await self._sender_context(session, user_id, game_id, now)
-            game, phase, controls = ctx.game, ctx.phase, ctx.controls
-            position = self._position(phase)
+            game, controls = ctx.game, ctx.controls
+            position = await self._position_at(session, game.phase_id)
             parsed = self._parse(text, position, controls)
-            rows = {(r.power, r.slot): r for r in await repo.orders_in_force(session, phase.id)}
             # (power, slot) -> (order JSON, given by the owner): the orders in force as
             # they will stand after this message, built up line by line.
-            in_force = {key: (r.order, r.by_owner) for key, r in rows.items()}
+            in_force = dict(ctx.in_force)
             lines: list[LineResult] = []
             by_power: dict[Power, list[LineResult]] = {}
             changed: dict[tuple[str, str], Power] = {}
@@ -83,67 +80,93 @@ class OrdersDesk(ServiceCore):
                     changed[key] = control.power
             # Keep every message, even one with nothing usable: it is in the record,
             # and a player who wrote counts as having sent orders.
-            subs = {
-                power: self._new_submission(game, phase, power, user_id, text, now, results)
+            submission_ids = {
+                power: await order_queries.add_submission(
+                    session,
+                    game_id=game.id,
+                    phase_id=game.phase_id,
+                    power=power,
+                    sender_user_id=user_id,
+                    raw_text=text,
+                    received_at=now,
+                    lines=[line_json(r) for r in results],
+                )
                 for power, results in (by_power.items() or [(controls[0].power, [])])
             }
-            session.add_all(subs.values())
-            await session.flush()
-            for key, power in changed.items():
-                order_json, by_owner = in_force[key]
-                row = rows.get(key)
-                if row is None:
-                    row = OrderRow(
-                        phase_id=phase.id,
-                        power=power,
-                        slot=key[1],
-                        order=order_json,
-                        submission_id=subs[power].id,
-                        by_owner=by_owner,
-                    )
-                    session.add(row)
-                else:
-                    row.order, row.submission_id, row.by_owner = (
-                        order_json,
-                        subs[power].id,
-                        by_owner,
-                    )
-            await self._maybe_end_early(session, ctx, position, now, in_force)
-            return self._summary(game, phase, controls, tuple(lines), in_force)
+            await order_queries.put_orders(
+                session,
+                [
+                    {
+                        "phase_id": game.phase_id,
+                        "power": power,
+                        "slot": key[1],
+                        "order": in_force[key][0],
+                        "submission_id": submission_ids[power],
+                        "by_owner": in_force[key][1],
+                    }
+                    for key, power in changed.items()
+                ],
+            )
+            _, deadline = await self._maybe_end_early(session, ctx, position, now, in_force)
+            return self._summary(ctx, position, tuple(lines), in_force, deadline)
 
     async def show_orders(self, user_id: int, game_id: int | None = None) -> SubmissionResult:
         """The sender's orders in force for the current phase (never anyone else's)."""
-        async with self.transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, None)
-            return self._summary(
-                ctx.game, ctx.phase, ctx.controls, (), await self._in_force(session, ctx.phase.id)
-            )
+        async with self.core_transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, None, lock=False)
+            position = await self._position_at(session, ctx.game.phase_id)
+            return self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
 
     async def clear_orders(
         self, user_id: int, now: datetime, game_id: int | None = None
     ) -> SubmissionResult:
-        async with self.transaction() as session:
+        async with self.core_transaction() as session:
             ctx = await self._sender_context(session, user_id, game_id, now)
-            for control in ctx.controls:
-                if control.by_owner:
-                    await repo.clear_orders(session, ctx.phase.id, control.power)
-            return self._summary(
-                ctx.game, ctx.phase, ctx.controls, (), await self._in_force(session, ctx.phase.id)
-            )
+            own = {c.power for c in ctx.controls if c.by_owner}
+            for power in sorted(own):
+                await order_queries.clear_orders(session, ctx.game.phase_id, power)
+            left = {key: value for key, value in ctx.in_force.items() if key[0] not in own}
+            position = await self._position_at(session, ctx.game.phase_id)
+            return self._summary(ctx, position, (), left, ctx.game.deadline_at)
 
     async def set_ready(
         self, user_id: int, now: datetime, ready: bool = True, game_id: int | None = None
     ) -> bool:
         """Mark the player's powers ready; returns whether the phase now ends early."""
-        async with self.transaction() as session:
+        async with self.core_transaction() as session:
             ctx = await self._sender_context(session, user_id, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
             if not own:
                 raise NotAllowed("Only a power's own player can mark it ready.")
-            for row in ctx.powers:
-                if row.power in own:
-                    row.ready = ready
-            return await self._maybe_end_early(session, ctx, self._position(ctx.phase), now)
+            await order_queries.set_ready(session, ctx.game.id, own, ready)
+            before = {r.power for r in ctx.powers if r.ready}
+            now_ready = before | own if ready else before - own
+            position = await self._position_at(session, ctx.game.phase_id)
+            done, _ = await self._maybe_end_early(session, ctx, position, now, ready=now_ready)
+            return done
+
+    async def legal_orders(
+        self, user_id: int, typed: str = "", game_id: int | None = None
+    ) -> list[str]:
+        """For autocomplete: the legal orders of the units the user may order in the
+        current phase (as player, standby or proxy), in player notation ("A Par - Bur"),
+        those containing every word typed so far, at most `MAX_CHOICES`."""
+        async with self.core_transaction() as session:
+            ctx = await self._sender_context(session, user_id, game_id, None, lock=False)
+            position = await self._position_at(session, ctx.game.phase_id)
+        texts = [
+            format_order(order, self.board)
+            for control in ctx.controls
+            for order in legal_orders(position, self.board, control.power)
+            if control.provinces is None
+            or (not isinstance(order, Waive) and order.unit.province in control.provinces)
+        ]
+        words = typed.lower().split()
+        hits = [t for t in texts if all(w in t.lower() for w in words)]
+        # The unit the player started with first: "par bur" puts "A Par - Bur"
+        # before "A Mar S A Par - Bur".
+        hits.sort(key=lambda t: t.lower().find(words[0]) if words else 0)
+        return hits[:MAX_CHOICES]
 
     async def grant_proxy(
         self,
@@ -185,10 +208,19 @@ class OrdersDesk(ServiceCore):
     # --- helpers ------------------------------------------------------------------
 
     async def _sender_context(
-        self, session: AsyncSession, user_id: int, game_id: int | None, now: datetime | None
+        self,
+        session: order_queries.Db,
+        user_id: int,
+        game_id: int | None,
+        now: datetime | None,
+        *,
+        lock: bool = True,
     ) -> _Context:
+        """The game and what the user may order in it. `now`: refuse after the
+        deadline. `lock`: for a change (PostgreSQL row lock; see `repo.game_with_phase`);
+        reading needs none, and holding it would make the scheduler pass the game over."""
         if game_id is None:
-            games = await repo.games_of_user(session, user_id)
+            games = await order_queries.user_games(session, user_id)
             if not games:
                 raise NotFound("You are not playing in any running game.")
             if len(games) > 1:
@@ -198,25 +230,24 @@ class OrdersDesk(ServiceCore):
                     tuple(g.id for g in games),
                 )
             game_id = games[0].id
-        game = await self._game(session, game_id)
+        read = await order_queries.order_context(session, game_id, lock=lock)
+        if read is None:
+            raise NotFound(f"There is no game number {game_id}.")
+        game = read.game
         self._require_active(game)
-        phase = await self._current_phase(session, game)
-        powers, grants = await repo.powers_and_grants(session, game.id)
-        controls = self._controls(powers, grants, user_id)
+        controls = self._controls(read.powers, read.grants, user_id)
         if not controls:
             raise NotAllowed(f"You have no power to order in {game.name}.")
         deadline = game.deadline_at
         if now is not None and game.paused_at is None and deadline is not None and now >= deadline:
             raise LateOrders(
-                f"The deadline for {phase.code} in {game.name} has passed; orders are "
+                f"The deadline for {game.phase_code} in {game.name} has passed; orders are "
                 "no longer accepted for this phase."
             )
-        return _Context(game, phase, powers, controls)
+        return _Context(game, read.powers, controls, read.in_force)
 
     @staticmethod
-    def _controls(
-        powers: list[PowerRow], grants: list[ProxyGrantRow], user_id: int
-    ) -> list[_Control]:
+    def _controls(powers: list[Row], grants: list[Row], user_id: int) -> list[_Control]:
         controls = [_Control(r.power, True, None) for r in powers if r.user_id == user_id]
         controls += [
             _Control(r.power, False, None)
@@ -230,13 +261,6 @@ class OrdersDesk(ServiceCore):
                 controls.append(_Control(grant.power, False, where))
                 mine.add(grant.power)
         return controls
-
-    @staticmethod
-    async def _in_force(session: AsyncSession, phase_id: int) -> dict:
-        return {
-            (r.power, r.slot): (r.order, r.by_owner)
-            for r in await repo.orders_in_force(session, phase_id)
-        }
 
     def _parse(self, text: str, position: Position, controls: list[_Control]) -> list[tuple]:
         """(line text, control, ParsedLine) per line; with several powers each line
@@ -296,29 +320,19 @@ class OrdersDesk(ServiceCore):
             text, LineStatus.REJECTED, None, message, "not_allowed", (), control.power
         )
 
-    @staticmethod
-    def _new_submission(game, phase, power, user_id, text, now, results) -> SubmissionRow:
-        return SubmissionRow(
-            game_id=game.id,
-            phase_id=phase.id,
-            power=power,
-            sender_user_id=user_id,
-            raw_text=text,
-            received_at=now,
-            lines=[line_json(r) for r in results],
-        )
-
     async def _maybe_end_early(
         self,
-        session: AsyncSession,
+        session: order_queries.Db,
         ctx: _Context,
         position: Position,
         now: datetime,
         in_force: dict | None = None,
-    ) -> bool:
+        ready: set[Power] | None = None,
+    ) -> tuple[bool, datetime | None]:
         """rules/004 rule 3: retreats and adjustments end once everyone concerned has
         sent complete orders; a movement phase when every player is ready, if the game
-        allows it. The deadline moves to now and the next scheduler tick adjudicates."""
+        allows it. The deadline moves to now and the next scheduler tick adjudicates.
+        Returns whether the phase is done, and its deadline as it now stands."""
         game = ctx.game
         concerned = [
             r.power
@@ -329,30 +343,31 @@ class OrdersDesk(ServiceCore):
             and owes_orders(position, r.power, self.board)
         ]
         if position.phase.kind is PhaseKind.MOVEMENT:
-            if not self._settings(game).end_when_ready:
-                return False
-            ready = {r.power for r in ctx.powers if r.ready}
+            if ready is None:
+                ready = {r.power for r in ctx.powers if r.ready}
             done = bool(concerned) and all(p in ready for p in concerned)
+            if done:  # only then is the setting worth a query
+                settings = await order_queries.settings_json(session, game.id)
+                done = GameSettings.from_json(settings).end_when_ready
         else:
-            if in_force is None:
-                in_force = await self._in_force(session, ctx.phase.id)
-            slots = set(in_force)
+            slots = set(ctx.in_force if in_force is None else in_force)
             done = all(complete(position, p, slots, self.board) for p in concerned)
-        if done and game.paused_at is None and (game.deadline_at is None or game.deadline_at > now):
-            game.deadline_at = now
-        return done
+        deadline = game.deadline_at
+        if done and game.paused_at is None and (deadline is None or deadline > now):
+            await order_queries.set_deadline(session, game.id, now)
+            return True, now
+        return done, deadline
 
-    def _summary(self, game, phase, controls, lines, in_force) -> SubmissionResult:
-        position = self._position(phase)
-        names = {c.power for c in controls}
+    def _summary(self, ctx: _Context, position, lines, in_force, deadline) -> SubmissionResult:
+        names = {c.power for c in ctx.controls}
         mine = {key: value for key, value in in_force.items() if key[0] in names}
         orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
         return SubmissionResult(
-            game_id=game.id,
-            phase=phase.code,
-            powers=tuple(c.power for c in controls),
+            game_id=ctx.game.id,
+            phase=ctx.game.phase_code,
+            powers=tuple(c.power for c in ctx.controls),
             lines=lines,
             orders=orders,
             unordered=unordered(position, names, set(mine)),
-            deadline_at=game.deadline_at,
+            deadline_at=deadline,
         )

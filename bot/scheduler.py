@@ -54,43 +54,52 @@ class Scheduler:
 
     async def _reminders(self, now: datetime) -> int:
         async with self.service.transaction() as session:
-            due = [
-                (r.id, r.game_id, r.phase_id)
-                for r in await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
-            ]
+            due = await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
+            by_phase: dict[tuple[int, int], list[tuple]] = {}
+            for r in due:
+                by_phase.setdefault((r.game_id, r.phase_id), []).append((r.due_at, r.id))
         sent = 0
-        for reminder_id, game_id, phase_id in due:
+        for (game_id, phase_id), reminders in by_phase.items():
+            # Several reminders of one phase due at once (the bot was down, or the clock
+            # jumped): only the latest is worth sending; the others are recorded skipped.
+            *earlier, (_, latest) = sorted(reminders)
             async with self.service.transaction() as session:
-                if not await repo.mark_reminder_sent(session, reminder_id, now):
+                if not await repo.mark_reminder_sent(session, latest, now):
                     continue  # another process sent it
-                game = await repo.game(session, game_id)
-                phase = await self.service._current_phase(session, game)
-                if phase.id != phase_id:
-                    continue
-                position = self.service._position(phase)
-                sent_by = {
-                    (s.power, s.sender_user_id) for s in await repo.submissions(session, phase.id)
-                }
-                for row in await repo.powers(session, game_id):
-                    # Only players who still owe orders: not those with nothing to
-                    # order, nor those who already sent theirs (or waived).
-                    if row.user_id is None or not row.playable:
-                        continue
-                    if (row.power, row.user_id) in sent_by:
-                        continue
-                    if not owes_orders(position, row.power, self.service.board):
-                        continue
-                    repo.add_outbox(
-                        session,
-                        EventKind.REMINDER,
-                        now,
-                        game_id=game_id,
-                        user_id=row.user_id,
-                        payload={
-                            "power": row.power,
-                            "phase": phase.code,
-                            "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
-                        },
-                    )
-                    sent += 1
+                for _, reminder_id in earlier:
+                    await repo.mark_reminder_sent(session, reminder_id, now, skipped=True)
+                sent += await self._remind(session, game_id, phase_id, now)
+        return sent
+
+    async def _remind(self, session, game_id: int, phase_id: int, now: datetime) -> int:
+        """Queue the reminders of one phase; returns how many."""
+        game = await repo.game(session, game_id)
+        phase = await self.service._current_phase(session, game)
+        if phase.id != phase_id:
+            return 0
+        position = self.service._position(phase)
+        sent_by = {(s.power, s.sender_user_id) for s in await repo.submissions(session, phase.id)}
+        sent = 0
+        for row in await repo.powers(session, game_id):
+            # Only players who still owe orders: not those with nothing to order, nor
+            # those who already sent theirs (or waived).
+            if row.user_id is None or not row.playable:
+                continue
+            if (row.power, row.user_id) in sent_by:
+                continue
+            if not owes_orders(position, row.power, self.service.board):
+                continue
+            repo.add_outbox(
+                session,
+                EventKind.REMINDER,
+                now,
+                game_id=game_id,
+                user_id=row.user_id,
+                payload={
+                    "power": row.power,
+                    "phase": phase.code,
+                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                },
+            )
+            sent += 1
         return sent

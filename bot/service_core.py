@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from adjudication.board import Board
 from adjudication.maps import STANDARD
@@ -17,7 +17,7 @@ from bot.engine import Engine
 from bot.errors import NotAllowed, NotFound, WrongState
 from bot.game_settings import GameSettings
 from bot.views import GameStatus
-from storage import repo
+from storage import order_queries, repo
 from storage.codec import position_from_json
 from storage.db import session_factory
 from storage.models import GameRow, PhaseRow, PowerRow
@@ -75,6 +75,13 @@ class ServiceCore:
         async with self._sessions() as session, session.begin():
             yield session
 
+    @asynccontextmanager
+    async def core_transaction(self) -> AsyncIterator[AsyncConnection]:
+        """The same, on a bare connection, for work done in SQLAlchemy Core alone
+        (storage/order_queries.py): no ORM session to set up and tear down."""
+        async with self.db.begin() as conn:
+            yield conn
+
     async def _game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
         """The game, with its current phase loaded in the same query (it is almost
         always needed next, and each query is a round trip to the database).
@@ -112,13 +119,24 @@ class ServiceCore:
 
     def _position(self, phase: PhaseRow) -> Position:
         """The phase's position; decoded once per process, as a phase row's position
-        never changes once written."""
+        never changes once written (a rollback writes a new row)."""
         position = self._positions.get(phase.id)
         if position is None:
-            position = position_from_json(phase.position)
-            if len(self._positions) >= POSITION_CACHE_SIZE:
-                self._positions.pop(next(iter(self._positions)))
-            self._positions[phase.id] = position
+            position = self._remember(phase.id, position_from_json(phase.position))
+        return position
+
+    async def _position_at(self, db: order_queries.Db, phase_id: int) -> Position:
+        """The position of a phase by id, read from the database only on first use."""
+        position = self._positions.get(phase_id)
+        if position is None:
+            stored = await order_queries.position_json(db, phase_id)
+            position = self._remember(phase_id, position_from_json(stored))
+        return position
+
+    def _remember(self, phase_id: int, position: Position) -> Position:
+        if len(self._positions) >= POSITION_CACHE_SIZE:
+            self._positions.pop(next(iter(self._positions)))
+        self._positions[phase_id] = position
         return position
 
     def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:

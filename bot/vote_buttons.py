@@ -36,6 +36,17 @@ def tally_text(vote: VoteInfo) -> str:
     return "; ".join(parts)
 
 
+def closed_tally_text(payload: dict) -> str:
+    """The final tally of a VOTE_CLOSED event for the game channel: who voted how, or
+    with secret ballots only how many did (the voters themselves see the full tally)."""
+    sides = [("yes", "yes"), ("no", "no"), ("abstain", "did not vote")]
+    if payload.get("secret"):
+        counts = [f"{len(payload.get(key, []))} {label}" for key, label in sides]
+        return "Secret ballots: " + ", ".join(counts) + "."
+    parts = [f"{label}: {power_list(payload[key])}" for key, label in sides if payload.get(key)]
+    return "; ".join(parts) + "." if parts else ""
+
+
 class VoteButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"dipgm:vote:(?P<vote>[0-9]+):(?P<choice>[yn])",

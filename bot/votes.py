@@ -209,7 +209,15 @@ class Votes(Adjudicator):
             now,
             game_id=game.id,
             channel_id=game.channel_id,
-            payload={"vote_id": vote.id, "kind": vote.kind, "passed": passed},
+            payload={
+                "vote_id": vote.id,
+                "kind": vote.kind,
+                "passed": passed,
+                "yes": sorted(p for p, yes in ballots.items() if yes),
+                "no": sorted(p for p, yes in ballots.items() if not yes),
+                "abstain": sorted(set(voters) - set(ballots)),
+                "secret": self._settings(game).secret_ballots,
+            },
         )
         if passed:
             await self._apply(session, game, vote, voters, now)

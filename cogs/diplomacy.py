@@ -45,7 +45,7 @@ class Diplomacy(commands.Cog):
         power3: str | None = None,
     ) -> None:
         info, mine = await self._running(interaction)
-        settings = await self.bot.lookups.settings_of(info.id)
+        settings = await self.bot.service.game_settings(info.id)
         if settings.press.value != "full":
             raise NotAllowed(f"{info.name} has no private press.")
         others = {p for p in (power, power2, power3) if p} - set(mine)
@@ -75,7 +75,7 @@ class Diplomacy(commands.Cog):
         anonymous: bool = False,
     ) -> None:
         info, mine = await self._running(interaction)
-        settings = await self.bot.lookups.settings_of(info.id)
+        settings = await self.bot.service.game_settings(info.id)
         if settings.press.value == "none":
             raise NotAllowed(f"{info.name} is played without press.")
         if anonymous and not settings.anonymous_press:

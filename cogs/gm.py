@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.client import DipBot
 from bot.discord_text import deadline_text, power_list, power_name, readable
 from bot.errors import NotAllowed
-from bot.views import GameInfo
+from bot.views import GameInfo, GameStatus
 from cogs.common import POWER_CHOICES, Confirm, game_here, is_server_gm
 
 
@@ -54,8 +54,14 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
         async def play(click: discord.Interaction) -> None:
             await click.response.defer(ephemeral=True, thinking=True)
+            # The phase the GM saw: if the deadline played it meanwhile, one click
+            # must not play the next phase too.
             result = await self.bot.service.gm_adjudicate_now(
-                info.id, click.user.id, self.bot.now(), **self._gm(interaction)
+                info.id,
+                click.user.id,
+                self.bot.now(),
+                expected_phase=info.phase,
+                **self._gm(interaction),
             )
             text = (
                 f"{result.phase} is played; the results are on their way to the channel."
@@ -167,12 +173,13 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, player: discord.User, game: int | None = None
     ) -> None:
         info = await self._game(interaction, game)
+        # The service's PLAYER_KICKED event takes the player out of the game's threads.
         await self.bot.service.gm_kick(
             info.id, interaction.user.id, player.id, self.bot.now(), **self._gm(interaction)
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.threads.remove_member(info.channel_id, player.id)
-        await interaction.followup.send(f"{player.mention} is out of {info.name}.", ephemeral=True)
+        await interaction.response.send_message(
+            f"{player.mention} is out of {info.name}.", ephemeral=True
+        )
 
     @app_commands.command(name="rollback", description="Go back to the start of a phase")
     @app_commands.describe(phase="The phase to play again, such as F1901M")
@@ -196,18 +203,26 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         )
 
     @app_commands.command(name="end", description="End the game (draw or no result)")
-    @app_commands.describe(draw="A draw among the survivors (otherwise: no result)")
+    @app_commands.describe(
+        draw="A draw among the survivors (otherwise: no result; not for a game in its lobby)"
+    )
     async def end(
-        self, interaction: discord.Interaction, draw: bool, game: int | None = None
+        self, interaction: discord.Interaction, draw: bool = False, game: int | None = None
     ) -> None:
         info = await self._game(interaction, game)
+        lobby = info.status == GameStatus.LOBBY
 
         async def finish(click: discord.Interaction) -> None:
             await self.bot.service.gm_end_game(
                 info.id, click.user.id, self.bot.now(), draw=draw, **self._gm(interaction)
             )
-            await click.response.send_message(f"{info.name} is over.", ephemeral=True)
+            done = "is cancelled" if lobby else "is over"
+            await click.response.send_message(f"{info.name} {done}.", ephemeral=True)
 
+        if lobby:
+            question = f"Cancel {info.name}? It has not started yet."
+            await self._confirm(interaction, question, "Cancel the game", finish)
+            return
         how = "as a draw among the surviving powers" if draw else "without a result"
         await self._confirm(interaction, f"End {info.name} {how}?", "End the game", finish)
 
@@ -215,7 +230,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self._game(interaction, game)
         table = await self.bot.service.gm_all_orders(
-            info.id, interaction.user.id, **self._gm(interaction)
+            info.id, interaction.user.id, now=self.bot.now(), **self._gm(interaction)
         )
         phase = info.phase or ""
         lines = [
@@ -228,7 +243,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     @app_commands.command(name="settings", description="The game's settings")
     async def settings(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self._game(interaction, game)
-        settings = await self.bot.lookups.settings_of(info.id)
+        settings = await self.bot.service.game_settings(info.id)
         lines = []
         for key, value in sorted(settings.to_json().items()):
             if isinstance(value, dict):  # rules and phase lengths: one line per entry

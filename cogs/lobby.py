@@ -164,7 +164,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         server_channel(interaction)
         game = await game_here(interaction)
         info = await self.bot.service.join(game.id, interaction.user.id, self.bot.now())
-        settings = await self.bot.lookups.settings_of(info.id)
+        settings = await self.bot.service.game_settings(info.id)
         text = f"You joined **{info.name}** ({len(info.players)} player(s) so far)."
         if settings.assignment.value == "lots":
             await interaction.response.send_message(

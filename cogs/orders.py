@@ -155,21 +155,11 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         client = client_of(interaction)
-        game = interaction.namespace.game
         try:
-            game_id = await self._game_id(interaction, game)
-            if game_id is None:
-                games = await client.service.games_of(interaction.user.id)
-                if len(games) != 1:
-                    return []
-                game_id = games[0].id
-            info = await client.service.game_info(game_id)
+            game_id = await self._game_id(interaction, interaction.namespace.game)
+            texts = await client.service.legal_orders(interaction.user.id, current, game_id)
         except UserError:
-            return []  # no game here: nothing to offer
-        mine = [
-            p.power for p in info.powers if interaction.user.id in (p.user_id, p.standby_user_id)
-        ]
-        texts = await client.lookups.legal_order_texts(game_id, mine, current)
+            return []  # no game here, or not one of its players: nothing to offer
         return [app_commands.Choice(name=t, value=t) for t in texts]
 
     @app_commands.command(name="show", description="Your orders in force (only you see them)")

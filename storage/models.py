@@ -182,7 +182,8 @@ class BallotRow(SQLModel, table=True):
 
 
 class ReminderRow(SQLModel, table=True):
-    """A reminder due before a phase's deadline; `sent_at` makes it go once."""
+    """A reminder due before a phase's deadline; `sent_at` makes it go once. `skipped`:
+    not sent, because a later reminder of the phase was due at the same time."""
 
     __tablename__ = "reminders"
 
@@ -191,6 +192,7 @@ class ReminderRow(SQLModel, table=True):
     phase_id: int = Field(foreign_key="phases.id")
     due_at: datetime = _when(nullable=False, index=True)
     sent_at: datetime | None = _when()
+    skipped: bool = Field(default=False)
 
 
 class AuditRow(SQLModel, table=True):

@@ -121,32 +121,6 @@ async def powers(session: AsyncSession, game_id: int) -> Sequence[PowerRow]:
     return rows.scalars().all()
 
 
-async def powers_and_grants(
-    session: AsyncSession, game_id: int
-) -> tuple[list[PowerRow], list[ProxyGrantRow]]:
-    """The game's powers and the proxy grants in force, in one query."""
-    rows = await session.execute(
-        select(PowerRow, ProxyGrantRow)
-        .outerjoin(
-            ProxyGrantRow,
-            and_(
-                ProxyGrantRow.game_id == PowerRow.game_id,
-                ProxyGrantRow.power == PowerRow.power,
-                ProxyGrantRow.revoked_at.is_(None),
-            ),
-        )
-        .where(PowerRow.game_id == game_id)
-        .order_by(PowerRow.power, ProxyGrantRow.id)
-    )
-    powers: dict[int, PowerRow] = {}
-    grants: list[ProxyGrantRow] = []
-    for power, grant in rows.all():
-        powers.setdefault(power.id, power)
-        if grant is not None:
-            grants.append(grant)
-    return list(powers.values()), grants
-
-
 async def games_of_user(session: AsyncSession, user_id: int) -> Sequence[GameRow]:
     """Active or paused games where the user plays, stands by, or holds a proxy."""
     grants = select(ProxyGrantRow.game_id).where(
@@ -177,12 +151,6 @@ async def orders_in_force(session: AsyncSession, phase_id: int) -> Sequence[Orde
         select(OrderRow).where(OrderRow.phase_id == phase_id).order_by(OrderRow.id)
     )
     return rows.scalars().all()
-
-
-async def clear_orders(session: AsyncSession, phase_id: int, power: str) -> None:
-    await session.execute(
-        delete(OrderRow).where(OrderRow.phase_id == phase_id, OrderRow.power == power)
-    )
 
 
 async def submissions(
@@ -234,12 +202,15 @@ async def due_reminders(session: AsyncSession, now: datetime, limit: int) -> Seq
     return rows.scalars().all()
 
 
-async def mark_reminder_sent(session: AsyncSession, reminder_id: int, now: datetime) -> bool:
-    """Compare-and-set, so a reminder goes once even with two schedulers."""
+async def mark_reminder_sent(
+    session: AsyncSession, reminder_id: int, now: datetime, *, skipped: bool = False
+) -> bool:
+    """Compare-and-set, so a reminder goes once even with two schedulers. `skipped`:
+    record it as passed over rather than sent."""
     result = await session.execute(
         update(ReminderRow)
         .where(ReminderRow.id == reminder_id, ReminderRow.sent_at.is_(None))
-        .values(sent_at=now)
+        .values(sent_at=now, skipped=skipped)
     )
     return result.rowcount == 1
 

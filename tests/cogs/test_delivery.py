@@ -99,3 +99,24 @@ async def test_a_failed_delivery_is_retried_later(driver: Driver, clock) -> None
 async def test_the_loop_touches_the_heartbeat(driver: Driver, tmp_path) -> None:
     beat = tmp_path / "heartbeat"
     await driver.wait_until(beat.exists, what="the heartbeat file")
+
+
+async def test_closing_the_bot_lets_the_round_in_progress_finish(driver: Driver) -> None:
+    """Shutdown waits for a round's transaction instead of cancelling it half-way
+    (which left the connection pool failing to roll back, and work undone)."""
+    inside = asyncio.Event()
+    finished = []
+    real_tick = driver.bot.scheduler.tick
+
+    async def slow_tick(now):
+        async with driver.bot.service.transaction() as session:
+            inside.set()
+            await asyncio.sleep(0.3)
+            await session.execute(select(OutboxRow).limit(1))
+            finished.append(now)
+        return await real_tick(now)
+
+    driver.bot.scheduler.tick = slow_tick
+    await asyncio.wait_for(inside.wait(), 5)
+    await driver.bot.close()
+    assert finished and driver.bot.delivery.in_round is False

@@ -95,4 +95,11 @@ async def test_a_kicked_player_leaves_the_threads(driver: Driver) -> None:
         await driver.slash(driver.fake.gm, channel, "gm kick", {"player": italy})
     ).reply()
     assert reply.ephemeral
-    assert thread.member_ids == {driver.world.bot_user.id, austria.id}
+    # The service's kick event, once delivered, takes the player out of the thread.
+    await driver.wait_until(
+        lambda: thread.member_ids == {driver.world.bot_user.id, austria.id},
+        what="Italy to leave the thread",
+    )
+    await driver.wait_for_message(
+        lambda m: "removed" in m.content and "Italy" in m.content, channel=channel
+    )

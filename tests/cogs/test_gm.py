@@ -3,7 +3,7 @@ actions wait for a button."""
 
 from __future__ import annotations
 
-from tests.cogs.conftest import channel_posts, dm_orders, start_game
+from tests.cogs.conftest import channel_posts, create_game, dm_orders, join_all, start_game
 from tests.fake_discord import Driver
 
 GM_COMMANDS = {
@@ -88,7 +88,8 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     assert ended.ephemeral and "is over" in ended.content
     await driver.wait_for_message(lambda m: "without a result" in m.content, channel=channel)
     actions = [a for _, a, _ in await driver.bot.service.audit_log(info.id)]
-    assert actions == ["pause", "resume", "adjudicate", "rollback", "standby", "end"]
+    # Looking at everyone's secret orders is a GM action like any other.
+    assert actions == ["view_orders", "pause", "resume", "adjudicate", "rollback", "standby", "end"]
     assert all(not p.ephemeral for p in channel_posts(driver))
 
 
@@ -121,3 +122,17 @@ async def test_create_with_rule_options(driver: Driver) -> None:
     assert reply.ephemeral
     assert "year_limit 1905" in reply.content and "stalemate_winters 3" in reply.content
     assert "paradox_rule rulebook_1982" in reply.content
+
+
+async def test_the_gm_cancels_a_game_in_its_lobby(driver: Driver) -> None:
+    gm, channel = driver.fake.gm, driver.fake.game_channel
+    await create_game(driver)
+    await join_all(driver, ("alice", "bob"))
+    ask = await (await driver.slash(gm, channel, "gm end")).reply()
+    assert ask.ephemeral and "has not started" in ask.content
+    done = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
+    assert done.ephemeral and "is cancelled" in done.content
+    await driver.wait_for_message(lambda m: "cancelled it before it started" in m.content)
+    info = await driver.bot.service.game_in_channel(channel.id)
+    assert info.status == "ended" and info.end_kind == "cancelled"
+    assert await create_game(driver, name="Another")  # the channel is free again

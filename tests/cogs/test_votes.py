@@ -55,9 +55,12 @@ async def test_one_no_fails_a_draw_and_secret_tally(driver: Driver) -> None:
     assert "Ballots are secret" in answer and "France" not in answer
     no = await driver.click(powers["RUSSIA"], found["RUSSIA"], found["RUSSIA"].custom_ids()[1])
     assert "You voted **no**" in (await no.reply()).content
-    await driver.wait_for_message(
+    closed = await driver.wait_for_message(
         lambda m: "vote on a draw" in m.content and "failed" in m.content, channel=channel
     )
+    # The channel learns how many voted which way, not who.
+    assert "Secret ballots: 2 yes, 1 no, 4 did not vote." in closed.content
+    assert not any(p.title() in closed.content for p in powers)
     info = await driver.bot.service.game_in_channel(channel.id)
     assert info.status == "active"
 
@@ -70,6 +73,12 @@ async def test_open_tally_when_ballots_are_not_secret(driver: Driver) -> None:
     click = await driver.click(powers["ITALY"], found["ITALY"], found["ITALY"].custom_ids()[0])
     answer = (await click.reply()).content
     assert "yes: France, Italy" in answer and "not yet voted: Austria" in answer
+    click = await driver.click(powers["TURKEY"], found["TURKEY"], found["TURKEY"].custom_ids()[1])
+    assert "You voted **no**" in (await click.reply()).content
+    closed = await driver.wait_for_message(
+        lambda m: "vote on a draw" in m.content, channel=driver.fake.game_channel
+    )
+    assert "**failed**. yes: France, Italy; no: Turkey; did not vote: Austria," in closed.content
 
 
 async def test_outsider_cannot_propose_a_draw(driver: Driver) -> None:

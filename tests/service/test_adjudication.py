@@ -159,6 +159,46 @@ async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     assert france not in reminded and len(reminded) == 6
 
 
+async def reminder_rows(service, game_id):
+    from sqlalchemy import select
+
+    from storage.models import ReminderRow
+
+    async with service.transaction() as session:
+        rows = await session.execute(
+            select(ReminderRow).where(ReminderRow.game_id == game_id).order_by(ReminderRow.due_at)
+        )
+        return [(r.due_at, r.sent_at is not None, r.skipped) for r in rows.scalars().all()]
+
+
+async def test_reminders_due_in_the_same_tick_send_only_the_latest(service):
+    settings = GameSettings(reminder_minutes=(24 * 60, 60))
+    steady = await started_game(service, settings=settings)
+    scheduler = Scheduler(service)
+    day_before, hour_before = (steady.deadline_at - timedelta(minutes=m) for m in (24 * 60, 60))
+    # A scheduler that ticks at each reminder's time sends both.
+    assert (await scheduler.tick(day_before)).reminders_sent == 7
+    assert (await scheduler.tick(hour_before)).reminders_sent == 7
+    assert await reminder_rows(service, steady.id) == [
+        (day_before, True, False),
+        (hour_before, True, False),
+    ]
+
+    # A game whose scheduler did not tick between its two reminder times (the bot was
+    # down, or the clock jumped): only the latest reminder goes; the earlier is skipped.
+    jumped = await started_game(service, settings=settings, channel=11)
+    late = hour_before + timedelta(minutes=20)
+    assert (await scheduler.tick(late)).reminders_sent == 7
+    assert (await scheduler.tick(late + timedelta(minutes=1))).reminders_sent == 0
+    assert await reminder_rows(service, jumped.id) == [
+        (day_before, True, True),
+        (hour_before, True, False),
+    ]
+    reminded = [e for e in await outbox(service) if e.kind is EventKind.REMINDER]
+    assert [e.game_id for e in reminded].count(jumped.id) == 7
+    assert len(reminded) == 7 + 7 + 7
+
+
 async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url):
     info = await started_game(service)
     await service.db.dispose()

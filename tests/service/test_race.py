@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from sqlalchemy import func, select
+import pytest
+from sqlalchemy import func, select, text
 
 from bot.errors import WrongState
 from bot.scheduler import Scheduler
@@ -94,3 +95,43 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
     finally:
         await first.db.dispose()
         await second.db.dispose()
+
+
+async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
+    """PostgreSQL row locks: a submission that waited for an adjudication to release
+    the game reads the phase, powers and orders as they are after it — not the game's
+    new row joined to what was read before the wait."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("row locks are PostgreSQL's; SQLite serialises whole transactions")
+    service = await open_service(db_url)
+    try:
+        info = await started_game(service)
+        france = next(p.user_id for p in info.powers if p.power == "FRANCE")
+        async with service.db.connect() as adjudicator:
+            tx = await adjudicator.begin()
+            await adjudicator.execute(
+                text("SELECT id FROM games WHERE id = :g FOR UPDATE"), {"g": info.id}
+            )
+            # What playing the phase writes: the next phase, made the current one.
+            new_phase = await adjudicator.execute(
+                text(
+                    "INSERT INTO phases (game_id, seq, code, position, started_at) "
+                    "SELECT game_id, 1, 'F1901M', position, started_at FROM phases "
+                    "WHERE id = (SELECT current_phase_id FROM games WHERE id = :g) RETURNING id"
+                ),
+                {"g": info.id},
+            )
+            await adjudicator.execute(
+                text("UPDATE games SET current_phase_id = :p WHERE id = :g"),
+                {"p": new_phase.scalar_one(), "g": info.id},
+            )
+            sending = asyncio.create_task(
+                service.submit_orders(france, "A PAR - BUR", info.deadline_at - timedelta(hours=1))
+            )
+            await asyncio.sleep(0.5)
+            assert not sending.done()  # waiting for the game's row
+            await tx.commit()
+        result = await asyncio.wait_for(sending, 10)
+        assert result.phase == "F1901M" and result.orders == ("A PAR - BUR",)
+    finally:
+        await service.db.dispose()
