@@ -29,7 +29,7 @@ To get one:
   2. Under "Bot", press "Reset Token" and copy the token.
   3. Put it in the environment, or in a .env file next to where you run dipgm:
        DISCORD_TOKEN=your-token-here
-See docs/DISCORD_SETUP.md for the permissions and the invite link.
+See "Setting dipgm up on Discord" in README.md for the permissions and the invite link.
 """
 
 
@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except discord.LoginFailure:
         print(
             "Discord refused DISCORD_TOKEN: reset the token in the developer portal "
-            "and set the new one (see docs/DISCORD_SETUP.md).",
+            "and set the new one (see README.md).",
             file=sys.stderr,
         )
         return 1
