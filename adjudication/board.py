@@ -22,6 +22,11 @@ class Terrain(StrEnum):
     IMPASSABLE = "impassable"
 
 
+# Module constants: a global name is read ten times faster than an enum's attribute.
+_LAND = (Terrain.INLAND, Terrain.COASTAL)
+_SEA = Terrain.SEA
+
+
 @dataclass(frozen=True, slots=True)
 class Province:
     """One space of the board. `coasts` is empty unless the province has separate coasts."""
@@ -34,11 +39,11 @@ class Province:
 
     @property
     def is_land(self) -> bool:
-        return self.terrain in (Terrain.INLAND, Terrain.COASTAL)
+        return self.terrain in _LAND
 
     @property
     def is_sea(self) -> bool:
-        return self.terrain is Terrain.SEA
+        return self.terrain is _SEA
 
 
 @dataclass(frozen=True)

@@ -57,18 +57,43 @@ class PhaseRecord:
 # --- orders -----------------------------------------------------------------------
 
 
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# Enum members as module constants: in a loop over every order, reading them off the
+# enum class (`PhaseKind.MOVEMENT`) costs ten times as much as a global name.
+_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+
+# Locations and units already read, by their text: a game names the same few hundred
+# again and again, and each is frozen, so one object serves every order that names it.
+# Bounded, so that a stream of made-up names cannot grow them without end.
+_CACHE_LIMIT = 4096
+_locations: dict[str, Location] = {}
+_units: dict[tuple[Power, str, str], Unit] = {}
+
+
 def _unit(power: Power, kind: str, where: str) -> Unit:
-    try:
-        return Unit(power, UnitType(kind), _location(where))
-    except ValueError as err:
-        raise InterchangeError(f"not a unit: {kind} {where}") from err
+    unit = _units.get((power, kind, where))
+    if unit is not None:
+        return unit
+    unit_type = _UNIT_TYPES.get(kind)
+    if unit_type is None:
+        raise InterchangeError(f"not a unit: {kind} {where}")
+    unit = Unit(power, unit_type, _location(where))
+    if len(_units) < _CACHE_LIMIT:
+        _units[power, kind, where] = unit
+    return unit
 
 
 def _location(text: str) -> Location:
+    location = _locations.get(text)
+    if location is not None:
+        return location
     province, _, coast = text.partition("/")
     if len(province) != 3 or not province.isalpha() or (coast and len(coast) != 2):
         raise InterchangeError(f"not a location: {text}")
-    return Location(province, coast or None)
+    location = Location(province, coast or None)
+    if len(_locations) < _CACHE_LIMIT:
+        _locations[text] = location
+    return location
 
 
 def read_order(text: str, power: Power, kind: PhaseKind) -> Order:
@@ -77,56 +102,70 @@ def read_order(text: str, power: Power, kind: PhaseKind) -> Order:
     Raises `InterchangeError` for anything outside the notation, or an order of the
     wrong kind for the phase (a build in a movement phase).
     """
+    # The notation is a fixed sequence of words: the number of words and the verb
+    # say which order it can be, and each word is checked where it stands.
     words = text.upper().split()
-    if words == ["WAIVE"]:
-        if kind is not PhaseKind.ADJUSTMENT:
-            raise InterchangeError(f"a waive outside adjustments: {text}")
-        return Waive(power)
     if len(words) < 3:
+        if words == ["WAIVE"]:
+            if kind is not _ADJUSTMENT:
+                raise InterchangeError(f"a waive outside adjustments: {text}")
+            return Waive(power)
         raise InterchangeError(f"not an order: {text}")
     unit = _unit(power, words[0], words[1])
-    verb, rest = words[2], words[3:]
-    order = _read_movement(unit, verb, rest) if kind is PhaseKind.MOVEMENT else None
-    if kind is PhaseKind.RETREAT:
-        order = _read_retreat(unit, verb, rest)
-    elif kind is PhaseKind.ADJUSTMENT and not rest:
-        order = {"B": Build(unit), "D": Disband(unit)}.get(verb)
+    if kind is _MOVEMENT:
+        if len(words) == 4 and words[2] == "-":  # a move, the commonest order
+            return Move(unit, _location(words[3]))
+        order = _read_movement(unit, words)
+    elif kind is _RETREAT:
+        order = _read_retreat(unit, words)
+    elif len(words) == 3:
+        verb = words[2]
+        order = Build(unit) if verb == "B" else Disband(unit) if verb == "D" else None
+    else:
+        order = None
     if order is None:
         raise InterchangeError(f"not a {kind.name.lower()} order: {text}")
     return order
 
 
-def _read_movement(unit: Unit, verb: str, rest: list[str]) -> Order | None:
-    match verb, rest:
-        case "H", []:
+def _read_movement(unit: Unit, words: list[str]) -> Order | None:
+    """`A PAR H`, `A PAR - BUR [VIA]`, `A PAR S A MAR [- BUR]`, `F NTH C A LON - BEL`."""
+    verb, n = words[2], len(words)
+    if verb == "-":
+        if n == 4:
+            return Move(unit, _location(words[3]))
+        if n == 5 and words[4] == "VIA":
+            return Move(unit, _location(words[3]), True)
+    elif verb == "S":
+        if n == 5:
+            return Support(unit, _location(words[4]), None, _unit_type(words[3]))
+        if n == 7 and words[5] == "-":
+            return Support(
+                unit, _location(words[4]), _location(words[6]), _unit_type(words[3])
+            )
+    elif verb == "H":
+        if n == 3:
             return Hold(unit)
-        case "-", [dest]:
-            return Move(unit, _location(dest))
-        case "-", [dest, "VIA"]:
-            return Move(unit, _location(dest), via_convoy=True)
-        case "S", [kind, where]:
-            return Support(unit, _location(where), None, _unit_type(kind))
-        case "S", [kind, where, "-", dest]:
-            return Support(unit, _location(where), _location(dest), _unit_type(kind))
-        case "C", ["A", where, "-", dest]:
-            return Convoy(unit, _location(where), _location(dest))
+    elif verb == "C" and n == 7 and words[3] == "A" and words[5] == "-":
+        return Convoy(unit, _location(words[4]), _location(words[6]))
     return None
 
 
-def _read_retreat(unit: Unit, verb: str, rest: list[str]) -> Order | None:
-    match verb, rest:
-        case "R" | "-", [dest]:
-            return Retreat(unit, _location(dest))
-        case "D", []:
-            return Disband(unit)
+def _read_retreat(unit: Unit, words: list[str]) -> Order | None:
+    """`A PAR R BUR` (or `A PAR - BUR`), `A PAR D`."""
+    verb, n = words[2], len(words)
+    if n == 4 and (verb == "R" or verb == "-"):
+        return Retreat(unit, _location(words[3]))
+    if n == 3 and verb == "D":
+        return Disband(unit)
     return None
 
 
 def _unit_type(text: str) -> UnitType:
-    try:
-        return UnitType(text)
-    except ValueError as err:
-        raise InterchangeError(f"not a unit type: {text}") from err
+    unit_type = _UNIT_TYPES.get(text)
+    if unit_type is None:
+        raise InterchangeError(f"not a unit type: {text}")
+    return unit_type
 
 
 def write_order(order: Order) -> str:

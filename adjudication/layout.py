@@ -29,7 +29,12 @@ from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, UnitType
 from adjudication.validate_movement import plain_support
 
+# Enum members as module constants: a global name is read ten times faster than an
+# attribute of the enum class.
 _FLEET = UnitType.FLEET
+_RULEBOOK_1982 = ParadoxRule.RULEBOOK_1982
+_KIND_OF = {Hold: HOLD, Move: MOVE, Support: SUPPORT, Convoy: CONVOY}
+"""The kind of each movement order's class: one lookup instead of a chain of tests."""
 
 
 class Layout:
@@ -54,25 +59,28 @@ class Layout:
         self.landing: list[Location | None] = [None] * n
         self.order_at: dict[str, int] = {}
         none: list = [None] * n
+        blank = [""] * n
+        no = [False] * n
+        # Positional, in the order of `Tables`' fields: one is made for every phase.
         self.tables = Tables(
-            kind=[HOLD] * n,
-            power=[""] * n,
-            province=[""] * n,
-            dest=[""] * n,
-            convoyed=[False] * n,
-            opponent=[-1] * n,
-            supports=[()] * n,
-            target=[""] * n,
-            protected=[False] * n,
-            route_seas=list(none),
-            route_start=list(none),
-            route_end=list(none),
-            route_links=list(none),
-            order_at=self.order_at,
-            occupant=units,
-            moves_into={},
-            hold_supports={},
-            decisions=[],
+            [HOLD] * n,  # kind
+            blank,  # power
+            blank.copy(),  # province
+            blank.copy(),  # dest
+            no,  # convoyed
+            [-1] * n,  # opponent
+            [()] * n,  # supports
+            blank.copy(),  # target
+            no.copy(),  # protected
+            none,  # route_seas
+            none.copy(),  # route_start
+            none.copy(),  # route_end
+            none.copy(),  # route_links
+            self.order_at,
+            units,  # occupant
+            {},  # moves_into
+            {},  # hold_supports
+            [],  # decisions
         )
         # Supports and convoys; one superseded later is left in, with its kind set to HOLD.
         self.by_kind: tuple[list[int], ...] = ([], [], [], [])
@@ -86,7 +94,7 @@ class Layout:
         elif self.by_kind[CONVOY]:
             self._convoy_own_armies()
         convoying = self._match_convoys() if self.by_kind[CONVOY] else None
-        self._match_supports(convoying if rules.paradox_rule is ParadoxRule.RULEBOOK_1982 else None)
+        self._match_supports(convoying if rules.paradox_rule is _RULEBOOK_1982 else None)
 
     def _pick_orders(self) -> None:
         """The order each unit follows: the last one naming it (defensive; see validate).
@@ -103,9 +111,10 @@ class Layout:
         seas, land = board.sea_provinces, board.land_provinces
         fleet_moves, army_adjacency = board.fleet_moves, board.army_adjacency
         supports, convoys, decisions = self.by_kind[SUPPORT], self.by_kind[CONVOY], t.decisions
+        kind_of = _KIND_OF
         for i, order in enumerate(self.orders):
-            cls = type(order)
-            if cls is not Move and cls is not Support and cls is not Hold and cls is not Convoy:
+            cls = kind_of.get(type(order), -1)
+            if cls < 0:  # not a movement order
                 early[i] = Reason.ILLEGAL
                 doubtful.append(i)
                 continue
@@ -124,7 +133,7 @@ class Layout:
                 kind[earlier] = HOLD
                 self.repeated = True
             order_at[where] = i
-            if cls is Move:
+            if cls == MOVE:
                 target = order.destination
                 dest = target.province
                 by_convoy = False
@@ -164,13 +173,13 @@ class Layout:
                     if j >= 0 and kind[j] == MOVE and dest_of[j] == where and not convoyed[j]:
                         opponent[i] = j
                         opponent[j] = i
-            elif cls is Support:
+            elif cls == SUPPORT:
                 supports.append(i)
                 kind[i] = SUPPORT
                 decisions.append(i)
                 if unit.type is not named.type or not plain_support(unit, order, units, board):
                     doubtful.append(i)
-            elif cls is Hold:
+            elif cls == HOLD:
                 if unit.type is not named.type:
                     doubtful.append(i)
             else:

@@ -28,10 +28,11 @@ from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
 from adjudication.rules import Rules
-from adjudication.units import Location, Unit, UnitType
+from adjudication.units import Location, Unit, UnitType, quick_init
 from adjudication.validate_movement import MovementChecks
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MovementResult:
     """What a movement phase did.
@@ -95,6 +96,10 @@ def resolve_legal_movement(
 
 
 _FLEET = UnitType.FLEET
+# Enum members as module constants: a global name is read ten times faster than an
+# attribute of the enum class, and these are read for every failed order.
+_BOUNCED, _CUT, _DISLODGED = Reason.BOUNCED, Reason.CUT, Reason.DISLODGED
+_PARADOX, _NO_CONVOY, _DISRUPTED = Reason.PARADOX, Reason.NO_CONVOY, Reason.DISRUPTED
 
 
 class _Reading:
@@ -136,12 +141,14 @@ class _Reading:
         if len(arrived) == len(t.moves_into):
             standoffs: frozenset[str] = frozenset()  # every contested space was taken
         else:
-            standoffs = frozenset(
-                dest
-                for dest, moves in t.moves_into.items()
-                if dest not in after
-                and any(not succeeded[m] and self._stands_off(resolver, m) for m in moves)
-            )
+            left_empty: list[str] = []
+            for dest, moves in t.moves_into.items():
+                if dest not in after:
+                    for m in moves:
+                        if not succeeded[m] and self._stands_off(resolver, m):
+                            left_empty.append(dest)
+                            break
+            standoffs = frozenset(left_empty)
         dislodged: list[Dislodgement] = []
         if dislodged_by:
             dislodged = sorted(
@@ -203,7 +210,7 @@ class _Reading:
         if not dislodged_by:
             return self._outcomes_undisturbed(resolver, succeeded)
         t, early, void, order_at = self.tables, self.early, self.void, self.order_at
-        kinds, province, paradox = t.kind, t.province, resolver.paradox
+        kinds, province, paradox, convoyed = t.kind, t.province, resolver.paradox, t.convoyed
         out: list[Outcome] = []
         add = out.append
         for i, order in enumerate(self.orders):
@@ -214,7 +221,10 @@ class _Reading:
                     add(Outcome(order, True))
                 else:
                     by = None if attack is None else province[attack]
-                    add(self._move_outcome(i, order, resolver, False, by))
+                    if convoyed[i]:
+                        add(self._move_outcome(i, order, resolver, False, by))
+                    else:
+                        add(Outcome(order, False, _BOUNCED, by))
             elif kind == HOLD:  # a hold, or an order not in play (the unit holds)
                 if i in early:
                     # Only the order the unit follows is dislodged with it.
@@ -225,31 +235,31 @@ class _Reading:
                 elif attack is None:
                     add(Outcome(order, True))
                 else:
-                    add(Outcome(order, False, Reason.DISLODGED, province[attack]))
+                    add(Outcome(order, False, _DISLODGED, province[attack]))
             else:
                 by = None if attack is None else province[attack]
                 if i in void:
                     add(Outcome(order, False, void[i], by))
                 elif kind == SUPPORT:
                     if not succeeded[i]:
-                        add(Outcome(order, False, Reason.CUT, by))
+                        add(Outcome(order, False, _CUT, by))
                     elif by is None:
                         add(Outcome(order, True))
                     else:
                         # A support not cut though its unit was dislodged: the 1982 rule
                         # (6.F.17).
-                        add(Outcome(order, True, Reason.DISLODGED, by))
+                        add(Outcome(order, True, _DISLODGED, by))
                 elif i in paradox or by is None:
                     add(self._convoy_outcome(i, order, resolver, by))
                 else:
-                    add(Outcome(order, False, Reason.DISLODGED, by))
+                    add(Outcome(order, False, _DISLODGED, by))
         return tuple(out)
 
     def _outcomes_undisturbed(
         self, resolver: Resolver, succeeded: list[bool]
     ) -> tuple[Outcome, ...]:
         """`_outcomes` when no unit was dislodged, the usual case, read more directly."""
-        early, void, kinds = self.early, self.void, self.tables.kind
+        early, void, kinds, convoyed = self.early, self.void, self.tables.kind, self.tables.convoyed
         out: list[Outcome] = []
         add = out.append
         for i, order in enumerate(self.orders):
@@ -259,11 +269,14 @@ class _Reading:
             elif succeeded[i] and kind != CONVOY and i not in void:
                 add(Outcome(order, True))  # a move that moved, a support given
             elif kind == MOVE:
-                add(self._move_outcome(i, order, resolver, False, None))
+                if convoyed[i]:
+                    add(self._move_outcome(i, order, resolver, False, None))
+                else:
+                    add(Outcome(order, False, _BOUNCED))  # by land, only a bounce stops it
             elif i in void:
                 add(Outcome(order, False, void[i]))
             elif kind == SUPPORT:
-                add(Outcome(order, False, Reason.CUT))
+                add(Outcome(order, False, _CUT))
             else:
                 add(self._convoy_outcome(i, order, resolver, None))
         return tuple(out)
@@ -277,15 +290,15 @@ class _Reading:
         if t.convoyed[i] and not resolver.path(i):
             seas = t.route_seas[i] or {}
             paradox = any(c in resolver.paradox for c in seas.values())
-            return Outcome(order, False, Reason.PARADOX if paradox else Reason.NO_CONVOY, by)
-        return Outcome(order, False, Reason.BOUNCED, by)
+            return Outcome(order, False, _PARADOX if paradox else _NO_CONVOY, by)
+        return Outcome(order, False, _BOUNCED, by)
 
     def _convoy_outcome(self, i: int, order: Order, resolver: Resolver, by: str | None) -> Outcome:
         if i in resolver.paradox:
-            return Outcome(order, False, Reason.PARADOX, by)
+            return Outcome(order, False, _PARADOX, by)
         if self._carried(i, resolver):
             return Outcome(order, True)
-        return Outcome(order, False, Reason.DISRUPTED)
+        return Outcome(order, False, _DISRUPTED)
 
     def _carried(self, c: int, resolver: Resolver) -> bool:
         """The army moved along a route of successful convoys through this fleet."""

@@ -13,6 +13,7 @@ from adjudication.units import Location, Power, Unit, UnitType, quick_init
 
 
 @quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
@@ -21,6 +22,7 @@ class Hold:
         return f"{self.unit} H"
 
 
+@quick_init
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -33,6 +35,7 @@ class Move:
         return f"{self.unit} - {self.destination}{via}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Support:
     """Support to hold (`destination` None) or to move into `destination`.
@@ -52,6 +55,7 @@ class Support:
         return f"{self.unit} S {kind}{self.supported}{target}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Convoy:
     """A fleet convoys the army at `army` to `destination`."""
@@ -64,6 +68,7 @@ class Convoy:
         return f"{self.unit} C A {self.army} - {self.destination}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Retreat:
     unit: Unit
@@ -73,6 +78,7 @@ class Retreat:
         return f"{self.unit} R {self.destination}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Disband:
     """A dislodged unit disbands (retreat phase) or a unit is removed (adjustments)."""
@@ -83,6 +89,7 @@ class Disband:
         return f"{self.unit} D"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Build:
     unit: Unit
@@ -91,6 +98,7 @@ class Build:
         return f"{self.unit} B"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Waive:
     """A power declines one build it is entitled to."""

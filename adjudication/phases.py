@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 
 from adjudication.adjustments import adjustments_needed, resolve_adjustments
@@ -34,12 +35,22 @@ from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.retreats import resolve_retreats
 from adjudication.rules import Rules
-from adjudication.units import Phase, PhaseKind, Power, Season, Unit
+from adjudication.units import Phase, PhaseKind, Power, Season, Unit, quick_init
 from adjudication.validate import validate_all
+
+# Enum members as module constants: read off the enum class (`Season.SPRING`) they
+# cost ten times as much, and every phase reads several.
+_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+
+_phase = lru_cache(maxsize=1024)(Phase)
+"""`Phase(year, season, kind)`, made once: phases are frozen, and a game asks for the
+same few again and again."""
 
 __all__ = ["Adjudication", "EndKind", "GameEnd", "adjudicate", "update_ownership"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Adjudication:
     """The result of playing one phase.
@@ -80,7 +91,7 @@ def adjudicate(
     phase completes is added here. Leave it empty when that rule is not played.
     """
     given = tuple(orders)
-    if position.phase.kind is PhaseKind.MOVEMENT:
+    if position.phase.kind is _MOVEMENT:
         # Usually every order is legal: then validation is done on the way.
         result = resolve_legal_movement(position, given, board, rules)
         if result is not None:
@@ -131,7 +142,7 @@ def _after_movement(
     units = result.units
     retreating = tuple(d for d in dislodged if d.retreats) if dislodged else ()
     if retreating:
-        following = Phase(position.phase.year, position.phase.season, PhaseKind.RETREAT)
+        following = _phase(position.phase.year, position.phase.season, _RETREAT)
         nxt = Position(following, units, position.ownership, retreating, result.standoffs)
         return Adjudication(position.phase, outcomes, nxt, None, dislodged)
     # Units with nowhere to go are simply not in `units`: disbanded with the move.
@@ -170,7 +181,7 @@ def _play_adjustments(
 ) -> Adjudication:
     result = resolve_adjustments(position, accepted, board)
     year = position.phase.year
-    spring = Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    spring = _phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
     nxt = Position(spring, result.units, position.ownership)
     end = check_game_end(
         nxt, winter_history, board, rules, fall_completed=False, completed_year=year
@@ -215,16 +226,23 @@ def _end_of_season(
 ) -> tuple[Position, GameEnd | None]:
     """The position after a season's movement (and retreats): the next phase, with
     ownership updated after a Fall, and whether the game ended there."""
+    # The units come from the resolver, one to a province, and the ownership from a
+    # position, in order already: `Position.of_sorted` spares the checks.
     year = position.phase.year
-    if position.phase.season is Season.SPRING:
-        return Position(
-            Phase(year, Season.FALL, PhaseKind.MOVEMENT), units, position.ownership
+    if position.phase.season is _SPRING:
+        return Position.of_sorted(
+            _phase(year, _FALL, _MOVEMENT), units, position.ownership
         ), None
 
     ownership = update_ownership(position.ownership, units, board)
-    winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), units, ownership)
+    if len(ownership) != len(position.ownership):  # a first owner: its centre was appended
+        ownership = dict(sorted(ownership.items()))
+    winter = Position.of_sorted(
+        _phase(year, _WINTER, _ADJUSTMENT), units, ownership
+    )
     skipped = not adjustments_needed(winter, board)
-    nxt = winter.at_phase(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)) if skipped else winter
+    spring = _phase(year + 1, _SPRING, _MOVEMENT)
+    nxt = winter.at_phase(spring) if skipped else winter
     end = check_game_end(
         nxt,
         winter_history,

@@ -64,10 +64,37 @@ class Position:
             owned = dict(sorted(owned.items()))
         fields = self.__dict__
         fields["phase"] = phase
-        fields["units"] = tuple(sorted(units, key=_unit_order))
+        try:
+            fields["units"] = tuple(sorted(units, key=_unit_order))
+        except TypeError:
+            # Two units of one power and type in one province, one on a coast: never a
+            # real position, but sorting must not fail on it (Location's own order).
+            fields["units"] = tuple(sorted(units))
         fields["ownership"] = owned
         fields["dislodged"] = tuple(sorted(dislodged)) if dislodged else ()
         fields["standoffs"] = standoffs if type(standoffs) is frozenset else frozenset(standoffs)
+
+    @classmethod
+    def of_sorted(
+        cls,
+        phase: Phase,
+        units: Iterable[Unit],
+        ownership: Mapping[str, Power],
+        dislodged: tuple[Dislodgement, ...] = (),
+        standoffs: frozenset[str] = frozenset(),
+    ) -> Position:
+        """A position from parts the engine itself produced: units one to a province
+        (sorted here), `ownership` keyed in sorted order, `dislodged` sorted. The
+        ownership is not re-sorted nor checked, as the constructor does for any input;
+        the result is the same position the constructor would make."""
+        position = object.__new__(cls)
+        fields = position.__dict__
+        fields["phase"] = phase
+        fields["units"] = tuple(sorted(units, key=_unit_order))
+        fields["ownership"] = dict(ownership)
+        fields["dislodged"] = dislodged
+        fields["standoffs"] = standoffs
+        return position
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
@@ -79,6 +106,10 @@ class Position:
         fields["ownership"] = dict(self.ownership)
         fields["dislodged"] = self.dislodged
         fields["standoffs"] = self.standoffs
+        # The same units stand in the same places: what was looked up stays true.
+        found = self.__dict__.get("unit_by_province")
+        if found is not None:
+            fields["unit_by_province"] = found
         return moved
 
     @cached_property

@@ -231,7 +231,8 @@ class Resolver:
         dest = t.dest[i]
         opponent = t.opponent[i]
         if opponent >= 0:
-            if attack <= 1 + self._support_count(opponent, None):  # defend strength
+            defend = 1 + self._support_count(opponent, None) if t.supports[opponent] else 1
+            if attack <= defend:
                 return False
         elif attack <= self._hold(dest):
             return False
@@ -245,16 +246,21 @@ class Resolver:
         t = self.t
         dest = t.dest[i]
         unit = t.occupant.get(dest)
+        # Most moves have no support: then the count is not asked for.
+        supported = bool(t.supports[i])
         if unit is None:
-            return 1 + self._support_count(i, None)
+            return 1 + self._support_count(i, None) if supported else 1
         if t.opponent[i] < 0:
             j = t.order_at.get(dest, -1)
-            if j >= 0 and t.kind[j] == MOVE and self.resolve(j):
-                return 1 + self._support_count(i, None)  # the space is being vacated
+            if j >= 0 and t.kind[j] == MOVE and (
+                self.result[j] if self.resolved[j] else self.resolve(j)
+            ):
+                # The space is being vacated.
+                return 1 + self._support_count(i, None) if supported else 1
         occupant = unit.power
         if occupant == t.power[i]:
             return 0
-        return 1 + self._support_count(i, occupant)
+        return 1 + self._support_count(i, occupant) if supported else 1
 
     def _hold(self, province: str) -> int:
         """5.B.5: a unit that tried to move cannot be supported to hold (rules/000 §9.6)."""
@@ -279,7 +285,7 @@ class Resolver:
         opponent = t.opponent[i]
         if opponent >= 0 and self.resolve(opponent):
             return 0
-        return 1 + self._support_count(i, None)
+        return 1 + self._support_count(i, None) if t.supports[i] else 1
 
     def _support_count(self, i: int, not_of: str | None) -> int:
         supports = self.t.supports[i]

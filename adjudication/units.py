@@ -60,15 +60,43 @@ class UnitType(StrEnum):
 
 
 @quick_init
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """A province, with a coast where a fleet stands on a multi-coast province.
 
     Armies never have a coast. A fleet in St Petersburg is `Location("STP", "SC")`.
+    Locations sort by province, then coast, no coast first: the order is total, so
+    a list holding "SPA" and "SPA/NC" sorts too.
     """
 
     province: str
     coast: str | None = None
+
+    # Written out rather than `order=True`, which compares (province, coast) tuples
+    # and so raises on None against a coast.
+    def __lt__(self, other: Location) -> bool:
+        if type(other) is not Location:
+            return NotImplemented
+        if self.province != other.province:
+            return self.province < other.province
+        return (self.coast or "") < (other.coast or "")
+
+    def __le__(self, other: Location) -> bool:
+        if type(other) is not Location:
+            return NotImplemented
+        if self.province != other.province:
+            return self.province < other.province
+        return (self.coast or "") <= (other.coast or "")
+
+    def __gt__(self, other: Location) -> bool:
+        if type(other) is not Location:
+            return NotImplemented
+        return other.__lt__(self)
+
+    def __ge__(self, other: Location) -> bool:
+        if type(other) is not Location:
+            return NotImplemented
+        return other.__le__(self)
 
     def __str__(self) -> str:
         return f"{self.province}/{self.coast}" if self.coast else self.province

@@ -271,3 +271,51 @@ def test_quick_init_refuses_what_it_cannot_copy() -> None:
     for cls in (Checked, Listed):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_a_position_of_sorted_parts_is_the_position_made_anew() -> None:
+    for played in PLAYED[:60]:
+        result = adjudicate(played.position, played.orders, STANDARD, played.rules)
+        nxt = result.position
+        quick = Position.of_sorted(nxt.phase, reversed(nxt.units), nxt.ownership, nxt.dislodged)
+        assert quick == Position(nxt.phase, nxt.units, nxt.ownership, nxt.dislodged)
+        assert list(quick.ownership) == sorted(quick.ownership)
+
+
+def test_the_interchange_reader_reads_back_every_order_written() -> None:
+    from adjudication.interop import read_order, write_order
+
+    for played in PLAYED:
+        for order in played.orders:
+            if isinstance(order, Waive) or (
+                isinstance(order, Support) and order.supported_type is None
+            ):
+                continue  # not movement orders of the notation (it names the type)
+            text = write_order(order)
+            assert read_order(text, order_power(order), PhaseKind.MOVEMENT) == order, text
+            # Lower case and extra spaces read the same.
+            loose = "  " + text.lower().replace(" ", "  ") + " "
+            assert read_order(loose, order_power(order), PhaseKind.MOVEMENT) == order
+
+
+def test_the_interchange_reader_shares_locations_and_keeps_its_caches_bounded() -> None:
+    from adjudication import interop
+
+    first = interop.read_order("A PAR - BUR", "FRANCE", PhaseKind.MOVEMENT)
+    again = interop.read_order("A PAR - BUR", "FRANCE", PhaseKind.MOVEMENT)
+    assert first == again and first.destination is again.destination
+    assert first.unit is again.unit
+    # Made-up names read (the reader checks the notation, not the board) but stop
+    # being remembered once the cache is full.
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    names = [a + b + c for a in letters for b in letters for c in letters[:8]]
+    for name in names:
+        interop.read_order(f"A {name} - {name}", "FRANCE", PhaseKind.MOVEMENT)
+    assert len(interop._locations) <= interop._CACHE_LIMIT
+    assert len(interop._units) <= interop._CACHE_LIMIT
+    assert interop.read_order("A ZZZ H", "FRANCE", PhaseKind.MOVEMENT) == Hold(
+        Unit("FRANCE", UnitType.ARMY, Location("ZZZ"))
+    )
+    # Leave the reader as other tests expect to find it.
+    interop._locations.clear()
+    interop._units.clear()

@@ -85,14 +85,23 @@ dislodgements = st.builds(
     st.lists(locations(), max_size=4, unique=True).map(lambda xs: tuple(sorted(xs))),
     st.booleans(),
 )
+
+
+def _province_of(unit: Unit) -> str:
+    return unit.location.province
+
+
+# A valid position: one unit to a province, one dislodged unit to a province.
 positions = st.builds(
     Position,
     phase=phases,
-    units=st.lists(units, max_size=30).map(tuple),
+    units=st.lists(units, max_size=30, unique_by=_province_of).map(tuple),
     ownership=st.dictionaries(
         st.sampled_from(sorted(STANDARD.supply_centres)), powers, max_size=34
     ),
-    dislodged=st.lists(dislodgements, max_size=3).map(tuple),
+    dislodged=st.lists(
+        dislodgements, max_size=3, unique_by=lambda d: d.unit.location.province
+    ).map(tuple),
     standoffs=st.frozensets(provinces, max_size=4),
 )
 rules = st.builds(
@@ -215,3 +224,17 @@ def test_adjudication_with_a_dislodgement_round_trip() -> None:
     document = adjudication_to_json(played)
     assert document["dislodged"][0]["by"] == "MUN"
     assert adjudication_from_json(through_text(document)) == played
+
+
+def test_locations_sort_with_and_without_coast() -> None:
+    # A province's bare location sorts before its coasts, and sorting never raises.
+    mixed = [Location("SPA", "SC"), Location("SPA"), Location("BUR"), Location("SPA", "NC")]
+    assert [str(x) for x in sorted(mixed)] == ["BUR", "SPA", "SPA/NC", "SPA/SC"]
+    assert Location("SPA") < Location("SPA", "NC") and Location("SPA", "NC") > Location("SPA")
+    assert not Location("SPA", "NC") <= Location("SPA")
+
+
+def test_position_with_a_unit_on_and_off_a_coast_still_sorts() -> None:
+    units = (Unit.parse("SPAIN", "F SPA/NC"), Unit.parse("SPAIN", "F SPA"))
+    position = Position(Phase.parse("S1901M"), units, {})
+    assert [str(u) for u in position.units] == ["F SPA", "F SPA/NC"]
