@@ -11,10 +11,8 @@ builds it does not use are waived.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 
 from adjudication.board import Board
 from adjudication.civil_disorder import civil_disorder_removals
@@ -55,9 +53,6 @@ def powers_of(position: Position, board: Board) -> tuple[Power, ...]:
     return tuple(sorted(set(board.powers) | others))
 
 
-_power_of = attrgetter("power")
-
-
 def adjustments_needed(position: Position, board: Board) -> bool:
     """False when no power can build or must remove: the phase is skipped.
 
@@ -66,16 +61,24 @@ def adjustments_needed(position: Position, board: Board) -> bool:
     make the phase happen.
     """
     # Counted in one pass over the units and centres: this runs after every Fall.
-    centres = Counter(position.ownership.values())
-    units = Counter(map(_power_of, position.units))
-    occupied = position.unit_by_province
+    # Plain dict counting, not `Counter` (whose constructor costs more than the count),
+    # and the occupied provinces are looked up only for a power owed builds.
+    ownership = position.ownership
+    centres: dict[Power, int] = {}
+    for owner in ownership.values():
+        centres[owner] = centres.get(owner, 0) + 1
+    units: dict[Power, int] = {}
+    for unit in position.units:
+        power = unit.power
+        units[power] = units.get(power, 0) + 1
     for power, count in centres.items():
-        allowance = count - units.get(power, 0)
-        if allowance > 0 and any(
-            position.ownership.get(c) == power and c not in occupied
-            for c in board.home_centres.get(power, ())
-        ):
-            return True
+        if count > units.get(power, 0):
+            occupied = position.unit_by_province
+            if any(
+                ownership.get(c) == power and c not in occupied
+                for c in board.home_centres.get(power, ())
+            ):
+                return True
     # A power with more units than centres must remove (one with none, all of them).
     return any(count > centres.get(power, 0) for power, count in units.items())
 

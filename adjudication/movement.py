@@ -82,6 +82,18 @@ def resolve_legal_movement(
     (holds, moves to a neighbouring space, supports), so only the others (convoys,
     moves by convoy, odd coasts, orders naming no unit) are checked in full.
     """
+    found = resolve_legal_movement_placed(position, orders, board, rules)
+    return None if found is None else found[0]
+
+
+def resolve_legal_movement_placed(
+    position: Position,
+    orders: Sequence[Order],
+    board: Board = STANDARD,
+    rules: Rules = _STANDARD_RULES,
+) -> tuple[MovementResult, list[tuple[str, str]]] | None:
+    """`resolve_legal_movement`, with the place of each order's unit: its power and
+    province, by order index, as the layout found them (what outcomes sort by)."""
     layout = Layout(position, orders, board, rules)
     if layout.repeated:
         return None
@@ -92,7 +104,11 @@ def resolve_legal_movement(
             if not isinstance(order, MOVEMENT_ORDERS) or checks.check(order) is not None:
                 return None
     resolver = Resolver(layout.tables)
-    return _Reading(layout, resolver, resolver.resolve_all()).result()
+    result = _Reading(layout, resolver, resolver.resolve_all()).result()
+    # Every order named a unit of its power (else validation would have refused it),
+    # so the layout filled in every order's power and province.
+    t = layout.tables
+    return result, list(zip(t.power, t.province, strict=True))
 
 
 _FLEET = UnitType.FLEET

@@ -28,7 +28,7 @@ from adjudication.adjustments import adjustments_needed, resolve_adjustments
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.maps import STANDARD
-from adjudication.movement import MovementResult, resolve_legal_movement, resolve_movement
+from adjudication.movement import MovementResult, resolve_legal_movement_placed, resolve_movement
 from adjudication.orders import Hold, Order, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
@@ -93,9 +93,12 @@ def adjudicate(
     given = tuple(orders)
     if position.phase.kind is _MOVEMENT:
         # Usually every order is legal: then validation is done on the way.
-        result = resolve_legal_movement(position, given, board, rules)
-        if result is not None:
-            return _after_movement(position, result, given, [], board, rules, winter_history)
+        found = resolve_legal_movement_placed(position, given, board, rules)
+        if found is not None:
+            result, places = found
+            return _after_movement(
+                position, result, given, [], board, rules, winter_history, places
+            )
     rejections = validate_all(given, position, board)
     if rejections:
         refused = [_refused(given[i], r) for i, r in sorted(rejections.items())]
@@ -130,20 +133,35 @@ def _after_movement(
     board: Board,
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
+    places: list[tuple[Power, str]] | None = None,
 ) -> Adjudication:
-    # With no order refused, each outcome is for a different unit.
-    outcomes = _sorted(
-        _movement_outcomes(position, result, accepted, refused),
-        by_province=not refused and board.codes_sort_as_places,
-    )
+    """The movement phase's outcomes in canonical order and the phase that follows.
+
+    `places`: the power and province of each accepted order's unit, when the layout
+    found them; the outcomes then sort by these instead of reading each outcome's order.
+    """
+    listed = _movement_outcomes(position, result, accepted, refused)
+    if places is not None and not refused and board.codes_sort_as_places:
+        # Each outcome is for a different unit; the defaults come after the orders.
+        for outcome in listed[len(places) :]:
+            places.append(_power_and_province(outcome))
+        ranked = sorted(range(len(listed)), key=places.__getitem__)
+        outcomes = tuple([listed[i] for i in ranked])
+    else:
+        # With no order refused, each outcome is for a different unit.
+        outcomes = _sorted(listed, by_province=not refused and board.codes_sort_as_places)
+    # Already sorted (`MovementResult.dislodged`): sorting again would compare the
+    # dataclasses field by field in Python, for nothing.
     dislodged = result.dislodged
-    if len(dislodged) > 1:
-        dislodged = tuple(sorted(dislodged))
     units = result.units
     retreating = tuple(d for d in dislodged if d.retreats) if dislodged else ()
     if retreating:
         following = _phase(position.phase.year, position.phase.season, _RETREAT)
-        nxt = Position(following, units, position.ownership, retreating, result.standoffs)
+        # Parts the engine made, in order already (ownership from a position, the
+        # dislodged sorted): `of_sorted` spares the constructor's checks and sorts.
+        nxt = Position.of_sorted(
+            following, units, position.ownership, retreating, result.standoffs
+        )
         return Adjudication(position.phase, outcomes, nxt, None, dislodged)
     # Units with nowhere to go are simply not in `units`: disbanded with the move.
     nxt, end = _end_of_season(position, units, board, rules, winter_history)

@@ -30,6 +30,10 @@ class Dislodgement:
 _unit_order = attrgetter("power", "type", "location.province", "location.coast")
 """The fields `Unit` compares by, in order (`Location` compares province, then coast)."""
 
+_unit_place_order = attrgetter("power", "type", "location.province")
+"""`_unit_order` for units one to a province: no two share a province, so the coast
+never decides, and one lookup fewer per unit counts where every phase sorts."""
+
 
 @dataclass(frozen=True, init=False)
 class Position:
@@ -90,7 +94,7 @@ class Position:
         position = object.__new__(cls)
         fields = position.__dict__
         fields["phase"] = phase
-        fields["units"] = tuple(sorted(units, key=_unit_order))
+        fields["units"] = tuple(sorted(units, key=_unit_place_order))
         fields["ownership"] = dict(ownership)
         fields["dislodged"] = dislodged
         fields["standoffs"] = standoffs

@@ -27,7 +27,7 @@ from adjudication.outcomes import Reason
 from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.rules import ParadoxRule, Rules
-from adjudication.units import Location, PhaseKind, Unit, UnitType, quick_init
+from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType, quick_init
 from adjudication.validate import validate_all
 from adjudication.validate_movement import MovementChecks
 
@@ -280,6 +280,36 @@ def test_a_position_of_sorted_parts_is_the_position_made_anew() -> None:
         quick = Position.of_sorted(nxt.phase, reversed(nxt.units), nxt.ownership, nxt.dislodged)
         assert quick == Position(nxt.phase, nxt.units, nxt.ownership, nxt.dislodged)
         assert list(quick.ownership) == sorted(quick.ownership)
+
+
+def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
+    # `adjudicate` relies on it and does not sort them again. The attack on Italy's
+    # Venice is ordered first, so the dislodgements are found out of order.
+    position = Position(
+        Phase.parse("S1902M"),
+        [
+            Unit.parse("AUSTRIA", "A TYR"),
+            Unit.parse("AUSTRIA", "A TRI"),
+            Unit.parse("AUSTRIA", "A SIL"),
+            Unit.parse("AUSTRIA", "A BOH"),
+            Unit.parse("GERMANY", "A MUN"),
+            Unit.parse("ITALY", "A VEN"),
+        ],
+        {},
+    )
+    austria = {u.location.province: u for u in position.units_of("AUSTRIA")}
+    orders = [
+        Move(austria["TYR"], Location("VEN")),
+        Support(austria["TRI"], Location("TYR"), Location("VEN")),
+        Move(austria["SIL"], Location("MUN")),
+        Support(austria["BOH"], Location("SIL"), Location("MUN")),
+    ]
+    result = adjudicate(position, orders, STANDARD)
+    assert [d.unit.power for d in result.dislodged] == ["GERMANY", "ITALY"]
+    for played in [*PLAYED, _Played(position, orders)]:
+        result = adjudicate(played.position, played.orders, STANDARD, played.rules)
+        assert list(result.dislodged) == sorted(result.dislodged)
+        assert list(result.position.dislodged) == sorted(result.position.dislodged)
 
 
 def test_the_interchange_reader_reads_back_every_order_written() -> None:
