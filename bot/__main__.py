@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from storage.db import dispose_sqlite_twin
 
 log = logging.getLogger("bot")
 
@@ -78,6 +79,7 @@ async def run(settings: Settings) -> None:
             with contextlib.suppress(NotImplementedError):
                 loop.remove_signal_handler(sig)
         await service.db.dispose()
+        dispose_sqlite_twin(service.db)
         log.info("dipgm stopped")
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Row
+from sqlalchemy import Connection, Row
 
 from adjudication.legal import legal_orders
 from adjudication.notation import format_order
@@ -55,60 +55,70 @@ class OrdersDesk(ServiceCore):
         self, user_id: int, text: str, now: datetime, game_id: int | None = None
     ) -> SubmissionResult:
         """Parse and store a message of orders; each line reported as accepted,
-        corrected or rejected. A unit's new order replaces its old one."""
+        corrected or rejected. A unit's new order replaces its old one.
+
+        The whole submission (read, parse, store, commit) is one synchronous
+        transaction: on SQLite a single trip to its thread (`run_transaction`)."""
         if len(text) > MAX_MESSAGE_CHARS:
             raise WrongState(f"That message is too long (over {MAX_MESSAGE_CHARS} characters).")
-        async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, now)
-            game, controls = ctx.game, ctx.controls
-            position = await self._position_at(session, game.phase_id)
-            parsed = self._parse(text, position, controls)
-            # (power, slot) -> (order JSON, given by the owner): the orders in force as
-            # they will stand after this message, built up line by line.
-            in_force = dict(ctx.in_force)
-            lines: list[LineResult] = []
-            by_power: dict[Power, list[LineResult]] = {}
-            changed: dict[tuple[str, str], Power] = {}
-            for line_text, control, item in parsed:
-                result, order = self._judge(line_text, control, item, in_force, position)
-                lines.append(result)
-                by_power.setdefault(control.power, []).append(result)
-                if order is not None:
-                    taken = {slot for (p, slot) in in_force if p == control.power}
-                    key = (control.power, slot_of(order, taken))
-                    in_force[key] = (order_to_json(order), control.by_owner)
-                    changed[key] = control.power
-            # Keep every message, even one with nothing usable: it is in the record,
-            # and a player who wrote counts as having sent orders.
-            submission_ids = {
-                power: await order_queries.add_submission(
-                    session,
-                    game_id=game.id,
-                    phase_id=game.phase_id,
-                    power=power,
-                    sender_user_id=user_id,
-                    raw_text=text,
-                    received_at=now,
-                    lines=[line_json(r) for r in results],
-                )
-                for power, results in (by_power.items() or [(controls[0].power, [])])
-            }
-            await order_queries.put_orders(
-                session,
-                [
-                    {
-                        "phase_id": game.phase_id,
-                        "power": power,
-                        "slot": key[1],
-                        "order": in_force[key][0],
-                        "submission_id": submission_ids[power],
-                        "by_owner": in_force[key][1],
-                    }
-                    for key, power in changed.items()
-                ],
+        return await self.run_transaction(self._submit_in, user_id, text, now, game_id)
+
+    def _submit_in(
+        self, conn: Connection, user_id: int, text: str, now: datetime, game_id: int | None
+    ) -> SubmissionResult:
+        # Read under the write lock (BEGIN IMMEDIATE on SQLite, the game's row on
+        # PostgreSQL): the phase, the deadline and the orders in force cannot change
+        # before this commits, so an accepted order is one the phase will play.
+        ctx = self._sender_context_in(conn, user_id, game_id, now)
+        game, controls = ctx.game, ctx.controls
+        position = self._position_in(conn, game.phase_id)
+        parsed = self._parse(text, position, controls)
+        # (power, slot) -> (order JSON, given by the owner): the orders in force as
+        # they will stand after this message, built up line by line.
+        in_force = dict(ctx.in_force)
+        lines: list[LineResult] = []
+        by_power: dict[Power, list[LineResult]] = {}
+        changed: dict[tuple[str, str], Power] = {}
+        for line_text, control, item in parsed:
+            result, order = self._judge(line_text, control, item, in_force, position)
+            lines.append(result)
+            by_power.setdefault(control.power, []).append(result)
+            if order is not None:
+                taken = {slot for (p, slot) in in_force if p == control.power}
+                key = (control.power, slot_of(order, taken))
+                in_force[key] = (order_to_json(order), control.by_owner)
+                changed[key] = control.power
+        # Keep every message, even one with nothing usable: it is in the record,
+        # and a player who wrote counts as having sent orders.
+        submission_ids = {
+            power: order_queries.add_submission_in(
+                conn,
+                game_id=game.id,
+                phase_id=game.phase_id,
+                power=power,
+                sender_user_id=user_id,
+                raw_text=text,
+                received_at=now,
+                lines=[line_json(r) for r in results],
             )
-            _, deadline = await self._maybe_end_early(session, ctx, position, now, in_force)
-            return self._summary(ctx, position, tuple(lines), in_force, deadline)
+            for power, results in (by_power.items() or [(controls[0].power, [])])
+        }
+        order_queries.put_orders_in(
+            conn,
+            [
+                {
+                    "phase_id": game.phase_id,
+                    "power": power,
+                    "slot": key[1],
+                    "order": in_force[key][0],
+                    "submission_id": submission_ids[power],
+                    "by_owner": in_force[key][1],
+                }
+                for key, power in changed.items()
+            ],
+        )
+        _, deadline = self._maybe_end_early_in(conn, ctx, position, now, in_force)
+        return self._summary(ctx, position, tuple(lines), in_force, deadline)
 
     async def show_orders(self, user_id: int, game_id: int | None = None) -> SubmissionResult:
         """The sender's orders in force for the current phase (never anyone else's)."""
@@ -142,7 +152,9 @@ class OrdersDesk(ServiceCore):
             before = {r.power for r in ctx.powers if r.ready}
             now_ready = before | own if ready else before - own
             position = await self._position_at(session, ctx.game.phase_id)
-            done, _ = await self._maybe_end_early(session, ctx, position, now, ready=now_ready)
+            done, _ = await session.run_sync(
+                self._maybe_end_early_in, ctx, position, now, ready=now_ready
+            )
             return done
 
     async def legal_orders(
@@ -216,11 +228,24 @@ class OrdersDesk(ServiceCore):
         *,
         lock: bool = True,
     ) -> _Context:
+        """`_sender_context_in` on an async session or connection."""
+        conn = await order_queries.connection(session)
+        return await conn.run_sync(self._sender_context_in, user_id, game_id, now, lock=lock)
+
+    def _sender_context_in(
+        self,
+        conn: Connection,
+        user_id: int,
+        game_id: int | None,
+        now: datetime | None,
+        *,
+        lock: bool = True,
+    ) -> _Context:
         """The game and what the user may order in it. `now`: refuse after the
         deadline. `lock`: for a change (PostgreSQL row lock; see `repo.game_with_phase`);
         reading needs none, and holding it would make the scheduler pass the game over."""
         if game_id is None:
-            games = await order_queries.user_games(session, user_id)
+            games = order_queries.user_games_in(conn, user_id)
             if not games:
                 raise NotFound("You are not playing in any running game.")
             if len(games) > 1:
@@ -230,7 +255,7 @@ class OrdersDesk(ServiceCore):
                     tuple(g.id for g in games),
                 )
             game_id = games[0].id
-        read = await order_queries.order_context(session, game_id, lock=lock)
+        read = order_queries.order_context_in(conn, game_id, lock=lock)
         if read is None:
             raise NotFound(f"There is no game number {game_id}.")
         game = read.game
@@ -320,9 +345,9 @@ class OrdersDesk(ServiceCore):
             text, LineStatus.REJECTED, None, message, "not_allowed", (), control.power
         )
 
-    async def _maybe_end_early(
+    def _maybe_end_early_in(
         self,
-        session: order_queries.Db,
+        conn: Connection,
         ctx: _Context,
         position: Position,
         now: datetime,
@@ -347,14 +372,14 @@ class OrdersDesk(ServiceCore):
                 ready = {r.power for r in ctx.powers if r.ready}
             done = bool(concerned) and all(p in ready for p in concerned)
             if done:  # only then is the setting worth a query
-                settings = await order_queries.settings_json(session, game.id)
+                settings = order_queries.settings_json_in(conn, game.id)
                 done = GameSettings.from_json(settings).end_when_ready
         else:
             slots = set(ctx.in_force if in_force is None else in_force)
             done = all(complete(position, p, slots, self.board) for p in concerned)
         deadline = game.deadline_at
         if done and game.paused_at is None and (deadline is None or deadline > now):
-            await order_queries.set_deadline(session, game.id, now)
+            order_queries.set_deadline_in(conn, game.id, now)
             return True, now
         return done, deadline
 

@@ -12,10 +12,12 @@ syncs every commit and costs a disk flush per transaction. See docs/PERFORMANCE.
 from __future__ import annotations
 
 import logging
+import weakref
 from pathlib import Path
 
+import sqlalchemy
 from sqlalchemy import event
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -90,8 +92,41 @@ def create_engine(url: str = DEFAULT_URL, *, echo: bool = False) -> AsyncEngine:
         )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        if parsed.database and parsed.database != ":memory:":
+            _TWINS[engine.sync_engine] = _sqlite_sync_engine(parsed, synchronous)
         return engine
     return create_async_engine(parsed, echo=echo, pool_size=10, max_overflow=10)
+
+
+# The synchronous engine on the same SQLite file as an async engine, if it has one.
+_TWINS: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
+
+
+def _sqlite_sync_engine(url: URL, synchronous: str) -> Engine:
+    twin = sqlalchemy.create_engine(
+        url.set(drivername="sqlite"),
+        # Used from one worker thread at a time, but pooled connections may be closed
+        # (disposed, collected) from another.
+        connect_args={"isolation_level": None, "timeout": 15, "check_same_thread": False},
+    )
+    event.listen(twin, "connect", _sqlite_pragmas(synchronous))
+    event.listen(twin, "begin", _sqlite_begin)
+    return twin
+
+
+def sqlite_twin(engine: AsyncEngine) -> Engine | None:
+    """A synchronous engine on the same SQLite file as `engine` (same pragmas, same
+    BEGIN IMMEDIATE), for a transaction run whole in one worker thread: one trip from
+    the event loop instead of one per statement. None for PostgreSQL and in-memory
+    SQLite. Never use it on the event loop's thread: its calls block."""
+    return _TWINS.get(engine.sync_engine)
+
+
+def dispose_sqlite_twin(engine: AsyncEngine) -> None:
+    """Close the twin's pooled connections (the async engine's `dispose` does not)."""
+    twin = _TWINS.get(engine.sync_engine)
+    if twin is not None:
+        twin.dispose()
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -1,20 +1,35 @@
 """The queries behind an order submission, the service's most frequent write.
 
-Plain SQLAlchemy Core on the caller's transaction (a session, or a bare connection,
-which is cheaper), returning rows rather than ORM objects, with the statements built
-once: an order submission is three statements (the game with its powers and orders in
-force, the submission, the orders) and each one's cost in Python matters as much as
-its trip to the database.
+Plain SQLAlchemy Core on the caller's transaction, returning rows rather than ORM
+objects, with the statements built once: an order submission reads the game with its
+powers and orders in force (one joined query on PostgreSQL, two narrow ones on SQLite,
+see `order_context_in`), then writes the submission and the orders, and each
+statement's cost in Python matters as much as its trip to the database. Each query is
+a function of a synchronous `Connection` (`…_in`); most have an async twin for a
+session or an async connection.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    Text,
+    and_,
+    bindparam,
+    delete,
+    insert,
+    or_,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
@@ -42,7 +57,8 @@ _POWER_COLUMNS = (
 )
 # The game, its current phase, its powers, the proxy grants in force and the orders in
 # force, in one query: a row per power and order (and grant), the game's columns
-# repeated on each. A separate query for the orders would cost more than the repeats.
+# repeated on each. On PostgreSQL, where every statement is a round trip to the server,
+# a separate query for the orders would cost more than the repeats.
 _GAME = (
     select(
         _GAMES.c.id,
@@ -72,6 +88,47 @@ _GAME = (
         and_(_ORDERS.c.phase_id == _GAMES.c.current_phase_id, _ORDERS.c.power == _POWERS.c.power),
     )
     .where(_GAMES.c.id == bindparam("game_id"))
+    .order_by(_POWERS.c.power, _GRANTS.c.id, _ORDERS.c.id)
+)
+# On SQLite, where a submission's statements share one trip to the database's thread
+# (bot/service_core.py, `run_transaction`), the same in two narrow queries: turning the
+# game's columns, repeated on each of the ~25 rows, back into Python values costs more
+# than a second statement.
+_GAME_ALONE = (
+    select(
+        _GAMES.c.id,
+        _GAMES.c.name,
+        _GAMES.c.status,
+        _GAMES.c.deadline_at,
+        _GAMES.c.paused_at,
+        _PHASES.c.id.label("phase_id"),
+        _PHASES.c.code.label("phase_code"),
+    )
+    .outerjoin(_PHASES, _PHASES.c.id == _GAMES.c.current_phase_id)
+    .where(_GAMES.c.id == bindparam("game_id"))
+)
+# The order JSON as text, decoded in `order_context_in` by the same `json.loads` the
+# column type would call, without its per-value wrappers (~25 values a submission).
+_PLAYERS = (
+    select(
+        *_POWER_COLUMNS,
+        _ORDERS.c.slot,
+        type_coerce(_ORDERS.c.order, Text).label("order"),
+        _ORDERS.c.by_owner,
+    )
+    .outerjoin(
+        _GRANTS,
+        and_(
+            _GRANTS.c.game_id == _POWERS.c.game_id,
+            _GRANTS.c.power == _POWERS.c.power,
+            _GRANTS.c.revoked_at.is_(None),
+        ),
+    )
+    .outerjoin(
+        _ORDERS,
+        and_(_ORDERS.c.phase_id == bindparam("phase_id"), _ORDERS.c.power == _POWERS.c.power),
+    )
+    .where(_POWERS.c.game_id == bindparam("game_id"))
     .order_by(_POWERS.c.power, _GRANTS.c.id, _ORDERS.c.id)
 )
 # PostgreSQL: lock the game's row first, then read. Locking inside the joined query
@@ -143,7 +200,8 @@ _CLEAR = delete(_ORDERS).where(
 _UPSERTS = {name: _upsert(name) for name in ("sqlite", "postgresql")}
 
 
-async def _conn(db: Db) -> AsyncConnection:
+async def connection(db: Db) -> AsyncConnection:
+    """The async connection of `db` (itself, or the session's, kept for its transaction)."""
     if isinstance(db, AsyncConnection):
         return db
     # Asking the session for its connection costs more than some statements: keep it
@@ -154,10 +212,20 @@ async def _conn(db: Db) -> AsyncConnection:
     return conn
 
 
-async def user_games(db: Db, user_id: int) -> list[Row]:
+# Each query is written once, for a synchronous connection: an order submission runs
+# all of its statements in one synchronous function (on SQLite in one trip to the
+# database's thread, see bot/orders_service.py); the async forms below, for the other
+# order operations, run that same function through `AsyncConnection.run_sync`.
+
+
+def user_games_in(conn: Connection, user_id: int) -> list[Row]:
     """(id, name) of the running games where the user plays, stands by, or holds a proxy."""
-    conn = await _conn(db)
-    return list((await conn.execute(_USER_GAMES, {"user_id": user_id})).all())
+    return list(conn.execute(_USER_GAMES, {"user_id": user_id}).all())
+
+
+async def user_games(db: Db, user_id: int) -> list[Row]:
+    """`user_games_in`, on an async connection or session."""
+    return await (await connection(db)).run_sync(user_games_in, user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,41 +246,67 @@ class OrderContext:
     in_force: dict[tuple[str, str], tuple[dict, bool]]
 
 
-async def order_context(db: Db, game_id: int, *, lock: bool) -> OrderContext | None:
+def order_context_in(conn: Connection, game_id: int, *, lock: bool) -> OrderContext | None:
     """The game with its powers, proxy grants and orders in force; None if no such game.
     `lock`: hold the game's row on PostgreSQL (see `repo.game_with_phase`)."""
-    conn = await _conn(db)
-    if lock and conn.dialect.name == "postgresql":
-        await conn.execute(_LOCK_GAME, {"game_id": game_id})
-    rows = (await conn.execute(_GAME, {"game_id": game_id})).all()
-    if not rows:
-        return None
+    if conn.dialect.name == "sqlite":
+        game = conn.execute(_GAME_ALONE, {"game_id": game_id}).first()
+        if game is None:
+            return None
+        rows = conn.execute(_PLAYERS, {"game_id": game_id, "phase_id": game.phase_id}).all()
+    else:
+        if lock:
+            conn.execute(_LOCK_GAME, {"game_id": game_id})
+        rows = conn.execute(_GAME, {"game_id": game_id}).all()
+        if not rows:
+            return None
+        game = rows[0]
     powers: dict[str, Row] = {}
     grants: dict[tuple[str, int], Row] = {}
     in_force: dict[tuple[str, str], tuple[dict, bool]] = {}
+    # By position: a Row's attribute lookup costs more than the rest of the loop.
+    power_at = len(rows[0]) - len(_POWER_COLUMNS) - 3 if rows else 0
+    grantee_at, slot_at = power_at + 6, power_at + 8
     for row in rows:
-        if row.power is None:
+        power = row[power_at]
+        if power is None:
             continue  # a game in its lobby: no powers yet
-        powers.setdefault(row.power, row)
-        if row.grantee_user_id is not None:
-            grants.setdefault((row.power, row.grantee_user_id), row)
-        if row.slot is not None:
-            in_force[(row.power, row.slot)] = (row.order, row.by_owner)
-    return OrderContext(rows[0], list(powers.values()), list(grants.values()), in_force)
+        if power not in powers:
+            powers[power] = row
+        if row[grantee_at] is not None:
+            grants.setdefault((power, row[grantee_at]), row)
+        if row[slot_at] is not None:
+            order = row[slot_at + 1]
+            in_force[(power, row[slot_at])] = (
+                json.loads(order) if isinstance(order, str) else order,
+                row[slot_at + 2],
+            )
+    return OrderContext(game, list(powers.values()), list(grants.values()), in_force)
+
+
+async def order_context(db: Db, game_id: int, *, lock: bool) -> OrderContext | None:
+    """`order_context_in`, on an async connection or session."""
+    return await (await connection(db)).run_sync(order_context_in, game_id, lock=lock)
+
+
+def settings_json_in(conn: Connection, game_id: int) -> dict:
+    return conn.execute(_SETTINGS, {"game_id": game_id}).scalar_one()
 
 
 async def settings_json(db: Db, game_id: int) -> dict:
-    conn = await _conn(db)
-    return (await conn.execute(_SETTINGS, {"game_id": game_id})).scalar_one()
+    return await (await connection(db)).run_sync(settings_json_in, game_id)
+
+
+def position_json_in(conn: Connection, phase_id: int) -> dict:
+    return conn.execute(_POSITION, {"phase_id": phase_id}).scalar_one()
 
 
 async def position_json(db: Db, phase_id: int) -> dict:
-    conn = await _conn(db)
-    return (await conn.execute(_POSITION, {"phase_id": phase_id})).scalar_one()
+    return await (await connection(db)).run_sync(position_json_in, phase_id)
 
 
-async def add_submission(
-    db: Db,
+def add_submission_in(
+    conn: Connection,
     *,
     game_id: int,
     phase_id: int,
@@ -222,8 +316,8 @@ async def add_submission(
     received_at: datetime,
     lines: list[dict],
 ) -> int:
-    conn = await _conn(db)
-    result = await conn.execute(
+    """Record a message of orders as received; returns the submission's id."""
+    result = conn.execute(
         _ADD_SUBMISSION,
         {
             "game_id": game_id,
@@ -238,24 +332,32 @@ async def add_submission(
     return result.inserted_primary_key[0]
 
 
-async def put_orders(db: Db, rows: Sequence[dict[str, Any]]) -> None:
+def put_orders_in(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
     """Insert or replace orders; each row: phase_id, power, slot, order, submission_id,
     by_owner."""
     if rows:
-        conn = await _conn(db)
-        await conn.execute(_UPSERTS[conn.dialect.name], list(rows))
+        conn.execute(_UPSERTS[conn.dialect.name], list(rows))
+
+
+def clear_orders_in(conn: Connection, phase_id: int, power: str) -> None:
+    conn.execute(_CLEAR, {"b_phase_id": phase_id, "b_power": power})
 
 
 async def clear_orders(db: Db, phase_id: int, power: str) -> None:
-    conn = await _conn(db)
-    await conn.execute(_CLEAR, {"b_phase_id": phase_id, "b_power": power})
+    await (await connection(db)).run_sync(clear_orders_in, phase_id, power)
+
+
+def set_deadline_in(conn: Connection, game_id: int, at: datetime) -> None:
+    conn.execute(_SET_DEADLINE, {"b_game_id": game_id, "at": at})
 
 
 async def set_deadline(db: Db, game_id: int, at: datetime) -> None:
-    conn = await _conn(db)
-    await conn.execute(_SET_DEADLINE, {"b_game_id": game_id, "at": at})
+    await (await connection(db)).run_sync(set_deadline_in, game_id, at)
 
 
-async def set_ready(db: Db, game_id: int, powers: Collection[str], ready: bool):
-    conn = await _conn(db)
-    await conn.execute(_SET_READY, {"b_game_id": game_id, "b_powers": list(powers), "ready": ready})
+def set_ready_in(conn: Connection, game_id: int, powers: Collection[str], ready: bool) -> None:
+    conn.execute(_SET_READY, {"b_game_id": game_id, "b_powers": list(powers), "ready": ready})
+
+
+async def set_ready(db: Db, game_id: int, powers: Collection[str], ready: bool) -> None:
+    await (await connection(db)).run_sync(set_ready_in, game_id, powers, ready)
