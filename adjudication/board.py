@@ -103,6 +103,12 @@ class Board:
         return frozenset(code for code, p in self.provinces.items() if p.is_sea)
 
     @cached_property
+    def army_location(self) -> Mapping[str, Location]:
+        """Land province -> where an army stands in it: one `Location` per province,
+        made once, for every army that moves or retreats there."""
+        return {code: Location(code) for code, p in self.provinces.items() if p.is_land}
+
+    @cached_property
     def fleet_moves(self) -> Mapping[tuple[str, str | None], frozenset[tuple[str, str | None]]]:
         """`fleet_adjacency` as (province, coast) pairs: where a fleet may move."""
         return {

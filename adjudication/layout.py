@@ -27,7 +27,6 @@ from adjudication.reach import fleet_destination
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Tables
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, UnitType
-from adjudication.validate_movement import plain_support
 
 # Enum members as module constants: a global name is read ten times faster than an
 # attribute of the enum class.
@@ -108,8 +107,8 @@ class Layout:
         convoyed, opponent, moves_into = t.convoyed, t.opponent, t.moves_into
         landing_of, doubtful = self.landing, self.doubtful
         board = self.board
-        seas, land = board.sea_provinces, board.land_provinces
-        fleet_moves, army_adjacency = board.fleet_moves, board.army_adjacency
+        land, fleet_moves = board.land_provinces, board.fleet_moves
+        army_adjacency = board.army_adjacency
         supports, convoys, decisions = self.by_kind[SUPPORT], self.by_kind[CONVOY], t.decisions
         kind_of = _KIND_OF
         for i, order in enumerate(self.orders):
@@ -123,10 +122,15 @@ class Layout:
             power[i] = named.power
             province[i] = where
             unit = units.get(where)
-            if unit is None or unit.power != named.power:
-                early[i] = Reason.NO_SUCH_UNIT if unit is None else Reason.ILLEGAL
-                doubtful.append(i)
-                continue
+            # The same object, the usual case for orders made from the position: then
+            # power and type agree without comparing them.
+            if unit is not named:
+                if unit is None or unit.power != named.power:
+                    early[i] = Reason.NO_SUCH_UNIT if unit is None else Reason.ILLEGAL
+                    doubtful.append(i)
+                    continue
+                if unit.type is not named.type:
+                    doubtful.append(i)
             if where in order_at:
                 earlier = order_at[where]
                 early[earlier] = Reason.ILLEGAL
@@ -136,28 +140,30 @@ class Layout:
             if cls == MOVE:
                 target = order.destination
                 dest = target.province
-                by_convoy = False
                 if unit.type is _FLEET:
                     location = unit.location
-                    plain = (dest, target.coast) in fleet_moves.get((where, location.coast), ())
-                    if plain:
+                    if (dest, target.coast) in fleet_moves.get((where, location.coast), ()):
                         landing: Location | None = target
                     else:
+                        doubtful.append(i)
                         landing = fleet_destination(board, location, target)
-                        if landing is not None:
-                            dest = landing.province
+                        if landing is None:  # could not have passed validation: the unit holds
+                            early[i] = Reason.ILLEGAL
+                            continue
+                        dest = landing.province
+                    if order.via_convoy:
+                        doubtful.append(i)
+                    by_convoy = False
                 elif dest in land:
-                    landing = target if target.coast is None else Location(dest)
-                    plain = dest in army_adjacency.get(where, ())
-                    by_convoy = order.via_convoy or not plain
-                else:
-                    landing = None
-                if landing is None:  # could not have passed validation: the unit holds
+                    landing = target if target.coast is None else board.army_location[dest]
+                    by_convoy = order.via_convoy or dest not in army_adjacency.get(where, ())
+                    if by_convoy:
+                        doubtful.append(i)
+                        convoyed[i] = True
+                else:  # an army ordered out to sea: the unit holds
                     early[i] = Reason.ILLEGAL
                     doubtful.append(i)
                     continue
-                if not plain or order.via_convoy or unit.type is not named.type:
-                    doubtful.append(i)
                 kind[i] = MOVE
                 decisions.append(i)
                 dest_of[i] = dest
@@ -166,26 +172,19 @@ class Layout:
                     moves_into[dest].append(i)
                 else:
                     moves_into[dest] = [i]
-                if by_convoy:
-                    convoyed[i] = True
-                else:
+                if not by_convoy:
                     j = order_at.get(dest, -1)
                     if j >= 0 and kind[j] == MOVE and dest_of[j] == where and not convoyed[j]:
                         opponent[i] = j
                         opponent[j] = i
             elif cls == SUPPORT:
-                supports.append(i)
+                supports.append(i)  # laid out, and judged, once every move is known
                 kind[i] = SUPPORT
                 decisions.append(i)
-                if unit.type is not named.type or not plain_support(unit, order, units, board):
-                    doubtful.append(i)
-            elif cls == HOLD:
-                if unit.type is not named.type:
-                    doubtful.append(i)
-            else:
+            elif cls == CONVOY:
                 convoys.append(i)
                 doubtful.append(i)
-                if unit.type is _FLEET and where in seas:
+                if unit.type is _FLEET and where in board.sea_provinces:
                     kind[i] = CONVOY
                     decisions.append(i)
                 else:
@@ -295,41 +294,69 @@ class Layout:
         return convoying
 
     def _match_supports(self, protected_seas: set[str] | None) -> None:
+        """Attach each support to the move or hold it backs, or mark it void; and judge
+        on the way whether it is plainly legal, as `plain_support` would."""
         t, orders, board, units = self.tables, self.orders, self.board, self.units
-        kind, order_at, supports = t.kind, self.order_at, t.supports
+        kind, order_at, supports, target_of = t.kind, self.order_at, t.supports, t.target
+        province_of, landing_of, void, doubtful = t.province, self.landing, self.void, self.doubtful
+        army_adjacency, fleet_reach = board.army_adjacency, board.fleet_reach
+        fleet_moves, provinces = board.fleet_moves, board.provinces
         for i in self.by_kind[SUPPORT]:
             if kind[i] != SUPPORT:
                 continue
             order = orders[i]
+            where = province_of[i]
+            unit = units[where]
+            if unit.type is _FLEET:
+                reach = fleet_reach.get((where, unit.location.coast), ())
+            else:
+                reach = army_adjacency.get(where, ())
             supported = order.supported.province
             j = order_at.get(supported, -1)
             moving = j >= 0 and kind[j] == MOVE
-            if order.destination is None:
-                t.target[i] = supported
+            destination = order.destination
+            if destination is None:
+                target = target_of[i] = supported
+                if supported == where or supported not in reach:
+                    doubtful.append(i)
                 if supported not in units:
-                    self.void[i] = Reason.VOID
+                    void[i] = Reason.VOID
                 elif moving:
-                    self.void[i] = Reason.SUPPORTED_UNIT_MOVED
+                    void[i] = Reason.SUPPORTED_UNIT_MOVED
                 else:
                     t.hold_supports.setdefault(supported, []).append(i)
             else:
-                t.target[i] = order.destination.province
-                if moving and self._support_matches(order, j):
+                target = target_of[i] = destination.province
+                if (
+                    target not in reach
+                    or target == supported
+                    or supported == where
+                    or supported not in provinces
+                ):
+                    doubtful.append(i)
+                else:
+                    mover = units.get(supported)
+                    if mover is not None:
+                        at = mover.location
+                        if mover.type is _FLEET:
+                            moves = fleet_moves.get((at.province, at.coast), ())
+                            plain = (target, destination.coast) in moves
+                        else:
+                            plain = target in army_adjacency.get(at.province, ())
+                        if not plain:
+                            doubtful.append(i)
+                landing = landing_of[j] if moving else None
+                # A support that names a coast must name the one the fleet moves to (6.B.9).
+                if (
+                    landing is not None
+                    and landing.province == target
+                    and (destination.coast is None or landing.coast in (None, destination.coast))
+                ):
                     if supports[j]:
                         supports[j].append(i)
                     else:
                         supports[j] = [i]
                 else:
-                    self.void[i] = Reason.VOID
-            if protected_seas and t.target[i] in protected_seas:
-                t.protected[i] = units[t.province[i]].type is UnitType.FLEET and (
-                    board.provinces[t.target[i]].is_sea
-                )
-
-    def _support_matches(self, order: Support, move: int) -> bool:
-        landing = self.landing[move]
-        assert order.destination is not None and landing is not None
-        if landing.province != order.destination.province:
-            return False
-        # A support that names a coast must name the one the fleet moves to (6.B.9).
-        return order.destination.coast is None or landing.coast in (None, order.destination.coast)
+                    void[i] = Reason.VOID
+            if protected_seas and target in protected_seas:
+                t.protected[i] = unit.type is _FLEET and provinces[target].is_sea

@@ -17,7 +17,7 @@ Readings of the rules, as DATC v3.1 prefers:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
@@ -25,7 +25,7 @@ from adjudication.layout import Layout
 from adjudication.maps import STANDARD
 from adjudication.orders import MOVEMENT_ORDERS, Convoy, Order
 from adjudication.outcomes import Outcome, Reason
-from adjudication.position import Dislodgement, Position
+from adjudication.position import Dislodgement, Position, unit_place_order
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType, quick_init
@@ -38,15 +38,17 @@ class MovementResult:
     """What a movement phase did.
 
     `outcomes` has one entry per order, in the order given. `units` are the units
-    standing after movement (dislodged ones excluded), in the order they stood in the
-    position; `dislodged` lists the others, sorted, with where each may retreat;
-    `standoffs` are provinces left empty by a bounce.
+    standing after movement (dislodged ones excluded), in canonical order (as
+    `Position.units`), and `unit_by_province` finds them by province; `dislodged`
+    lists the others, sorted, with where each may retreat; `standoffs` are provinces
+    left empty by a bounce.
     """
 
     outcomes: tuple[Outcome, ...]
     units: tuple[Unit, ...]
     dislodged: tuple[Dislodgement, ...]
     standoffs: frozenset[str]
+    unit_by_province: Mapping[str, Unit]
 
 
 _STANDARD_RULES = Rules()
@@ -131,34 +133,29 @@ class _Reading:
         """Who moved, who was dislodged and where it may go, and every order's outcome."""
         resolver, succeeded = self.resolver, self.succeeded
         t, units, landing = self.tables, self.units, self.landing
-        province_of = t.province
-        moved: dict[str, int] = {}  # origin -> the move that left it
+        province_of, dest_of, moves_into = t.province, t.dest, t.moves_into
+        after = dict(units)  # province -> unit: the board after movement
         arrived: list[int] = []
-        for moves in t.moves_into.values():
+        for moves in moves_into.values():
             for m in moves:
                 if succeeded[m]:  # at most one move into a space succeeds
-                    moved[province_of[m]] = m
                     arrived.append(m)
+                    del after[province_of[m]]
                     break
-        dislodged_by: dict[str, int] = {}
-        dest_of = t.dest
+        # A unit still standing where a move arrived did not get away: dislodged.
+        dislodged_by = {dest_of[m]: m for m in arrived if dest_of[m] in after}
+        for province in dislodged_by:
+            del after[province]
         for m in arrived:
-            dest = dest_of[m]
-            if dest in units and dest not in moved:
-                dislodged_by[dest] = m
-        after: dict[str, Unit] = {}
-        for province, unit in units.items():
-            if province in moved:
-                to = landing[moved[province]]
-                assert to is not None
-                after[to.province] = Unit(unit.power, unit.type, to)
-            elif province not in dislodged_by:
-                after[province] = unit
-        if len(arrived) == len(t.moves_into):
+            unit = units[province_of[m]]
+            to = landing[m]
+            assert to is not None
+            after[to.province] = Unit(unit.power, unit.type, to)
+        if len(arrived) == len(moves_into):
             standoffs: frozenset[str] = frozenset()  # every contested space was taken
         else:
             left_empty: list[str] = []
-            for dest, moves in t.moves_into.items():
+            for dest, moves in moves_into.items():
                 if dest not in after:
                     for m in moves:
                         if not succeeded[m] and self._stands_off(resolver, m):
@@ -176,9 +173,10 @@ class _Reading:
             )
         return MovementResult(
             outcomes=self._outcomes(resolver, succeeded, dislodged_by),
-            units=tuple(after.values()),
+            units=tuple(sorted(after.values(), key=unit_place_order)),
             dislodged=tuple(dislodged),
             standoffs=standoffs,
+            unit_by_province=after,
         )
 
     def _stands_off(self, resolver: Resolver, m: int) -> bool:
@@ -217,7 +215,8 @@ class _Reading:
             )
         else:
             places = board.army_adjacency.get(unit.location.province, ())
-            retreats = [Location(p) for p in sorted(p for p in places if open_to(p))]
+            at = board.army_location
+            retreats = [at[p] for p in sorted(p for p in places if open_to(p))]
         return Dislodgement(unit, attacker_from, tuple(retreats), via_convoy)
 
     def _outcomes(

@@ -31,7 +31,7 @@ from adjudication.maps import STANDARD
 from adjudication.movement import MovementResult, resolve_legal_movement_placed, resolve_movement
 from adjudication.orders import Hold, Order, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
-from adjudication.position import Dislodgement, Position
+from adjudication.position import Dislodgement, Position, unit_place_order
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.retreats import resolve_retreats
 from adjudication.rules import Rules
@@ -158,13 +158,20 @@ def _after_movement(
     if retreating:
         following = _phase(position.phase.year, position.phase.season, _RETREAT)
         # Parts the engine made, in order already (ownership from a position, the
-        # dislodged sorted): `of_sorted` spares the constructor's checks and sorts.
-        nxt = Position.of_sorted(
-            following, units, position.ownership, retreating, result.standoffs
+        # units and the dislodged sorted): the constructor's checks and sorts are spared.
+        nxt = Position.of_canonical(
+            following,
+            units,
+            position.ownership,
+            retreating,
+            result.standoffs,
+            result.unit_by_province,
         )
         return Adjudication(position.phase, outcomes, nxt, None, dislodged)
     # Units with nowhere to go are simply not in `units`: disbanded with the move.
-    nxt, end = _end_of_season(position, units, board, rules, winter_history)
+    nxt, end = _end_of_season(
+        position, units, board, rules, winter_history, result.unit_by_province
+    )
     return Adjudication(position.phase, outcomes, nxt, end, dislodged)
 
 
@@ -185,7 +192,8 @@ def _play_retreats(
         for o in result.outcomes
         if not (o.reason is Reason.UNORDERED and _place(o.order) in tried)
     ]
-    nxt, end = _end_of_season(position, result.units, board, rules, winter_history)
+    units = tuple(sorted(result.units, key=unit_place_order))
+    nxt, end = _end_of_season(position, units, board, rules, winter_history)
     return Adjudication(position.phase, _sorted([*kept, *refused]), nxt, end)
 
 
@@ -241,22 +249,26 @@ def _end_of_season(
     board: Board,
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
+    unit_by_province: Mapping[str, Unit] | None = None,
 ) -> tuple[Position, GameEnd | None]:
     """The position after a season's movement (and retreats): the next phase, with
-    ownership updated after a Fall, and whether the game ended there."""
-    # The units come from the resolver, one to a province, and the ownership from a
-    # position, in order already: `Position.of_sorted` spares the checks.
+    ownership updated after a Fall, and whether the game ended there.
+
+    `units` are in canonical order, one to a province (`unit_by_province` finds them,
+    when the caller has it), and the ownership comes from a position, in order
+    already: `Position.of_canonical` spares the checks and sorts."""
     year = position.phase.year
     if position.phase.season is _SPRING:
-        return Position.of_sorted(
-            _phase(year, _FALL, _MOVEMENT), units, position.ownership
+        fall = _phase(year, _FALL, _MOVEMENT)
+        return Position.of_canonical(
+            fall, units, position.ownership, unit_by_province=unit_by_province
         ), None
 
     ownership = update_ownership(position.ownership, units, board)
     if len(ownership) != len(position.ownership):  # a first owner: its centre was appended
         ownership = dict(sorted(ownership.items()))
-    winter = Position.of_sorted(
-        _phase(year, _WINTER, _ADJUSTMENT), units, ownership
+    winter = Position.of_canonical(
+        _phase(year, _WINTER, _ADJUSTMENT), units, ownership, unit_by_province=unit_by_province
     )
     skipped = not adjustments_needed(winter, board)
     spring = _phase(year + 1, _SPRING, _MOVEMENT)

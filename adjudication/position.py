@@ -30,9 +30,10 @@ class Dislodgement:
 _unit_order = attrgetter("power", "type", "location.province", "location.coast")
 """The fields `Unit` compares by, in order (`Location` compares province, then coast)."""
 
-_unit_place_order = attrgetter("power", "type", "location.province")
-"""`_unit_order` for units one to a province: no two share a province, so the coast
-never decides, and one lookup fewer per unit counts where every phase sorts."""
+unit_place_order = attrgetter("power", "type", "location.province")
+"""The sort key of units one to a province, as `Position` orders them: no two share a
+province, so the coast never decides, and one lookup fewer per unit counts where
+every phase sorts."""
 
 
 @dataclass(frozen=True, init=False)
@@ -91,13 +92,32 @@ class Position:
         (sorted here), `ownership` keyed in sorted order, `dislodged` sorted. The
         ownership is not re-sorted nor checked, as the constructor does for any input;
         the result is the same position the constructor would make."""
+        units = tuple(sorted(units, key=unit_place_order))
+        return cls.of_canonical(phase, units, ownership, dislodged, standoffs)
+
+    @classmethod
+    def of_canonical(
+        cls,
+        phase: Phase,
+        units: tuple[Unit, ...],
+        ownership: Mapping[str, Power],
+        dislodged: tuple[Dislodgement, ...] = (),
+        standoffs: frozenset[str] = frozenset(),
+        unit_by_province: Mapping[str, Unit] | None = None,
+    ) -> Position:
+        """`of_sorted` of units already in canonical order (sorted by
+        `unit_place_order`, one to a province), nothing sorted again.
+        `unit_by_province`, when the caller has it, is kept as the lookup of that
+        name; it must map each unit's province to the unit and be left unchanged."""
         position = object.__new__(cls)
         fields = position.__dict__
         fields["phase"] = phase
-        fields["units"] = tuple(sorted(units, key=_unit_place_order))
+        fields["units"] = units
         fields["ownership"] = dict(ownership)
         fields["dislodged"] = dislodged
         fields["standoffs"] = standoffs
+        if unit_by_province is not None:
+            fields["unit_by_province"] = unit_by_province
         return position
 
     def at_phase(self, phase: Phase) -> Position:
