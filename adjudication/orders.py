@@ -13,7 +13,6 @@ from adjudication.units import Location, Power, Unit, UnitType, quick_init
 
 
 @quick_init
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
@@ -22,7 +21,6 @@ class Hold:
         return f"{self.unit} H"
 
 
-@quick_init
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Move:

@@ -99,16 +99,33 @@ class Resolver:
         kinds, province, dest_of = t.kind, t.province, t.dest
         moves_into, occupant, convoyed = t.moves_into, t.occupant, t.convoyed
         # Decisions no other can change are settled at once and never enter the
-        # recursion: a support or convoy no unit moves against stands, and a move by
-        # land into an empty space nobody else moves to succeeds.
+        # recursion: a support or convoy no unit moves against stands; a move by land
+        # into an empty space nobody else moves to succeeds; and a move by land with no
+        # support fails against a unit that stays (a hold of 1 at least, DATC 5.B.5) or
+        # against a rival by land that no head-to-head battle can silence (a prevent
+        # of 1 at least, 5.B.6).
+        supports, opponent, order_at = t.supports, t.opponent, t.order_at
         open_decisions = []
         for i in t.decisions:
             kind = kinds[i]
             if kind == MOVE:
                 dest = dest_of[i]
-                if dest not in occupant and not convoyed[i] and len(moves_into[dest]) == 1:
-                    resolved[i] = result[i] = True
-                    continue
+                if not convoyed[i]:
+                    rivals = moves_into[dest]
+                    if dest not in occupant:
+                        if len(rivals) == 1:
+                            resolved[i] = result[i] = True
+                            continue
+                        if not supports[i] and any(
+                            r != i and not convoyed[r] and opponent[r] < 0 for r in rivals
+                        ):
+                            resolved[i] = True  # result[i] is False already
+                            continue
+                    elif not supports[i]:
+                        j = order_at.get(dest, -1)
+                        if j < 0 or kinds[j] != MOVE:
+                            resolved[i] = True  # the unit there stays: a bounce
+                            continue
             elif kind == HOLD:
                 continue
             elif province[i] not in moves_into:

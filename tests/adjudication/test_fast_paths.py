@@ -19,6 +19,7 @@ import pytest
 
 from adjudication.adjustments import adjustments_needed, builds_possible, powers_of
 from adjudication.board import Board
+from adjudication.layout import Layout
 from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
 from adjudication.movement import resolve_legal_movement, resolve_movement
@@ -26,6 +27,7 @@ from adjudication.orders import Convoy, Hold, Move, Order, Support, Waive, order
 from adjudication.outcomes import Reason
 from adjudication.phases import adjudicate
 from adjudication.position import Position
+from adjudication.resolver import Resolver
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType, quick_init
 from adjudication.validate import validate_all
@@ -280,6 +282,26 @@ def test_a_position_of_sorted_parts_is_the_position_made_anew() -> None:
         quick = Position.of_sorted(nxt.phase, reversed(nxt.units), nxt.ownership, nxt.dislodged)
         assert quick == Position(nxt.phase, nxt.units, nxt.ownership, nxt.dislodged)
         assert list(quick.ownership) == sorted(quick.ownership)
+
+
+def test_the_next_position_finds_its_units_as_a_position_made_anew_would() -> None:
+    # The engine hands the board it read the results from to the next position as
+    # its `unit_by_province`, instead of letting the position work it out again.
+    for played in PLAYED:
+        nxt = adjudicate(played.position, played.orders, STANDARD, played.rules).position
+        anew = Position(nxt.phase, nxt.units, nxt.ownership, nxt.dislodged, nxt.standoffs)
+        assert nxt == anew
+        assert dict(nxt.unit_by_province) == dict(anew.unit_by_province)
+
+
+def test_decisions_settled_before_the_recursion_are_what_the_recursion_finds() -> None:
+    for played in PLAYED:
+        layout = Layout(played.position, played.orders, STANDARD, played.rules)
+        settled = Resolver(layout.tables).resolve_all()
+        recursion = Resolver(layout.tables)
+        for i in layout.tables.decisions:
+            recursion.resolve(i)
+        assert settled == recursion.result, played.orders
 
 
 def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
