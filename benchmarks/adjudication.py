@@ -6,7 +6,10 @@ Builds a corpus of movement phases by playing seeded random games with dipgm
 (benchmarks/corpus.py), times dipgm adjudicating every phase (best of --repeat runs),
 then times DipNet's `Game.process()` on the same positions and orders in a throwaway
 virtual environment (never a project dependency), and prints both throughputs and
-their ratio. Only the adjudication is timed on both sides, not the set-up.
+their ratio; then the same from the order text on both sides. Only the adjudication
+is timed, not the set-up, and the set-up is alike: DipNet gets a new `Game` for each
+phase, dipgm a new `Position` for each phase and run, and neither keeps its results
+while the clock runs. docs/PERFORMANCE.md has the figures and what they mean.
 """
 
 from __future__ import annotations
