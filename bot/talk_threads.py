@@ -4,6 +4,13 @@ A thread is named by its powers ("England–France"), so asking again for the sa
 powers reuses it. Membership is set explicitly to exactly those powers' players (and
 the GM where the game copies the GM on press); it follows replacements, and every
 thread is locked when the game ends.
+
+Discord archives a thread after a quiet week. An archived thread keeps its members and
+its history, so it is still the game's: `/talk` finds it again, a replacement or a
+removal changes its members too (a player who left must not read the next talk when
+somebody revives it), and the game's end locks it. Discord changes the members of an
+unarchived thread only, and edits an archived one only in a request that unarchives
+it, so such a thread is woken first.
 """
 
 from __future__ import annotations
@@ -36,18 +43,27 @@ class TalkThreads:
         return channel
 
     async def threads_of(self, channel: discord.TextChannel) -> list[discord.Thread]:
-        """The bot's open private threads under the game channel."""
+        """The bot's private threads under the game channel that are not locked: the
+        active ones, then the archived ones (which the bot, their owner, has joined)."""
         me = self.client.user
-        threads = await channel.guild.active_threads()
+        if me is None:
+            return []
+        active = [t for t in await channel.guild.active_threads() if t.parent_id == channel.id]
+        archived = [
+            t async for t in channel.archived_threads(private=True, joined=True, limit=None)
+        ]
         return [
             t
-            for t in threads
-            if t.parent_id == channel.id
-            and t.type is discord.ChannelType.private_thread
+            for t in (*active, *archived)
+            if t.type is discord.ChannelType.private_thread
             and not t.locked
-            and me is not None
             and t.owner_id == me.id
         ]
+
+    @staticmethod
+    async def _awake(thread: discord.Thread) -> discord.Thread:
+        """The thread, unarchived if it was archived (see the module's docstring)."""
+        return await thread.edit(archived=False) if thread.archived else thread
 
     async def open(
         self, channel_id: int, powers: Iterable[str], members: Iterable[int]
@@ -58,6 +74,8 @@ class TalkThreads:
         name = thread_name(powers)
         existing = next((t for t in await self.threads_of(channel) if t.name == name), None)
         created = existing is None
+        if existing is not None:
+            existing = await self._awake(existing)  # the players are about to talk in it
         thread = existing or await channel.create_thread(
             name=name,
             type=discord.ChannelType.private_thread,
@@ -84,6 +102,7 @@ class TalkThreads:
         for thread in await self.threads_of(channel):
             present = {m.id for m in await thread.fetch_members()}
             if old in present:
+                thread = await self._awake(thread)
                 await thread.add_user(discord.Object(new))
                 await thread.remove_user(discord.Object(old))
 
@@ -92,10 +111,16 @@ class TalkThreads:
         channel = await self._game_channel(channel_id)
         for thread in await self.threads_of(channel):
             if user_id in {m.id for m in await thread.fetch_members()}:
+                thread = await self._awake(thread)
                 await thread.remove_user(discord.Object(user_id))
 
     async def lock_all(self, channel_id: int) -> None:
         """The game is over: nobody writes in its threads any more."""
         channel = await self._game_channel(channel_id)
         for thread in await self.threads_of(channel):
-            await thread.edit(locked=True)
+            if thread.archived:
+                # Edited only by a request that unarchives it; once locked, no player's
+                # post revives it.
+                await thread.edit(archived=False, locked=True)
+            else:
+                await thread.edit(locked=True)

@@ -103,3 +103,51 @@ async def test_a_kicked_player_leaves_the_threads(driver: Driver) -> None:
     await driver.wait_for_message(
         lambda m: "removed" in m.content and "Italy" in m.content, channel=channel
     )
+
+
+async def test_a_thread_archived_after_a_quiet_week_is_still_the_games(driver: Driver) -> None:
+    # Discord archives a thread after its quiet period; it keeps members and history.
+    powers = await start_game(driver)
+    channel, bot_id = driver.fake.game_channel, driver.world.bot_user.id
+    france, germany = powers["FRANCE"], powers["GERMANY"]
+    await (await driver.slash(france, channel, "talk", {"power": "GERMANY"})).reply()
+    (thread,) = threads(driver)
+    await driver.archive(thread)
+
+    # Asking again reuses it, awake, rather than opening a second France–Germany.
+    again = await (await driver.slash(germany, channel, "talk", {"power": "FRANCE"})).reply()
+    assert again.content == f"Your thread is <#{thread.id}>."
+    assert threads(driver) == [thread] and not thread.archived
+    assert thread.member_ids == {bot_id, france.id, germany.id}
+
+    # Archived again, it still follows a replacement: the old player must not read
+    # what is said when someone revives it.
+    await driver.archive(thread)
+    outsider = driver.user("outsider")
+    await driver.slash(
+        driver.fake.gm, channel, "gm replace", {"power": "GERMANY", "player": outsider}
+    )
+    await driver.wait_until(
+        lambda: thread.member_ids == {bot_id, france.id, outsider.id},
+        what="the archived thread's members to follow the replacement",
+    )
+
+    # And the game's end locks it, archived or not, so no post can revive it.
+    await driver.archive(thread)
+    ask = await (await driver.slash(driver.fake.gm, channel, "gm end", {"draw": True})).reply()
+    await driver.click(driver.fake.gm, ask, "dipgm:confirm")
+    await driver.wait_until(lambda: thread.locked, what="the archived thread to be locked")
+
+
+async def test_a_kicked_player_leaves_archived_threads_too(driver: Driver) -> None:
+    powers = await start_game(driver)
+    channel = driver.fake.game_channel
+    austria, italy = powers["AUSTRIA"], powers["ITALY"]
+    await (await driver.slash(austria, channel, "talk", {"power": "ITALY"})).reply()
+    (thread,) = threads(driver)
+    await driver.archive(thread)
+    await (await driver.slash(driver.fake.gm, channel, "gm kick", {"player": italy})).reply()
+    await driver.wait_until(
+        lambda: thread.member_ids == {driver.world.bot_user.id, austria.id},
+        what="Italy to leave the archived thread",
+    )

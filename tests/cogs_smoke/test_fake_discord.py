@@ -274,6 +274,42 @@ async def test_private_thread_with_members(driver: Driver) -> None:
     assert isinstance(cached, discord.Thread) and cached.parent_id == driver.fake.game_channel.id
 
 
+async def test_archived_private_threads_are_listed_and_guarded_as_discord_does(
+    driver: Driver,
+) -> None:
+    parent = driver.bot.get_channel(driver.fake.game_channel.id)
+    assert isinstance(parent, discord.TextChannel)
+    made = [
+        await parent.create_thread(name=f"t{i}", type=discord.ChannelType.private_thread)
+        for i in range(4)
+    ]
+    fakes = [driver.world.channels[t.id] for t in made]
+    for fake in fakes[:3]:
+        await driver.archive(fake)
+    listed = [t async for t in parent.archived_threads(private=True, joined=True, limit=None)]
+    assert [t.id for t in listed] == [t.id for t in reversed(made[:3])]  # newest first
+    assert all(t.archived for t in listed)
+    # Paged by id, two at a time, as discord.py asks when given a small limit.
+    http = driver.bot.http
+    first = await http.get_joined_private_archived_threads(parent.id, limit=2)
+    assert [int(t["id"]) for t in first["threads"]] == [made[2].id, made[1].id]
+    assert first["has_more"]
+    rest = await http.get_joined_private_archived_threads(
+        parent.id, before=first["threads"][-1]["id"], limit=2
+    )
+    assert [int(t["id"]) for t in rest["threads"]] == [made[0].id] and not rest["has_more"]
+    # Discord changes the members of an unarchived thread only, and edits an archived
+    # one only in the request that unarchives it.
+    alice = driver.user("alice")
+    with pytest.raises(discord.HTTPException) as refused:
+        await listed[0].add_user(discord.Object(alice.id))
+    assert refused.value.code == 50083
+    with pytest.raises(discord.HTTPException):
+        await listed[0].edit(locked=True)
+    awake = await listed[0].edit(archived=False, locked=True)
+    assert not awake.archived and awake.locked and not fakes[2].archived
+
+
 async def test_too_long_message_is_refused_and_recorded(driver: Driver) -> None:
     handle = await driver.slash(driver.user("alice"), driver.fake.game_channel, "game long")
     reply = await handle.reply()

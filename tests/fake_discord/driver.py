@@ -157,6 +157,14 @@ class Driver:
             if tree.get_commands(guild=guild):
                 await tree.sync(guild=guild)
 
+    async def archive(self, thread: FakeChannel) -> None:
+        """Discord archives a thread after its quiet period (``auto_archive_duration``)."""
+        assert thread.is_thread, thread
+        thread.archived = True
+        self.world.changes.notify()
+        payload = thread.payload(me_id=self.world.bot_user.id)
+        await self.fake.gateway.dispatch("THREAD_UPDATE", payload)
+
     # -- users acting ------------------------------------------------------------
 
     async def user_says(

@@ -8,6 +8,7 @@ from aiohttp import web
 
 from . import limits
 from .rest import (
+    INVALID_FORM_BODY,
     MISSING_ACCESS,
     THREAD_ARCHIVED,
     UNKNOWN_GUILD,
@@ -84,6 +85,11 @@ class ChannelRoutes:
             ("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.no_content),
             ("POST", "/channels/{channel_id}/threads", self.create_thread),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread),
+            (
+                "GET",
+                "/channels/{channel_id}/users/@me/threads/archived/private",
+                self.joined_archived_private_threads,
+            ),
             ("GET", "/channels/{channel_id}/thread-members", self.thread_members),
             ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             (
@@ -290,6 +296,9 @@ class ChannelRoutes:
         """Rename a channel, or archive/lock/unlock a thread."""
         channel = self.api.channel(request.match_info["channel_id"])
         payload = (await read_body(request)).payload
+        if channel.is_thread and channel.archived and payload.get("archived") is not False:
+            # Discord: an archived thread is edited only by a request that unarchives it.
+            raise DiscordError(400, THREAD_ARCHIVED, "Thread is archived")
         if "name" in payload:
             if channel.is_thread:
                 self.api.refuse(request, limits.check_thread_name(payload["name"]))
@@ -399,6 +408,38 @@ class ChannelRoutes:
         await self.api.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
         return json_response(data, status=201)
 
+    async def joined_archived_private_threads(self, request: web.Request) -> web.Response:
+        """Archived private threads under a channel that the bot is a member of, newest
+        first, paged by ``before`` (a thread id) and ``limit`` (2 to 100), as Discord."""
+        parent = self.api.channel(request.match_info["channel_id"])
+        me = self.world.bot_user.id
+        limit = int(request.query.get("limit", 50))
+        if not 2 <= limit <= 100:
+            raise DiscordError(400, INVALID_FORM_BODY, "Invalid Form Body: limit")
+        before = int(request.query.get("before", 1 << 63))
+        found = sorted(
+            (
+                c
+                for c in self.world.channels.values()
+                if c.is_thread
+                and c.type == PRIVATE_THREAD
+                and c.archived
+                and c.parent_id == parent.id
+                and me in c.member_ids
+                and c.id < before
+            ),
+            key=lambda c: c.id,
+            reverse=True,
+        )
+        page = found[:limit]
+        return json_response(
+            {
+                "threads": [t.payload(me_id=me) for t in page],
+                "members": [t.thread_member_payload(me) for t in page],
+                "has_more": len(found) > limit,
+            }
+        )
+
     def thread(self, request: web.Request) -> FakeChannel:
         thread = self.api.channel(request.match_info["channel_id"])
         if not thread.is_thread:
@@ -432,6 +473,8 @@ class ChannelRoutes:
 
     async def remove_thread_member(self, request: web.Request) -> web.Response:
         thread = self.thread(request)
+        if thread.archived:
+            raise DiscordError(400, THREAD_ARCHIVED, "Thread is archived")
         user_id = self.user_id(request.match_info["user_id"])
         if user_id not in thread.member_ids:
             raise not_found(UNKNOWN_MEMBER, "Member")
