@@ -18,7 +18,7 @@ Readings of the rules, as DATC v3.1 prefers:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudication.board import Board
 from adjudication.layout import Layout
@@ -48,7 +48,8 @@ class MovementResult:
     units: tuple[Unit, ...]
     dislodged: tuple[Dislodgement, ...]
     standoffs: frozenset[str]
-    unit_by_province: Mapping[str, Unit]
+    # Derived from `units`, so it takes no part in comparing or hashing results.
+    unit_by_province: Mapping[str, Unit] = field(compare=False, repr=False)
 
 
 _STANDARD_RULES = Rules()
