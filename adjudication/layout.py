@@ -27,6 +27,7 @@ from adjudication.reach import fleet_destination
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Tables
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, UnitType
+from adjudication.validate_movement import plain_support
 
 # Enum members as module constants: a global name is read ten times faster than an
 # attribute of the enum class.
@@ -142,17 +143,17 @@ class Layout:
                 dest = target.province
                 if unit.type is _FLEET:
                     location = unit.location
-                    if (dest, target.coast) in fleet_moves.get((where, location.coast), ()):
+                    plain = (dest, target.coast) in fleet_moves.get((where, location.coast), ())
+                    if not plain or order.via_convoy:
+                        doubtful.append(i)
+                    if plain:
                         landing: Location | None = target
                     else:
-                        doubtful.append(i)
                         landing = fleet_destination(board, location, target)
                         if landing is None:  # could not have passed validation: the unit holds
                             early[i] = Reason.ILLEGAL
                             continue
                         dest = landing.province
-                    if order.via_convoy:
-                        doubtful.append(i)
                     by_convoy = False
                 elif dest in land:
                     landing = target if target.coast is None else board.army_location[dest]
@@ -295,30 +296,24 @@ class Layout:
 
     def _match_supports(self, protected_seas: set[str] | None) -> None:
         """Attach each support to the move or hold it backs, or mark it void; and judge
-        on the way whether it is plainly legal, as `plain_support` would."""
+        on the way whether it is plainly legal (`plain_support`)."""
         t, orders, board, units = self.tables, self.orders, self.board, self.units
         kind, order_at, supports, target_of = t.kind, self.order_at, t.supports, t.target
         province_of, landing_of, void, doubtful = t.province, self.landing, self.void, self.doubtful
-        army_adjacency, fleet_reach = board.army_adjacency, board.fleet_reach
-        fleet_moves, provinces = board.fleet_moves, board.provinces
+        provinces = board.provinces
         for i in self.by_kind[SUPPORT]:
             if kind[i] != SUPPORT:
                 continue
             order = orders[i]
-            where = province_of[i]
-            unit = units[where]
-            if unit.type is _FLEET:
-                reach = fleet_reach.get((where, unit.location.coast), ())
-            else:
-                reach = army_adjacency.get(where, ())
+            unit = units[province_of[i]]
+            if not plain_support(unit, order, units, board):
+                doubtful.append(i)
             supported = order.supported.province
             j = order_at.get(supported, -1)
             moving = j >= 0 and kind[j] == MOVE
             destination = order.destination
             if destination is None:
                 target = target_of[i] = supported
-                if supported == where or supported not in reach:
-                    doubtful.append(i)
                 if supported not in units:
                     void[i] = Reason.VOID
                 elif moving:
@@ -327,24 +322,6 @@ class Layout:
                     t.hold_supports.setdefault(supported, []).append(i)
             else:
                 target = target_of[i] = destination.province
-                if (
-                    target not in reach
-                    or target == supported
-                    or supported == where
-                    or supported not in provinces
-                ):
-                    doubtful.append(i)
-                else:
-                    mover = units.get(supported)
-                    if mover is not None:
-                        at = mover.location
-                        if mover.type is _FLEET:
-                            moves = fleet_moves.get((at.province, at.coast), ())
-                            plain = (target, destination.coast) in moves
-                        else:
-                            plain = target in army_adjacency.get(at.province, ())
-                        if not plain:
-                            doubtful.append(i)
                 landing = landing_of[j] if moving else None
                 # A support that names a coast must name the one the fleet moves to (6.B.9).
                 if (

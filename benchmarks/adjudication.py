@@ -105,7 +105,7 @@ def time_dipgm(corpus: list, repeat: int) -> tuple[float, list[dict]]:
     rules = Rules()
     best = float("inf")
     for _ in range(repeat):
-        phases = [(_fresh(p.position), p.orders) for p in corpus]
+        phases = [(fresh_position(p.position), p.orders) for p in corpus]
         # Each result is dropped as the next phase is played, as the DipNet side drops
         # its game: holding all of them would grow the heap and bill dipgm for the
         # garbage collector's walks over it (measured: 131-149 against 118 us a phase).
@@ -123,7 +123,7 @@ def time_dipgm(corpus: list, repeat: int) -> tuple[float, list[dict]]:
     return best, after
 
 
-def _fresh(position: Position) -> Position:
+def fresh_position(position: Position) -> Position:
     """The same position as a new object, as a game loaded from storage has it: nothing
     looked up in an earlier run (a `cached_property`) is carried into the next, just as
     the DipNet side sets up a new `Game` for every phase."""

@@ -41,6 +41,7 @@ from adjudication.position import Position, unit_place_order  # noqa: E402
 from adjudication.resolver import HOLD, MOVE, SUPPORT, Resolver, Tables  # noqa: E402
 from adjudication.rules import Rules  # noqa: E402
 from adjudication.units import Unit, UnitType  # noqa: E402
+from benchmarks.adjudication import fresh_position  # noqa: E402
 from benchmarks.corpus import build_corpus  # noqa: E402
 
 _FLEET = UnitType.FLEET
@@ -176,16 +177,11 @@ def _lean_support(
     return True
 
 
-def _fresh(position: Position) -> Position:
-    return Position(position.phase, position.units, position.ownership,
-                    position.dislodged, position.standoffs)
-
-
 def _best(repeat: int, phases: list, run: Callable[[list], None]) -> float:
     """Best microseconds per phase of `run` over fresh copies of `phases`."""
     best = float("inf")
     for _ in range(repeat):
-        prepared = [(_fresh(p.position), p.orders) for p in phases]
+        prepared = [(fresh_position(p.position), p.orders) for p in phases]
         start = time.perf_counter()
         run(prepared)
         best = min(best, time.perf_counter() - start)
@@ -254,10 +250,10 @@ def main(argv: list[str] | None = None) -> int:
         total += took
         print(f"  {name + ':':33s}{took:6.1f}")
     print(f"  {'sum of the parts above:':33s}{total:6.1f}")
-    easy = [p for p in corpus if lean_movement(_fresh(p.position), p.orders) is not None]
+    easy = [p for p in corpus if lean_movement(fresh_position(p.position), p.orders) is not None]
     differ = sum(
-        lean_movement(_fresh(p.position), p.orders)
-        != adjudicate(_fresh(p.position), p.orders, STANDARD, _RULES)
+        lean_movement(fresh_position(p.position), p.orders)
+        != adjudicate(fresh_position(p.position), p.orders, STANDARD, _RULES)
         for p in easy
     )
     print(f"easiest phases (lean_movement takes them): {len(easy)}, disagreements: {differ}")
