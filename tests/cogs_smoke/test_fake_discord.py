@@ -75,11 +75,10 @@ class RenameModal(discord.ui.Modal, title="Rename the game"):
 class SmokeBot(commands.Bot):
     """Just enough bot to exercise the fake."""
 
-    def __init__(self) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = True
-        intents.members = True
-        super().__init__(command_prefix="!", intents=intents)
+    def __init__(self, intents: discord.Intents | None = None) -> None:
+        # Intents.default() holds no privileged intent, as the fake grants none by default
+        # (a DM's content arrives without MESSAGE_CONTENT).
+        super().__init__(command_prefix="!", intents=intents or discord.Intents.default())
         self.seen: dict[str, object] = {}
         self.tree.add_command(self.game_group())
         self.tree.add_command(self.orders_group())
@@ -212,8 +211,10 @@ async def test_connects_and_sees_the_guild(driver: Driver) -> None:
     assert guild is not None and guild.name == "Diplomacy"
     assert {c.name for c in guild.text_channels} == {"general", "diplomacy"}
     gm_role = discord.utils.get(guild.roles, name="GM")
-    gm = guild.get_member(driver.user("gm").id)
-    assert gm is not None and gm_role in gm.roles
+    # Without GUILD_PRESENCES, GUILD_CREATE carries only the bot's own member.
+    assert guild.get_member(driver.user("gm").id) is None
+    gm = await guild.fetch_member(driver.user("gm").id)
+    assert gm_role in gm.roles
     assert {c["name"] for c in driver.world.global_commands} == {"game", "orders"}
 
 

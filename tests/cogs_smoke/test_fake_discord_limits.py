@@ -75,3 +75,16 @@ def test_command_definitions() -> None:
     assert limits.check_commands([{**good, "name": "Game"}])
     assert limits.check_commands([{**good, "description": ""}])
     assert limits.check_commands([good, good]) == ["duplicate command names"]
+
+
+def test_option_bounds_in_command_definitions() -> None:
+    def command(**option) -> dict:
+        opt = {"name": "text", "description": "Text", "type": 3, **option}
+        return {"name": "say", "description": "Say", "options": [opt]}
+
+    assert limits.check_commands([command(min_length=0, max_length=6000)]) == []
+    assert limits.check_commands([command(max_length=6001)])
+    assert limits.check_commands([command(max_length=0)])
+    assert limits.check_commands([command(type=4, min_value=5, max_value=1)])
+    choices = [{"name": "a", "value": "a"}]
+    assert limits.check_commands([command(autocomplete=True, choices=choices)])

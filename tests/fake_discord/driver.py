@@ -7,19 +7,23 @@ makes a user act returns something to await on; nothing here sleeps.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from .commands import build_command_data
+from . import mentions as mention_rules
+from . import permissions as perm
+from .commands import CannotSend, build_command_data
 from .state import (
+    GUILD_CATEGORY,
+    GUILD_FORUM,
     JSON,
-    PRIVATE_THREAD,
     FakeChannel,
     FakeGuild,
+    FakeMember,
     FakeMessage,
+    FakeRole,
     FakeUser,
     iter_components,
 )
@@ -30,8 +34,8 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 DEFAULT_TIMEOUT = 5.0
-MENTION = re.compile(r"<@!?(\d+)>")
 COMPONENT_INTERACTION = 3
+APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
 
 
 class InteractionHandle:
@@ -144,6 +148,43 @@ class Driver:
     def take_violations(self, code: int | None = None) -> list[Violation]:
         return self.world.take_violations(code)
 
+    @property
+    def refusals(self) -> list[Violation]:
+        """Every request Discord refused so far (violations or not), oldest first."""
+        return self.world.refusals
+
+    def can_read(self, user: FakeUser, channel: FakeChannel) -> bool:
+        """Whether ``user`` can see ``channel``: VIEW_CHANNEL (on the parent, for a
+        thread); for a private thread also membership or MANAGE_THREADS."""
+        return self.world.can_read(user.id, channel)
+
+    def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
+        """``user``'s permissions in ``channel`` (overwrites and implicit rules applied)."""
+        return self.world.permissions_in(user.id, channel)
+
+    async def set_overwrite(
+        self,
+        channel: FakeChannel,
+        target: FakeRole | FakeUser | FakeMember | FakeGuild,
+        *,
+        allow: Any = 0,
+        deny: Any = 0,
+    ) -> None:
+        """A moderator changes ``channel``'s overwrite while the bot runs (CHANNEL_UPDATE)."""
+        self.world.set_overwrite(channel, target, allow=allow, deny=deny)
+        await self.fake.gateway.dispatch("CHANNEL_UPDATE", channel.payload())
+
+    async def add_member(
+        self, user: FakeUser, guild: FakeGuild, *, roles: tuple[str, ...] = ()
+    ) -> FakeMember:
+        """``user`` joins ``guild`` while the bot runs (GUILD_MEMBER_ADD, which Discord
+        sends only with the GUILD_MEMBERS intent)."""
+        member = self.world.add_member(user, guild, roles=roles)
+        await self.fake.gateway.dispatch(
+            "GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}
+        )
+        return member
+
     def take_errors(self) -> list[CapturedError]:
         return self.collector.take()
 
@@ -173,36 +214,48 @@ class Driver:
         """``user`` posts ``content`` in a channel, or (``"dm"``) in a DM to the bot."""
         channel = self.dm(user) if where == "dm" else where
         assert isinstance(channel, FakeChannel)
-        guild = self.world.guild_of(channel)
+        world = self.world
+        guild = world.guild_of(channel)
+        label = channel.name or channel.id
         if guild is not None and user.id not in guild.members:
             raise AssertionError(f"{user.name} is not a member of {guild.name}")
-        if channel.type == PRIVATE_THREAD and user.id not in channel.member_ids:
-            raise AssertionError(f"{user.name} cannot see private thread {channel.name}")
-        if channel.locked:
+        if not world.can_read(user.id, channel):
+            raise AssertionError(f"{user.name} cannot see #{label}")
+        perms = world.permissions_in(user.id, channel)
+        if guild is not None:
+            if channel.type in (GUILD_FORUM, 16):
+                raise AssertionError(f"#{label} is a forum: {user.name} can post only in a thread")
+            if channel.type == GUILD_CATEGORY:
+                raise AssertionError(f"#{label} is a category, not a place to post")
+            # topics/permissions: "users must have SEND_MESSAGES_IN_THREADS to send a message
+            # in a thread"
+            send = perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else perm.SEND_MESSAGES
+            if not perms & send:
+                raise AssertionError(f"{user.name} may not send messages in #{label}")
+        if channel.locked and not perms & perm.MANAGE_THREADS:
             raise AssertionError(f"thread {channel.name} is locked; {user.name} cannot post")
         if channel.archived:
             channel.archived = False  # posting in an archived thread unarchives it
-        mentions = [
-            self.world.users[int(i)] for i in MENTION.findall(content) if int(i) in self.world.users
-        ]
         message = FakeMessage(
-            id=self.world.ids.next(),
+            id=world.ids.next(),
             channel_id=channel.id,
             author=user,
             guild_id=channel.guild_id,
             content=content,
-            mentions=mentions,
         )
-        self.world.add_message(message)
-        payload = self.world.message_payload(message)
+        # A user's message parses every mention type (no allowed_mentions).
+        world.apply_mentions(message, None, default=mention_rules.REGULAR_DEFAULT)
+        world.add_message(message)
+        payload = world.message_payload(message)
         # Without the MESSAGE_CONTENT intent a bot sees guild messages empty,
         # unless it is mentioned (DMs always carry content).
-        mentioned = any(u.id == self.world.bot_user.id for u in mentions)
+        mentioned = any(u.id == world.bot_user.id for u in message.mentions)
         if guild is not None and not mentioned and not self.fake.gateway.wants_content():
-            payload["content"] = ""
-        self._mark = len(self.world.bot_messages)
+            payload.update(content="", embeds=[], attachments=[], components=[])
+        self._mark = len(world.bot_messages)
         sent = await self.fake.gateway.dispatch("MESSAGE_CREATE", payload, guild=guild is not None)
-        assert sent, "bot is not subscribed to MESSAGE_CREATE here (missing messages intent?)"
+        if world.can_read(world.bot_user.id, channel):
+            assert sent, "bot is not subscribed to MESSAGE_CREATE here (missing messages intent?)"
         return message
 
     async def slash(
@@ -211,14 +264,29 @@ class Driver:
         channel: FakeChannel,
         command: str,
         options: dict[str, Any] | None = None,
+        *,
+        unchecked: bool = False,
     ) -> InteractionHandle:
         """Invoke ``/command`` (space-separated: ``"game create"``) as ``user``.
 
         Option values are plain Python values; pass a ``FakeUser`` for user
         options, a ``FakeChannel`` for channel options, a ``FakeRole`` for roles.
+        Values are checked as the Discord client checks them; what it would not send
+        raises :class:`CannotSend` (an ``AssertionError``). ``unchecked=True`` skips
+        the bounds the command declares (choices, min/max value and length, channel
+        types) to simulate a client that ignores them; type ranges are always checked.
+        See ``commands.py``.
         """
-        data = build_command_data(self.world, channel.guild_id, command, options or {})
-        return await self._interact(2, user, channel, data)
+        data = build_command_data(
+            self.world,
+            channel.guild_id,
+            command,
+            options or {},
+            user=user,
+            channel=channel,
+            unchecked=unchecked,
+        )
+        return await self._interact(APPLICATION_COMMAND, user, channel, data)
 
     async def autocomplete(
         self,
@@ -228,16 +296,25 @@ class Driver:
         focused: str,
         value: str,
         options: dict[str, Any] | None = None,
+        *,
+        unchecked: bool = False,
     ) -> InteractionHandle:
-        """The user is typing ``value`` into option ``focused``; await ``.choices()``."""
+        """The user is typing ``value`` into option ``focused``; await ``.choices()``.
+
+        The other ``options`` are checked as in :meth:`slash`; ``value`` must be
+        something the user can type there (a number for a number option, within
+        ``max_length``), and the option must have ``autocomplete`` on."""
         data = build_command_data(
             self.world,
             channel.guild_id,
             command,
             {**(options or {}), focused: value},
             focused=focused,
+            user=user,
+            channel=channel,
+            unchecked=unchecked,
         )
-        return await self._interact(4, user, channel, data)
+        return await self._interact(AUTOCOMPLETE, user, channel, data)
 
     async def click(
         self,
@@ -316,15 +393,35 @@ class Driver:
         if guild is not None:
             member = guild.members.get(user.id)
             if member is None:
-                raise AssertionError(f"{user.name} is not a member of {guild.name}")
+                raise CannotSend(f"{user.name} is not a member of {guild.name}")
+            if not world.can_read(user.id, channel):
+                raise CannotSend(f"{user.name} cannot see #{channel.name}")
+            if itype in (APPLICATION_COMMAND, AUTOCOMPLETE):
+                if not world.permissions_in(user.id, channel) & perm.USE_APPLICATION_COMMANDS:
+                    # USE_APPLICATION_COMMANDS: "Allows members to use application commands,
+                    # including slash commands and context menu commands."
+                    raise CannotSend(f"{user.name} may not use commands in #{channel.name}")
+                if channel.is_thread and channel.archived:
+                    # topics/threads: "Users cannot edit messages, add reactions, use
+                    # application commands, or join archived threads."
+                    raise CannotSend(f"thread {channel.name} is archived: no commands there")
+            # receiving-and-responding: member is "Guild member data for the invoking user,
+            # including permissions" (guild member object: "total permissions of the member
+            # in the channel, including overwrites"); app_permissions: "Bitwise set of
+            # permissions the app has in the source location of the interaction".
             payload.update(
                 guild_id=str(guild.id),
                 guild_locale="en-US",
-                app_permissions=str(guild.permissions_of(world.bot_user.id)),
-                member=member.payload(permissions=guild.permissions_of(user.id)),
+                app_permissions=str(
+                    world.permissions_in(world.bot_user.id, channel, implicit=False)
+                ),
+                member=member.payload(
+                    permissions=world.permissions_in(user.id, channel, implicit=False)
+                ),
             )
         else:
             payload["user"] = user.payload()
+            payload["app_permissions"] = str(perm.DM_APP_PERMISSIONS)
         if message is not None:
             payload["message"] = world.message_payload(message)
         record = InteractionRecord(

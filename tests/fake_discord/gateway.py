@@ -17,8 +17,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .state import JSON
-from .world import World
+from .state import JSON, FakeGuild
+from .world import Violation, World
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +29,16 @@ REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 # Intents the fake filters events by, so a bot missing one behaves as in production.
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
+GUILD_PRESENCES = 1 << 8
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
+# events/gateway, "Privileged Intents": GUILD_PRESENCES, GUILD_MEMBERS, MESSAGE_CONTENT.
+PRIVILEGED_INTENTS = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+# Every intent listed under "List of Intents" (bits 0-16, 20, 21, 24, 25).
+VALID_INTENTS = (1 << 17) - 1 | 1 << 20 | 1 << 21 | 1 << 24 | 1 << 25
+# discord.py's default large_threshold; the fake's guilds are always below it.
+LARGE_THRESHOLD = 250
 
 EVENT_INTENTS = {
     "CHANNEL_CREATE": GUILDS,
@@ -128,7 +135,20 @@ class Gateway:
         if data.get("token") != self.world.token:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session.intents = int(data.get("intents") or 0)
+        intents = int(data.get("intents") or 0)
+        if intents & ~VALID_INTENTS:
+            # opcodes-and-status-codes: "4013 Invalid intent(s): You sent an invalid intent
+            # for a Gateway Intent. You may have incorrectly calculated the bitwise value."
+            await session.ws.close(code=4013, message=b"Invalid intent(s).")
+            return
+        if intents & PRIVILEGED_INTENTS & ~self.world.granted_intents:
+            # events/gateway, Gateway Restrictions: "If you pass a privileged intent in the
+            # intents parameter without configuring it in your app's settings, or being
+            # approved for it during verification, your Gateway connection will be closed
+            # with a (4014 close code)." (4014 "Disallowed intent(s)")
+            await session.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        session.intents = intents
         session.identified = True
         world = self.world
         await session.dispatch(
@@ -144,19 +164,64 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
-            await session.dispatch("GUILD_CREATE", guild.payload(me_id=world.bot_user.id))
+            await session.dispatch("GUILD_CREATE", self.guild_create(guild, session.intents))
         self.session = session
         self.ready.set()
 
+    def guild_create(self, guild: FakeGuild, intents: int) -> JSON:
+        """GUILD_CREATE as a session with ``intents`` receives it."""
+        world = self.world
+        me = world.bot_user.id
+        members = list(guild.members.values())
+        if not intents & GUILD_PRESENCES or len(members) > LARGE_THRESHOLD:
+            # gateway-events, Guild Create: "If your bot does not have the GUILD_PRESENCES
+            # Gateway Intent, or if the guild has over 75k members, members and presences
+            # returned in this event will only contain your bot and users in voice
+            # channels." (No one is in voice in the fake.) Above large_threshold only
+            # online members would be sent; the fake sends just the bot then too.
+            members = [m for m in members if m.user.id == me]
+        # "threads: All active threads in the guild that current user has permission to view"
+        threads = [
+            c
+            for c in guild.channels.values()
+            if c.is_thread and not c.archived and world.can_read(me, c)
+        ]
+        return guild.payload(me_id=me, members=members, threads=threads)
+
     async def _members_chunk(self, session: GatewaySession, data: JSON) -> None:
+        """Request Guild Members (op 8): "GUILD_MEMBERS intent is required to request the
+        entire member list—(query='', limit=0<=n)"; a prefix query returns at most 100
+        members, as do ``user_ids``."""
         guild = self.world.guilds.get(int(data["guild_id"]))
         members = list(guild.members.values()) if guild else []
+        not_found: list[str] = []
+        if data.get("user_ids") is not None:
+            raw = data["user_ids"]
+            wanted = [int(u) for u in (raw if isinstance(raw, list) else [raw])][:100]
+            by_id = {m.user.id: m for m in members}
+            members = [by_id[u] for u in wanted if u in by_id]
+            not_found = [str(u) for u in wanted if u not in by_id]
+        else:
+            query = str(data.get("query") or "")
+            limit = int(data.get("limit") or 0)
+            if not query and not session.intents & GUILD_MEMBERS:
+                self.world.violate(
+                    Violation(
+                        0,
+                        "Request Guild Members for the whole list needs the GUILD_MEMBERS intent",
+                        "gateway op 8",
+                    )
+                )
+                members = []
+            members = [m for m in members if m.user.name.lower().startswith(query.lower())]
+            cap = 100 if query else (limit or len(members))
+            members = members[: min(cap, limit or cap)]
         chunk: JSON = {
             "guild_id": data["guild_id"],
             "members": [m.payload() for m in members],
             "chunk_index": 0,
             "chunk_count": 1,
-            "not_found": [],
+            "not_found": not_found,
         }
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
@@ -172,10 +237,42 @@ class Gateway:
         if session is None:
             return False
         needed = _intent_for(event, data, guild=guild)
+        me = self.world.bot_user.id
+        if event == "GUILD_MEMBER_UPDATE" and data.get("user", {}).get("id") == str(me):
+            # events/gateway: "Guild Member Update is sent for current-user updates
+            # regardless of whether the GUILD_MEMBERS intent is set."
+            needed = 0
         if needed and not session.intents & needed:
+            return False
+        if event == "THREAD_MEMBERS_UPDATE" and not session.intents & GUILD_MEMBERS:
+            # gateway-events, Thread Members Update: "If the current user does not have
+            # the GUILD_MEMBERS Gateway Intent, then this event will only be sent if the
+            # current user was added to or removed from the thread."
+            added = {m.get("user_id") for m in data.get("added_members") or []}
+            removed = set(data.get("removed_member_ids") or [])
+            if str(me) not in added | removed:
+                return False
+        if not self._visible(event, data):
             return False
         await session.dispatch(event, data)
         return True
+
+    def _visible(self, event: str, data: JSON) -> bool:
+        """Whether the bot may see the channel an event is about. topics/threads: "Clients
+        will not be informed of a thread through the gateway if they do not have
+        permission to view that thread"; a message in a channel the bot cannot view
+        is not sent to it either. (Channel events come for every guild channel, as
+        GUILD_CREATE lists them all.)"""
+        if event.startswith("MESSAGE_"):
+            channel_id = data.get("channel_id")
+        elif event in ("THREAD_CREATE", "THREAD_UPDATE"):
+            channel_id = data.get("id")
+        else:
+            return True
+        channel = self.world.channels.get(int(channel_id)) if channel_id else None
+        if channel is None or channel.guild_id is None:
+            return True
+        return self.world.can_read(self.world.bot_user.id, channel)
 
     def wants_content(self) -> bool:
         session = self.session

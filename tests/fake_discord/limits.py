@@ -40,6 +40,7 @@ MAX_MODAL_TITLE = 45
 MAX_COMMAND_NAME = 32
 MAX_COMMAND_DESCRIPTION = 100
 MAX_COMMAND_OPTIONS = 25
+MAX_OPTION_STRING = 6000
 
 EMPTY = "Cannot send an empty message"
 SELECT_TYPES = (3, 5, 6, 7, 8)
@@ -233,4 +234,23 @@ def _check_command(cmd: JSON, path: str, *, top: bool) -> list[str]:
             seen_optional = True
         if len(opt.get("choices") or []) > MAX_CHOICES:
             problems.append(f"{sub}: more than {MAX_CHOICES} choices")
+        problems += _check_option_bounds(opt, sub)
+    return problems
+
+
+def _check_option_bounds(opt: JSON, sub: str) -> list[str]:
+    """application-commands, Application Command Option Structure: min_length "(minimum
+    of 0, maximum of 6000)", max_length "(minimum of 1, maximum of 6000)", and
+    "autocomplete may not be set to true if choices are present"."""
+    problems: list[str] = []
+    low, high = opt.get("min_length"), opt.get("max_length")
+    if low is not None and not 0 <= low <= MAX_OPTION_STRING:
+        problems.append(f"{sub}: min_length {low} outside 0..{MAX_OPTION_STRING}")
+    if high is not None and not 1 <= high <= MAX_OPTION_STRING:
+        problems.append(f"{sub}: max_length {high} outside 1..{MAX_OPTION_STRING}")
+    lo_value, hi_value = opt.get("min_value"), opt.get("max_value")
+    if lo_value is not None and hi_value is not None and lo_value > hi_value:
+        problems.append(f"{sub}: min_value {lo_value} above max_value {hi_value}")
+    if opt.get("autocomplete") and opt.get("choices"):
+        problems.append(f"{sub}: autocomplete with choices")
     return problems

@@ -10,16 +10,19 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from aiohttp import web
 
 from . import limits
-from .gateway import Gateway
+from . import mentions as mention_rules
+from . import permissions as perm
+from .gateway import MESSAGE_CONTENT, Gateway
 from .state import (
     EPHEMERAL,
     JSON,
     LOADING,
+    PRIVATE_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeMessage,
@@ -35,12 +38,17 @@ UNKNOWN_ROLE = 10011
 UNKNOWN_USER = 10013
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
+CANNOT_SEND_IN_FORUM = 40058
 ALREADY_ACKNOWLEDGED = 40060
 MISSING_ACCESS = 50001
 CANNOT_EDIT_OTHERS = 50005
 EMPTY_MESSAGE = 50006
+CANNOT_SEND_NON_TEXT = 50008
+MISSING_PERMISSIONS = 50013
+WRONG_CHANNEL_TYPE = 50024
 INVALID_FORM_BODY = 50035
 THREAD_ARCHIVED = 50083
+THREAD_LOCKED = 160005
 UNIMPLEMENTED = 0  # not a Discord code: the fake lacks the route
 
 # Flags a bot may set when sending; others are silently dropped by Discord.
@@ -115,10 +123,79 @@ class Api:
         if problems == [limits.EMPTY]:
             code, message = EMPTY_MESSAGE, limits.EMPTY
         route = f"{request.method} {request.path}"
-        self.world.violate(Violation(code, message, route, "; ".join(problems)))
+        self.world.refuse(Violation(code, message, route, "; ".join(problems)), bug=True)
         raise DiscordError(
             400, code, message, errors={"_errors": [{"message": p} for p in problems]}
         )
+
+    def deny(
+        self,
+        request: web.Request,
+        status: int,
+        code: int,
+        message: str,
+        detail: str = "",
+        *,
+        bug: bool,
+    ) -> NoReturn:
+        """Answer with Discord's error; always kept in ``world.refusals``, and also a
+        violation (failing the test) when ``bug``: a request that cannot succeed on any
+        correctly configured server. See docs/DISCORD.md, "Refusals and violations"."""
+        route = f"{request.method} {request.path}"
+        self.world.refuse(Violation(code, message, route, detail), bug=bug)
+        raise DiscordError(status, code, message)
+
+    def require(
+        self,
+        request: web.Request,
+        channel: FakeChannel,
+        needed: int = 0,
+        *,
+        doing: str,
+        waived: bool = False,
+    ) -> None:
+        """403 unless the bot can see ``channel`` and holds ``needed`` there.
+
+        Cannot see it: 50001 Missing Access. Sees it but lacks a permission: 50013
+        Missing Permissions (what Discord answers; opcodes-and-status-codes: "50001
+        Missing access", "50013 You lack permissions to perform that action").
+        ``waived`` skips ``needed`` (e.g. the thread's creator needs no MANAGE_THREADS).
+        A refusal is a violation only when the missing permission is not one the bot's
+        documentation asks operators to grant (``world.bot_invite_permissions``).
+        """
+        world = self.world
+        if channel.guild_id is None:
+            return
+        me = world.bot_user.id
+        invite = world.bot_invite_permissions
+        where = _label(channel)
+        if not world.can_read(me, channel):
+            parent = world.parent_of(channel) if channel.is_thread else channel
+            sees_parent = parent is not None and world.can_read(me, parent)
+            missing = perm.MANAGE_THREADS if sees_parent else perm.VIEW_CHANNEL
+            self.deny(
+                request,
+                403,
+                MISSING_ACCESS,
+                "Missing Access",
+                f"bot cannot see {where} (lacks {perm.names(missing)}) to {doing}",
+                bug=bool(missing & ~invite),
+            )
+        if waived:
+            return
+        missing = needed & ~world.permissions_in(me, channel)
+        if missing:
+            self.deny(
+                request,
+                403,
+                MISSING_PERMISSIONS,
+                "Missing Permissions",
+                f"bot lacks {perm.names(missing)} in {where} to {doing}",
+                bug=bool(missing & ~invite),
+            )
+
+    def bot_has(self, channel: FakeChannel, bits: int) -> bool:
+        return self.world.permissions_in(self.world.bot_user.id, channel) & bits == bits
 
     # -- lookups --------------------------------------------------------------
 
@@ -174,6 +251,7 @@ class Api:
         payload = body.payload
         self.refuse(request, limits.check_message(payload, n_files=len(body.files)))
         self.refuse(request, limits.check_files(payload.get("attachments") or [], body.files))
+        self.refuse(request, mention_rules.check_allowed_mentions(payload.get("allowed_mentions")))
         allowed = SENDABLE_FLAGS | (EPHEMERAL if interaction is not None else 0)
         message = FakeMessage(
             id=self.world.ids.next(),
@@ -187,6 +265,9 @@ class Api:
             flags=(int(payload.get("flags") or 0) & allowed) | extra_flags,
             interaction_id=None if interaction is None else interaction.id,
             webhook_id=None if interaction is None else self.world.application_id,
+        )
+        self.world.apply_mentions(
+            message, payload.get("allowed_mentions"), default=_mention_default(message)
         )
         self.world.add_message(message)
         await self.echo(message, "MESSAGE_CREATE")
@@ -203,6 +284,20 @@ class Api:
         payload = body.payload
         self.refuse(request, limits.check_message(payload, n_files=len(body.files), editing=True))
         self.refuse(request, limits.check_files(payload.get("attachments") or [], body.files))
+        self.refuse(request, mention_rules.check_allowed_mentions(payload.get("allowed_mentions")))
+        channel = self.world.channels.get(message.channel_id)
+        if channel is not None and channel.is_thread and channel.archived and not message.loading:
+            # topics/threads: "Users cannot edit messages, add reactions, use application
+            # commands, or join archived threads." (50083 "Tried to perform an operation on
+            # an archived thread, such as editing a message or adding a user to the thread")
+            self.deny(
+                request,
+                400,
+                THREAD_ARCHIVED,
+                "Thread is archived",
+                f"editing a message in archived {_label(channel)}",
+                bug=False,
+            )
         message.history.append(self.world.message_payload(message))
         if "content" in payload:
             message.content = payload["content"] or ""
@@ -220,10 +315,34 @@ class Api:
             )
         was_loading = message.loading
         message.flags &= ~LOADING
+        if was_loading or "content" in payload or "components" in payload:
+            # resources/message, Edit Message: "If there is no explicit allowed_mentions in
+            # the edit request, the content will be parsed with default allowances".
+            self.world.apply_mentions(
+                message, payload.get("allowed_mentions"), default=_mention_default(message)
+            )
         message.edited_at = None if was_loading else time.time()
         self.world.changes.notify()
         await self.echo(message, "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE")
         return message
+
+    def readable_payload(self, message: FakeMessage) -> JSON:
+        """A message as the bot reads it over REST. events/gateway, Message Content
+        Intent: apps without it "will receive empty values in fields that contain
+        user-inputted content" (content, embeds, attachments, components, poll) except
+        their own messages, DMs and messages that mention them. The HTTP side follows
+        the intent switched on for the app ("HTTP API restrictions are independent of
+        Gateway restrictions")."""
+        data = self.world.message_payload(message)
+        me = self.world.bot_user.id
+        if (
+            message.guild_id is not None
+            and message.author.id != me
+            and not self.world.granted_intents & MESSAGE_CONTENT
+            and me not in {u.id for u in message.mentions}
+        ):
+            data.update(content="", embeds=[], attachments=[], components=[])
+        return data
 
     async def echo(self, message: FakeMessage, event: str) -> None:
         """Tell the bot about its own message, as Discord does (never for ephemerals)."""
@@ -232,6 +351,19 @@ class Api:
         await self.gateway.dispatch(
             event, self.world.message_payload(message), guild=message.guild_id is not None
         )
+
+
+def _mention_default(message: FakeMessage) -> JSON:
+    # resources/message, "Default Settings for Allowed Mentions": all types in regular
+    # messages; only users "In interactions and webhooks".
+    if message.webhook_id is not None:
+        return mention_rules.INTERACTION_DEFAULT
+    return mention_rules.REGULAR_DEFAULT
+
+
+def _label(channel: FakeChannel) -> str:
+    kind = "private thread" if channel.type == PRIVATE_THREAD else "channel"
+    return f"{kind} #{channel.name or channel.id}"
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:

@@ -63,7 +63,7 @@ class InteractionRoutes:
     ) -> None:
         violation = Violation(err.code, err.message, f"{request.method} {request.path}")
         rec.refused.append(violation)
-        self.world.violate(violation)
+        self.world.refuse(violation, bug=True)
         raise err
 
     async def callback(self, request: web.Request) -> web.Response:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import discord
 import yarl
@@ -29,7 +31,7 @@ from .gateway import Gateway
 from .rest import UNIMPLEMENTED, Api, DiscordError, json_response
 from .routes_channels import ChannelRoutes
 from .routes_interactions import InteractionRoutes
-from .state import FakeChannel, FakeGuild, FakeUser
+from .state import GUILD_TEXT, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 from .world import Violation, World
 
 log = logging.getLogger(__name__)
@@ -43,23 +45,46 @@ class FakeDiscord:
     """One fake Discord with a default world, ready for a bot to connect.
 
     The default world is one guild, "Diplomacy", with channels ``#general``
-    and ``#diplomacy``, a ``GM`` role, a GM user ``gm`` and players
-    ``alice``, ``bob`` and ``carol``. Add more with :meth:`add_user` and
-    :meth:`add_channel` *before* :meth:`run_bot` so they are in GUILD_CREATE.
+    and ``#diplomacy``, a ``GM`` role, the bot's own role (holding exactly the
+    README's permissions, not Administrator), an ``owner`` who owns the guild, a
+    GM user ``gm`` and players ``alice``, ``bob`` and ``carol``. Add more with
+    :meth:`add_user`, :meth:`add_channel`, :meth:`add_guild`... *before*
+    :meth:`run_bot` so they are in GUILD_CREATE.
+
+    ``granted_intents``: the privileged intents switched on for the application
+    (default none, as the README asks); IDENTIFY asking for another is closed 4014.
     """
 
-    def __init__(self, *, players: tuple[str, ...] = ("alice", "bob", "carol")) -> None:
-        self.world = World()
+    def __init__(
+        self,
+        *,
+        players: tuple[str, ...] = ("alice", "bob", "carol"),
+        granted_intents: int = 0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """`clock`: Discord's clock in UNIX seconds (see `Snowflakes`)."""
+        self.world = World(granted_intents=granted_intents, clock=clock)
         self.gateway = Gateway(self.world)
         self.api = Api(self.world, self.gateway)
-        self.guild: FakeGuild = self.world.add_guild("Diplomacy")
-        self.general = self.world.add_text_channel(self.guild, "general")
-        self.game_channel = self.world.add_text_channel(self.guild, "diplomacy")
+        self.guild: FakeGuild = self.add_guild("Diplomacy")
+        assert self.guild.general is not None and self.guild.game_channel is not None
+        self.general: FakeChannel = self.guild.general
+        self.game_channel: FakeChannel = self.guild.game_channel
         self.gm = self.world.add_user("gm", guild=self.guild, roles=("GM",))
         for name in players:
             self.world.add_user(name, guild=self.guild)
         self.port = 0
         self._runner: web.AppRunner | None = None
+
+    @property
+    def granted_intents(self) -> int:
+        """Privileged intents enabled for the app (GUILD_MEMBERS 1<<1, GUILD_PRESENCES
+        1<<8, MESSAGE_CONTENT 1<<15); settable before or during a test."""
+        return self.world.granted_intents
+
+    @granted_intents.setter
+    def granted_intents(self, value: int) -> None:
+        self.world.granted_intents = value
 
     # -- world building -------------------------------------------------------
 
@@ -69,11 +94,75 @@ class FakeDiscord:
                 return user
         raise KeyError(f"no user named {name!r}")
 
-    def add_user(self, name: str, *, roles: tuple[str, ...] = (), member: bool = True) -> FakeUser:
-        return self.world.add_user(name, guild=self.guild if member else None, roles=roles)
+    def add_user(
+        self,
+        name: str,
+        *,
+        roles: tuple[str, ...] = (),
+        member: bool = True,
+        guild: FakeGuild | None = None,
+    ) -> FakeUser:
+        """A new user, a member of ``guild`` (default: the first guild) unless
+        ``member=False``, holding the named roles."""
+        return self.world.add_user(
+            name, guild=(guild or self.guild) if member else None, roles=roles
+        )
 
-    def add_channel(self, name: str) -> FakeChannel:
-        return self.world.add_text_channel(self.guild, name)
+    def add_guild(self, name: str, *, game_channel: str = "diplomacy", **kwargs: Any) -> FakeGuild:
+        """Another server with ``#general`` and ``#<game_channel>`` (``guild.general``,
+        ``guild.game_channel``), ``@everyone``, a ``GM`` role and the bot's role; the bot
+        and the world's ``owner`` are members. Keyword arguments go to
+        :meth:`World.add_guild` (``gm_role``, ``owner``, ``bot_permissions``)."""
+        guild = self.world.add_guild(name, **kwargs)
+        guild.general = self.world.add_channel(guild, "general")
+        guild.game_channel = self.world.add_channel(guild, game_channel)
+        return guild
+
+    def add_member(
+        self, user: FakeUser, guild: FakeGuild, *, roles: tuple[str, ...] = ()
+    ) -> FakeMember:
+        """Make an existing user a member of ``guild`` too (users may be in several)."""
+        return self.world.add_member(user, guild, roles=roles)
+
+    def add_channel(
+        self,
+        name: str,
+        *,
+        type: Any = GUILD_TEXT,  # Discord's own field name
+        guild: FakeGuild | None = None,
+        parent: FakeChannel | None = None,
+    ) -> FakeChannel:
+        """A channel of ``type`` (text 0, voice 2, category 4, announcement 5, forum 15;
+        an int or a ``discord.ChannelType``) in ``guild`` (default: the first guild)."""
+        return self.world.add_channel(guild or self.guild, name, type=type, parent=parent)
+
+    def add_role(
+        self,
+        name: str,
+        *,
+        permissions: Any = 0,
+        mentionable: bool = True,
+        guild: FakeGuild | None = None,
+    ) -> FakeRole:
+        return self.world.add_role(
+            guild or self.guild, name, permissions=permissions, mentionable=mentionable
+        )
+
+    def set_overwrite(
+        self,
+        channel: FakeChannel,
+        target: FakeRole | FakeUser | FakeMember | FakeGuild,
+        *,
+        allow: Any = 0,
+        deny: Any = 0,
+    ) -> None:
+        """Set ``channel``'s overwrite for a role, a user, or @everyone (pass the guild).
+        Before ``run_bot``; while it runs use ``driver.set_overwrite`` (CHANNEL_UPDATE)."""
+        self.world.set_overwrite(channel, target, allow=allow, deny=deny)
+
+    def bot_role(self, guild: FakeGuild | None = None) -> FakeRole:
+        """The bot's role in ``guild`` (default: the first guild)."""
+        return self.world.bot_role(guild or self.guild)
 
     @property
     def base_url(self) -> str:

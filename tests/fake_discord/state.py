@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+from .permissions import Overwrite, base_permissions
 
 JSON = dict[str, Any]
 
@@ -21,30 +24,19 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types)
 GUILD_TEXT = 0
 DM = 1
+GUILD_VOICE = 2
 GUILD_CATEGORY = 4
+GUILD_ANNOUNCEMENT = 5
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
-THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
+GUILD_FORUM = 15
+THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
 
 # Message flags that change how the fake treats a message.
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
-
-# What an ordinary member may do; the bot gets ADMINISTRATOR so that
-# discord.py's local permission checks never stand in the way of a test.
-ADMINISTRATOR = 1 << 3
-DEFAULT_PERMISSIONS = (
-    (1 << 6)  # add reactions
-    | (1 << 10)  # view channel
-    | (1 << 11)  # send messages
-    | (1 << 14)  # embed links
-    | (1 << 15)  # attach files
-    | (1 << 16)  # read message history
-    | (1 << 31)  # use application commands
-    | (1 << 36)  # create private threads
-    | (1 << 38)  # send messages in threads
-)
 
 
 def iso(ts: float) -> str:
@@ -56,18 +48,27 @@ class Snowflakes:
     """Generates real-looking, strictly increasing snowflake ids.
 
     Real timestamps matter: discord.py derives ``created_at`` from ids and
-    some code sorts messages by id.
+    some code sorts messages by id. ``clock`` (UNIX seconds) is Discord's clock:
+    by default the machine's; a test that moves the bot's clock passes the same one
+    here, so that the times Discord stamps on messages agree with the bot's, as they
+    do in production.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._counter = itertools.count()
         self._last = 0
+        self.clock = clock
 
     def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = int(self.clock() * 1000) - DISCORD_EPOCH_MS
         candidate = (ms << 22) | (next(self._counter) & 0xFFF)
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    @staticmethod
+    def time_of(snowflake: int) -> float:
+        """The UNIX time a snowflake was made at."""
+        return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 @dataclass(eq=False)
@@ -102,13 +103,18 @@ class FakeRole:
     name: str
     permissions: int = 0
     position: int = 0
+    # resources/message, Allowed Mentions Object: "To mention roles and notify their
+    # members, the role's mentionable field must be set to true, or the bot must have
+    # the MENTION_EVERYONE permission".
+    mentionable: bool = True
+    bot_id: int | None = None  # set on the role Discord creates for a bot when invited
 
     @property
     def mention(self) -> str:
         return f"<@&{self.id}>"
 
     def payload(self) -> JSON:
-        return {
+        data: JSON = {
             "id": str(self.id),
             "name": self.name,
             "permissions": str(self.permissions),
@@ -116,10 +122,13 @@ class FakeRole:
             "color": 0,
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
-            "managed": False,
-            "mentionable": True,
+            "managed": self.bot_id is not None,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
 
 
 @dataclass(eq=False)
@@ -153,7 +162,11 @@ class FakeMember:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel, a DM channel or a thread."""
+    """A guild channel (text, voice, announcement, forum, category), a DM or a thread.
+
+    ``overwrites`` are the channel's permission overwrites by role or user id (the
+    @everyone role's id is the guild's); threads have none of their own.
+    """
 
     id: int
     type: int
@@ -173,6 +186,7 @@ class FakeChannel:
     created_at: float = field(default_factory=time.time)
     last_message_id: int | None = None
     message_count: int = 0
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
 
     @property
     def is_thread(self) -> bool:
@@ -203,8 +217,20 @@ class FakeChannel:
         )
         if not self.is_thread:
             data.update(
-                topic=self.topic, permission_overwrites=[], default_auto_archive_duration=1440
+                topic=self.topic,
+                permission_overwrites=[o.payload() for o in self.overwrites.values()],
+                default_auto_archive_duration=1440,
             )
+            if self.type == GUILD_VOICE:
+                data.update(bitrate=64000, user_limit=0, rtc_region=None, video_quality_mode=1)
+            elif self.type == GUILD_FORUM:
+                data.update(
+                    available_tags=[],
+                    default_reaction_emoji=None,
+                    default_sort_order=None,
+                    default_forum_layout=0,
+                    default_thread_rate_limit_per_user=0,
+                )
             return data
         data.update(
             owner_id=_opt_str(self.owner_id),
@@ -243,6 +269,14 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
+    # Conveniences set by ``FakeDiscord``/``add_guild``: the usual two text channels.
+    general: FakeChannel | None = None
+    game_channel: FakeChannel | None = None
+
+    @property
+    def everyone(self) -> FakeRole:
+        """The @everyone role (its id is the guild's)."""
+        return self.roles[self.id]
 
     def role_named(self, name: str) -> FakeRole:
         for role in self.roles.values():
@@ -257,17 +291,31 @@ class FakeGuild:
         raise KeyError(f"no channel named {name!r} in guild {self.name!r}")
 
     def permissions_of(self, user_id: int) -> int:
+        """Guild-level ("base") permissions: owner and ADMINISTRATOR get every flag
+        (topics/permissions, ``compute_base_permissions``)."""
         member = self.members.get(user_id)
         if member is None:
             return 0
-        perms = self.roles[self.id].permissions
-        for role_id in member.role_ids:
-            perms |= self.roles[role_id].permissions
-        return perms
+        return base_permissions(
+            is_owner=user_id == self.owner_id,
+            everyone=self.roles[self.id].permissions,
+            role_permissions=(self.roles[r].permissions for r in member.role_ids),
+        )
 
-    def payload(self, *, me_id: int) -> JSON:
+    def payload(
+        self,
+        *,
+        me_id: int,
+        members: list[FakeMember] | None = None,
+        threads: list[FakeChannel] | None = None,
+    ) -> JSON:
+        """The guild as GUILD_CREATE carries it; ``members``/``threads`` default to all
+        (the gateway passes only what the session may see)."""
         channels = [c for c in self.channels.values() if not c.is_thread]
-        threads = [c for c in self.channels.values() if c.is_thread and not c.archived]
+        if threads is None:
+            threads = [c for c in self.channels.values() if c.is_thread and not c.archived]
+        if members is None:
+            members = list(self.members.values())
         return {
             "id": str(self.id),
             "name": self.name,
@@ -297,10 +345,10 @@ class FakeGuild:
             "emojis": [],
             "stickers": [],
             "roles": [r.payload() for r in self.roles.values()],
-            # member_count == len(members) marks the guild as chunked, so
-            # discord.py never asks for GUILD_MEMBERS_CHUNK at startup.
+            # gateway-events, Guild Create Extra Fields: "member_count: Total number of
+            # members in this guild", whatever ``members`` holds.
             "member_count": len(self.members),
-            "members": [m.payload() for m in self.members.values()],
+            "members": [m.payload() for m in members],
             "channels": [c.payload() for c in channels],
             "threads": [c.payload(me_id=me_id) for c in threads],
             "large": False,
@@ -358,6 +406,15 @@ class FakeMessage:
     attachments: list[FakeAttachment] = field(default_factory=list)
     flags: int = 0
     mentions: list[FakeUser] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    # Who this version of the message notifies, under Discord's allowed_mentions
+    # rules (see ``mentions.py``): users who are mentioned, allowed and can read the
+    # channel; roles mentioned and allowed (and mentionable, or the bot may mention
+    # everyone); whether @everyone/@here took effect. Empty for ephemeral messages.
+    pinged_users: set[int] = field(default_factory=set)
+    pinged_roles: set[int] = field(default_factory=set)
+    pinged_everyone: bool = False
     created_at: float = field(default_factory=time.time)
     edited_at: float | None = None
     interaction_id: int | None = None
@@ -387,9 +444,9 @@ class FakeMessage:
             "timestamp": iso(self.created_at),
             "edited_timestamp": None if self.edited_at is None else iso(self.edited_at),
             "tts": False,
-            "mention_everyone": False,
+            "mention_everyone": self.mention_everyone,
             "mentions": [u.payload() for u in self.mentions],
-            "mention_roles": [],
+            "mention_roles": [str(r) for r in self.mention_roles],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,
