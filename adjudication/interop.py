@@ -140,9 +140,7 @@ def _read_movement(unit: Unit, words: list[str]) -> Order | None:
         if n == 5:
             return Support(unit, _location(words[4]), None, _unit_type(words[3]))
         if n == 7 and words[5] == "-":
-            return Support(
-                unit, _location(words[4]), _location(words[6]), _unit_type(words[3])
-            )
+            return Support(unit, _location(words[4]), _location(words[6]), _unit_type(words[3]))
     elif verb == "H":
         if n == 3:
             return Hold(unit)
@@ -300,7 +298,8 @@ def write_result(
     """The output line of PHASES.md for a phase played from a record.
 
     `played` is the phase played, `position` the next phase to play and `dislodged`
-    every unit dislodged in a movement phase, with where it may retreat.
+    every unit dislodged in a movement phase, with where it may retreat: a fleet's
+    option on a province with coasts names the coast (`SPA/NC`), as the engine lists it.
     """
     powers = tuple(powers)
     result: dict[str, Any] = {
@@ -312,7 +311,7 @@ def write_result(
     if played.kind is PhaseKind.MOVEMENT:
         grouped: dict[str, dict[str, Any]] = {}
         for d in sorted(dislodged):
-            retreats = sorted({loc.province for loc in d.retreats})
+            retreats = sorted(map(str, d.retreats))
             grouped.setdefault(d.unit.power, {})[str(d.unit)] = {
                 "by": d.attacker_from,
                 "retreats": retreats,

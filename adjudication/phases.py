@@ -183,7 +183,7 @@ def _play_retreats(
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
 ) -> Adjudication:
-    result = resolve_retreats(position, accepted)
+    result = resolve_retreats(position, accepted, board)
     # A unit whose only order was refused is disbanded like an unordered one, but the
     # refused order's outcome already speaks for it.
     tried = _named_units(refused)

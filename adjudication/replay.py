@@ -41,9 +41,7 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
     except Exception as err:  # one engine failure must not end a batch replay
         log.exception("adjudication failed for record %r", record_id)
         return {"id": record_id, "error": f"adjudication failed: {type(err).__name__}: {err}"}
-    return write_result(
-        record_id, result.phase, result.position, result.dislodged, record.powers
-    )
+    return write_result(record_id, result.phase, result.position, result.dislodged, record.powers)
 
 
 def replay_line(line: str, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
@@ -75,6 +73,44 @@ def comparable(result: dict[str, Any], phase_played: str) -> dict[str, Any]:
     return fields
 
 
+def compared(
+    record: dict[str, Any], result: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """dipgm's result and the record's `expected`, as `matches_expected` compares them.
+
+    PHASES.md: a fleet's retreat option on a province with coasts names the coast
+    (`SPA/NC`), but recorded files from other engines write the bare province (`SPA`),
+    and "when comparing, a bare province matches any of its coasts". So where the
+    record lists a unit's option as a bare province, dipgm's options on that
+    province's coasts are written that way too; a recorded coast must match exactly.
+    """
+    phase = str(record.get("phase", ""))
+    ours, theirs = comparable(result, phase), comparable(record["expected"], phase)
+    if "dislodged" in ours and isinstance(theirs.get("dislodged"), dict):
+        recorded = theirs["dislodged"]
+        ours["dislodged"] = {
+            power: {
+                unit: dict(d, retreats=_as_recorded(d["retreats"], recorded, power, unit))
+                for unit, d in units.items()
+            }
+            for power, units in ours["dislodged"].items()
+        }
+    return ours, theirs
+
+
+def _as_recorded(options: list[str], recorded: Any, power: str, unit: str) -> list[str]:
+    """`options` with each coast the record lists as a bare province written bare."""
+    try:
+        listed = set(recorded[power][unit]["retreats"])
+    except (KeyError, TypeError):
+        return options
+    written = set()
+    for option in options:
+        province = option.partition("/")[0]
+        written.add(province if option not in listed and province in listed else option)
+    return sorted(written)
+
+
 def matches_expected(record: dict[str, Any], result: dict[str, Any]) -> bool | None:
     """Whether dipgm's result equals the record's `expected`; None when there is none."""
     expected = record.get("expected")
@@ -82,8 +118,8 @@ def matches_expected(record: dict[str, Any], result: dict[str, Any]) -> bool | N
         return None
     if "error" in result:
         return False
-    phase = str(record.get("phase", ""))
-    return comparable(result, phase) == comparable(expected, phase)
+    ours, theirs = compared(record, result)
+    return ours == theirs
 
 
 def replay(

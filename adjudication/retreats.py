@@ -7,7 +7,9 @@ move." Those spaces were worked out when the unit was dislodged
 
 - a retreat to one of its allowed locations moves the unit there, unless another
   unit retreats to the same province: then all of them are disbanded (§11.2,
-  DATC 6.H.7, 6.H.8), whatever coast each named;
+  DATC 6.H.7, 6.H.8), whatever coast each named. The destination is read as a
+  move's is (`retreat_target`): the unit "must move to a space to which it could
+  ordinarily move";
 - a retreat that is not allowed, or any order other than a retreat or disband, is not
   followed; the unit is disbanded and does not bounce anybody (DATC 6.H.10);
 - an ordered disband succeeds; an unordered dislodged unit is disbanded (rules/001
@@ -23,10 +25,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from adjudication.board import Board
+from adjudication.maps import STANDARD
 from adjudication.orders import Disband, Order, Retreat, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Unit
+from adjudication.reach import fleet_destination
+from adjudication.units import Location, Unit, UnitType
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,23 +61,35 @@ def _dislodgement_for(order: Order, position: Position) -> Dislodgement | None:
     return None
 
 
-def retreat_target(order: Retreat, dislodgement: Dislodgement) -> Location | None:
-    """The allowed location `order` retreats to, or None if it may not go there.
+def retreat_target(
+    destination: Location, dislodgement: Dislodgement, board: Board = STANDARD
+) -> Location | None:
+    """The allowed location a retreat to `destination` goes to, or None if there is none.
 
-    A destination without a coast is accepted when exactly one allowed location lies
-    in that province (a fleet with only one coast it could reach).
+    rules/000 §11: the unit "must move to a space to which it could ordinarily move",
+    so the destination is read as a move's, and a badly written order with one
+    meaning is followed (§7.4):
+    - an army's coast is ignored (DATC 4.B.6, as case 6.B.12 for a move);
+    - a fleet's omitted, unknown or irrelevant coast means the only coast it can
+      reach in that province (4.B.2, 4.B.6, as 6.B.2), `reach.fleet_destination`;
+      a coast it cannot reach (4.B.3, 6.B.3), or no coast when it could reach both
+      (4.B.1, 6.B.1), is no retreat.
+    The place reached must then be one of the unit's allowed retreats.
     """
-    if order.destination in dislodgement.retreats:
-        return order.destination
-    if order.destination.coast is None:
-        matches = [r for r in dislodgement.retreats if r.province == order.destination.province]
-        if len(matches) == 1:
-            return matches[0]
-    return None
+    if destination in dislodgement.retreats:
+        return destination
+    unit = dislodgement.unit
+    if unit.type is UnitType.FLEET:
+        landing = fleet_destination(board, unit.location, destination)
+    else:
+        landing = board.army_location.get(destination.province)
+    return landing if landing is not None and landing in dislodgement.retreats else None
 
 
-def resolve_retreats(position: Position, orders: Iterable[Order]) -> RetreatResult:
-    """Carry out the retreat orders of `position` (a retreat phase).
+def resolve_retreats(
+    position: Position, orders: Iterable[Order], board: Board = STANDARD
+) -> RetreatResult:
+    """Carry out the retreat orders of `position` (a retreat phase) on `board`.
 
     `orders` should already have passed validation; anything that does not fit is
     treated as the rules treat an illegal order (the unit is disbanded) rather than
@@ -94,7 +111,11 @@ def resolve_retreats(position: Position, orders: Iterable[Order]) -> RetreatResu
             # A second order for one unit: the first one stands.
             outcomes.append(Outcome(order, False, Reason.ILLEGAL))
             continue
-        target = retreat_target(order, dislodgement) if isinstance(order, Retreat) else None
+        target = (
+            retreat_target(order.destination, dislodgement, board)
+            if isinstance(order, Retreat)
+            else None
+        )
         chosen[dislodgement.unit] = (order, target)
 
     arrivals = Counter(t.province for _, t in chosen.values() if t is not None)

@@ -10,6 +10,8 @@ Choices the rules leave open, as DATC v3.1 prefers unless noted:
   as is one whose only convoy route runs through the supporter (6.D.31).
 - A convoy order for a fleet that no convoy route needs is illegal (6.G.19).
 - The coast named for the ordered unit itself is ignored (4.B.5, case 6.B.10).
+- A retreat's destination is read as a move's: an army's coast is ignored, a fleet's
+  omitted coast means the only one it can reach (4.B.2, 4.B.6; as 6.B.2, 6.B.12).
 - Several orders for one unit: the last legal one stands, the others are rejected as
   duplicates (the team's choice; DATC 4.D.3 would make the unit hold).
 - Too many builds or removals: the first legal ones count (4.D.4, 4.D.6).
@@ -37,6 +39,7 @@ from adjudication.orders import (
 )
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
+from adjudication.retreats import retreat_target
 from adjudication.units import Location, PhaseKind, Unit, UnitType
 from adjudication.validate_movement import MovementChecks
 
@@ -160,12 +163,16 @@ def _validate_retreat(order: Order, position: Position, board: Board) -> Rejecti
 def _check_retreat(
     unit: Unit, destination: Location, dislodgement: Dislodgement, board: Board
 ) -> Rejection | None:
-    wanted = destination.province_only() if unit.type is UnitType.ARMY else destination
-    if wanted in dislodgement.retreats:
+    """A retreat goes where a move with that destination would (rules/000 §11, §7.4;
+    `retreats.retreat_target`), and only to an allowed place."""
+    if retreat_target(destination, dislodgement, board) is not None:
         return None
     here = _describe(unit.type, unit.location, board)
     same_province = [r for r in dislodgement.retreats if r.province == destination.province]
-    if unit.type is UnitType.FLEET and destination.coast is None and same_province:
+    province = board.provinces.get(destination.province)
+    named_coast = province is not None and destination.coast in province.coasts
+    if unit.type is UnitType.FLEET and len(same_province) > 1 and not named_coast:
+        # Both coasts are open: one must be named (rules/000 §7.3.2, DATC 4.B.1).
         options = " or ".join(_place(r, board) for r in same_province)
         return Rejection(_R.COAST_REQUIRED, f"{here} may retreat to {options}: say which coast.")
     options = ", ".join(_place(r, board) for r in dislodgement.retreats) or "nowhere"

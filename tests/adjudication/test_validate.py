@@ -136,7 +136,10 @@ def _retreat_phase() -> Position:
         (Retreat(Unit.parse("AUSTRIA", "A BUD"), Location("GAL")), R.NOT_DISLODGED),  # 6.H.4
         (Retreat(Unit.parse("AUSTRIA", "A SER"), Location("GAL")), R.NO_SUCH_UNIT),
         (Retreat(Unit.parse("FRANCE", "F WES"), Location("SPA", "SC")), None),
-        (Retreat(Unit.parse("FRANCE", "F WES"), Location("SPA")), R.COAST_REQUIRED),
+        # Only the south coast can be reached: that is where it goes (4.B.2, as 6.B.2).
+        (Retreat(Unit.parse("FRANCE", "F WES"), Location("SPA")), None),
+        (Retreat(Unit.parse("FRANCE", "F WES"), Location("SPA", "NC")), R.RETREAT_NOT_ALLOWED),
+        (Retreat(Unit.parse("ITALY", "A VIE"), Location("GAL", "NC")), None),  # 4.B.6
         (read_order("AUSTRIA", "A BUD S A VIE - GAL"), R.WRONG_PHASE),  # 6.H.1
         (read_order("ITALY", "A VIE - GAL"), R.WRONG_PHASE),  # a move is not a retreat
     ],
