@@ -172,10 +172,8 @@ def _draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Ord
     draw = ImageDraw.Draw(canvas)
     ordered = {o.unit.location.province for o in orders if not isinstance(o, Waive)}
     st = layer.style
-    shift = st.unit * 0.55
     for d in layer.position.dislodged:
-        x, y = layer.geo.anchor(d.unit.location)
-        at = (x + shift, y + shift)
+        at = layer.dislodged_at(d.unit.location)
         colour = layer.palette.power(d.unit.power)
         if d.unit.province not in ordered:
             for target in d.retreats:

@@ -4,7 +4,9 @@ Moves are arrows, supports dashed lines to the middle of the supported move (or 
 small ring on the supported unit), convoys a dotted ring on the fleet with the army's
 arrow routed through the convoying fleets, holds a ring. A failed order is drawn
 faded with a cross where it failed: at the head of a bounced move, on the middle of a
-cut support. Retreats are dotted arrows; removals and disbands a cross on the unit.
+cut support. A dislodged unit is drawn beside the space it lost, whose anchor now holds
+the unit that took it: its retreat (a dotted arrow) starts there and its disband cross
+is put there. Removals in adjustments are a cross on the removed unit.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from adjudication.orders import (
 )
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Position
-from adjudication.units import Location
+from adjudication.units import Location, Unit
 from render import strokes
 from render.geometry import MapGeometry
 from render.icons import cross_icon, paste_centred, unit_icon
@@ -74,6 +76,21 @@ class OrderLayer:
             if unit is not None and unit.location.province == location.province:
                 return self.geo.anchor(unit.location)
         return self.geo.anchor(location)
+
+    def dislodged_at(self, location: Location) -> XY:
+        """Where a dislodged unit is drawn: beside the space it lost, off its anchor,
+        so the unit that took the space stays in view."""
+        x, y = self.geo.anchor(location)
+        shift = self.style.unit * 0.55
+        return (x + shift, y + shift)
+
+    def origin(self, unit: Unit) -> XY:
+        """Where `unit` is drawn: beside its space when it is one of the dislodged (the
+        space's anchor then holds the unit that dislodged it)."""
+        for d in self.position.dislodged:
+            if d.unit.province == unit.province and d.unit.power == unit.power:
+                return self.dislodged_at(d.unit.location)
+        return self.where(unit.location)
 
     def colour(self, order: Order, ok: bool) -> tuple[int, int, int]:
         assert not isinstance(order, Waive)
@@ -146,7 +163,7 @@ def draw_orders(
         colour = layer.colour(order, ok)
         if isinstance(order, Move | Retreat):
             path = paths.get(order.unit.location.province) if isinstance(order, Move) else None
-            path = path or [layer.where(order.unit.location), layer.where(order.destination)]
+            path = path or [layer.origin(order.unit), layer.where(order.destination)]
             pts = strokes.shorten(path, r_unit, r_unit)
             dash = (st.line * 2.0, st.line * 1.5) if isinstance(order, Retreat) else None
             strokes.arrow(draw, pts, colour, layer.casing(ok), st.line, dash)
@@ -165,7 +182,7 @@ def draw_orders(
         elif isinstance(order, Build):
             _draw_build(canvas, draw, layer, order, ok)
         elif isinstance(order, Disband):
-            layer.crosses.append(layer.where(order.unit.location))
+            layer.crosses.append(layer.origin(order.unit))
 
 
 def _draw_support(
