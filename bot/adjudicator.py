@@ -19,13 +19,13 @@ from adjudication.position import Position
 from adjudication.units import PhaseKind, Power, Season
 from bot.endings import Endings
 from bot.events import EventKind
+from bot.proxies import ProxyEnd
 from bot.service_core import owes_orders
 from bot.views import AdjudicationResult
 from storage import repo
 from storage.codec import (
     order_from_json,
     outcome_to_json,
-    position_from_json,
     position_to_json,
 )
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
@@ -69,6 +69,16 @@ class Adjudicator(Endings):
             # A standby's orders not needed after all: the orders kept for a phase are
             # the ones played (the standby's message stays in the submissions).
             await session.delete(row)
+        # A proxy lasts while its grantor holds the power (rules/004 rule 10).
+        for kind, reason in (
+            (EventKind.PLAYER_REPLACED, ProxyEnd.REPLACED),
+            (EventKind.CIVIL_DISORDER, ProxyEnd.CIVIL_DISORDER),
+        ):
+            changed = {payload["power"] for k, payload in events if k is kind}
+            if changed:
+                await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
+        if any(k is EventKind.PLAYER_REPLACED for k, _ in events):
+            await self._refresh_thread_members(session, game, now)  # a standby took over
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
@@ -83,10 +93,16 @@ class Adjudicator(Endings):
         self._checkpoint("phase_recorded")
 
         nxt = result.position
+        eliminated = set()
         for row in powers:
             row.ready = False
             if row.eliminated_year is None and not nxt.is_alive(row.power):
                 row.eliminated_year = position.phase.year
+                eliminated.add(row.power)
+        if eliminated:
+            await self._end_proxies(
+                session, game, eliminated, ProxyEnd.ELIMINATED, now, withdraw_orders=False
+            )
         over = result.game_end is not None
         deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
         new_phase = PhaseRow(
@@ -200,15 +216,19 @@ class Adjudicator(Endings):
     ) -> list[Mapping[str, Power]]:
         """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
         it is the ownership of each later Spring's position."""
-        if self._settings(game).rules.stalemate_winters is None:
+        winters = self._settings(game).rules.stalemate_winters
+        if winters is None:
             return []
-        history = []
-        for row in await repo.phases(session, game.id):
-            code = row.code
-            spring = code[0] == Season.SPRING and code[-1] == PhaseKind.MOVEMENT
-            if spring and self.board.first_year < int(code[1:-1]) <= position.phase.year:
-                history.append(dict(position_from_json(row.position).ownership))
-        return history
+        # Only the last `winters` count (adjudication/game_end.py): read those alone, so
+        # that a phase costs the same in the game's twentieth year as in its second.
+        first = max(self.board.first_year + 1, position.phase.year - winters + 1)
+        codes = [
+            f"{Season.SPRING}{year}{PhaseKind.MOVEMENT}"
+            for year in range(first, position.phase.year + 1)
+        ]
+        rows = await repo.live_phases_coded(session, game.id, codes)
+        latest = {row.code: row for row in rows}  # the latest play of each, after a rollback
+        return [dict(self._position(latest[c]).ownership) for c in codes if c in latest]
 
     async def _fall_ownership(
         self, session: AsyncSession, game: GameRow, position: Position
@@ -217,8 +237,8 @@ class Adjudicator(Endings):
         if position.phase.kind is not PhaseKind.ADJUSTMENT:
             return None
         code = f"F{position.phase.year}M"
-        rows = [r for r in await repo.phases(session, game.id) if r.code == code]
-        return position_from_json(rows[-1].position).ownership if rows else None
+        rows = await repo.live_phases_coded(session, game.id, [code])
+        return self._position(rows[-1]).ownership if rows else None
 
     def _tell_who_must_order(
         self,

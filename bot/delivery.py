@@ -31,6 +31,7 @@ from bot.discord_text import (
 from bot.errors import UserError
 from bot.events import Event, EventKind
 from bot.lookups import GameLookups
+from bot.proxies import ProxyEnd
 from bot.scheduler import Scheduler
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, vote_view
 
@@ -42,7 +43,14 @@ log = logging.getLogger(__name__)
 # A report longer than this many messages is attached as a text file instead.
 MAX_REPORT_MESSAGES = 3
 NO_PINGS = discord.AllowedMentions.none()
-USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def pings_for(user_ids) -> discord.AllowedMentions:
+    """Pings for exactly these users: whoever else a game's name or a player's text
+    mentions (a user, a role, @everyone) is not pinged."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in sorted(set(user_ids))], roles=False, everyone=False
+    )
 
 
 def _when(payload: dict, key: str = "deadline") -> datetime | None:
@@ -89,6 +97,8 @@ class Delivery:
             EventKind.VOTE_CLOSED: self._vote_closed,
             EventKind.GAME_ENDED: self._game_ended,
             EventKind.ROLLED_BACK: self._rolled_back,
+            EventKind.PROXY_ENDED: self._proxy_ended,
+            EventKind.THREADS_SYNC: self._threads_sync,
         }
 
     async def run(self) -> None:
@@ -136,6 +146,7 @@ class Delivery:
                 await self.service.mark_delivered(event.id, self.clock())
             delivered += len(group)
         self._beat()
+        await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
         return delivered
 
     async def _failed(self, group: list[Event], exc: BaseException) -> None:
@@ -196,8 +207,9 @@ class Delivery:
             f"**{info.name} has begun: {picture.title}.**\n" + "\n".join(players) + "\n"
             f"Deadline {deadline_text(_when(p))}. Send your orders to me by direct message."
         )
+        players = [user for user in p["powers"].values() if user]
         await self._to_channel(
-            event, text, file=_png(picture.png, p["phase"]), allowed_mentions=USER_PINGS
+            event, text, file=_png(picture.png, p["phase"]), allowed_mentions=pings_for(players)
         )
 
     async def _power_assigned(self, event: Event) -> None:
@@ -315,7 +327,6 @@ class Delivery:
         if event.channel_id is not None:
             old = f" (replacing <@{p['old']}>)" if p.get("old") else ""
             await self._to_channel(event, f"<@{p['new']}> now plays **{power}**{old}.")
-            await self.client.threads.replace_member(event.channel_id, p.get("old"), p["new"])
         name = await self._game_name(event)
         await self._to_user(p["new"], f"You now play **{power}** in **{name}**.")
 
@@ -351,13 +362,29 @@ class Delivery:
             else ""
         )
         await self._to_channel(event, f"The GM removed <@{p['user']}> from the game.{cd}")
-        await self.client.threads.remove_member(event.channel_id, p["user"])
 
     async def _game_ended(self, event: Event) -> None:
         name = await self._game_name(event)
         await self._to_channel(event, game_end_text(name, event.payload))
-        if event.channel_id is not None:
-            await self.client.threads.lock_all(event.channel_id)
+        if event.game_id is not None:
+            await self.client.threads.lock_all(event.game_id)
+
+    async def _threads_sync(self, event: Event) -> None:
+        """Who belongs in the game's private threads changed: add and remove them."""
+        assert event.game_id is not None
+        for missing in await self.client.threads.sync_game(event.game_id):
+            log.warning("game %s: could not add user %s", event.game_id, missing.user_id)
+
+    async def _proxy_ended(self, event: Event) -> None:
+        p = event.payload
+        assert event.user_id is not None
+        name = await self._game_name(event)
+        why = ProxyEnd(p["reason"]).why
+        await self._to_user(
+            event.user_id,
+            f"**{name}**: you no longer order for **{power_name(p['power'])}**: {why}. "
+            "Orders you gave for it that were not yet played are withdrawn.",
+        )
 
     async def _rolled_back(self, event: Event) -> None:
         p = event.payload

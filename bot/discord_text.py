@@ -54,6 +54,12 @@ def game_end_text(name: str, payload: dict) -> str:
     return f"**{name} is over**: {result}." + (f"\nScores: {table}" if table else "")
 
 
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut to Discord's limit if it is longer: a reply must always be sent,
+    whatever a user typed into what it quotes."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def split_text(text: str, limit: int = CHUNK) -> list[str]:
     """Pieces of at most `limit` characters, broken at line ends where possible."""
     pieces: list[str] = []

@@ -10,9 +10,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
+from bot.caller import Caller
 from bot.events import EventKind
+from bot.proxies import ProxyEnd
 from bot.scoring import PowerResult, scores
-from bot.service_core import ServiceCore
+from bot.talk import TalkDesk
 from bot.views import GameStatus
 from storage import repo
 from storage.models import GameRow, PowerRow
@@ -28,7 +30,7 @@ class EndKindService:
     CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started
 
 
-class Endings(ServiceCore):
+class Endings(TalkDesk):
     async def _finish(
         self,
         session: AsyncSession,
@@ -38,7 +40,12 @@ class Endings(ServiceCore):
         winners: tuple[Power, ...],
         now: datetime,
     ) -> None:
-        """Close the game: record the result, score it, announce it."""
+        """Close the game: record the result, score it, announce it. Once only: a
+        second ending of the same game (two votes passing at once) does nothing."""
+        if game.status == GameStatus.ENDED:
+            log.warning("game %s: asked to end a game already over", game.id)
+            return
+        await self._end_proxies(session, game, None, ProxyEnd.GAME_OVER, now, withdraw_orders=False)
         game.status = GameStatus.ENDED
         game.ended_at = now
         game.end_kind = kind
@@ -73,19 +80,18 @@ class Endings(ServiceCore):
     async def gm_end_game(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         now: datetime,
         *,
         draw: bool = False,
-        is_server_gm: bool = False,
     ) -> None:
         """End the game: as a draw among the survivors, or without a result. A game
         still in its lobby is cancelled (`draw` does not apply)."""
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
-            self._require_gm(game, actor, is_server_gm)
+            game = await self._game_for(session, game_id, caller)
+            self._require_gm(game, caller)
             if game.status == GameStatus.LOBBY:
-                await self._cancel(session, game, actor, now)
+                await self._cancel(session, game, caller.user_id, now)
                 return
             self._require_active(game)
             phase = await self._current_phase(session, game)
@@ -95,7 +101,7 @@ class Endings(ServiceCore):
             game.version += 1
             await self._expire_votes(session, game, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
-            repo.add_audit(session, game.id, actor, "end", now, {"kind": kind})
+            repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
 
     async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
         """Close a lobby: no powers were given out, so there is nothing to score."""

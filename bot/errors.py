@@ -37,3 +37,8 @@ class ChooseGame(UserError):
 
 class InvalidSetting(UserError):
     """A game setting or argument is out of range."""
+
+
+class PhaseAlreadyPlayed(UserError):
+    """Orders sent while a phase was open reached the game only after it was played:
+    they are refused, not applied to the next phase."""

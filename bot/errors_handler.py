@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_text import fit
 from bot.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,9 @@ def user_text(error: BaseException, context: str) -> str:
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer an interaction privately, whether or not it was answered already."""
+    """Answer an interaction privately, whether or not it was answered already; cut to
+    Discord's limit, so that the answer itself is never refused."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -83,7 +86,7 @@ async def guarded_dm(channel: discord.abc.Messageable, action: Awaitable[Any]) -
     try:
         await action
     except Exception as exc:  # the one place that turns errors into replies
-        await channel.send(user_text(exc, "direct message"))
+        await channel.send(fit(user_text(exc, "direct message")))
 
 
 def install(tree: app_commands.CommandTree) -> None:

@@ -25,12 +25,15 @@ class EventKind(StrEnum):
     - PLAYER_REPLACED (channel): power, old, new (user ids)
     - VOTE_OPENED (DM): vote_id, kind (draw/extend/shorten), new_deadline
     - VOTE_CLOSED (channel): vote_id, kind, passed, yes [power], no [power], abstain
-      [power] (voters who had not voted), secret (the game's ballots are secret: the
-      channel is told the counts, not who voted how)
+      [power] (voters who had not voted), secret; with secret ballots yes, no and
+      abstain are counts, not names
     - PLAYER_KICKED (channel): user (id), powers [power] (now in civil disorder)
     - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned/cancelled),
       winners, scores {power: score}
     - ROLLED_BACK (channel): phase, phase_id, deadline
+    - PROXY_ENDED (DM to the holder): power, reason (a `bot.proxies.ProxyEnd` value)
+    - THREADS_SYNC (channel): {} — who belongs in the game's private threads changed
+      (bot/talk.py); the Discord layer brings them in line
     """
 
     GAME_STARTED = "game_started"
@@ -49,6 +52,8 @@ class EventKind(StrEnum):
     VOTE_CLOSED = "vote_closed"
     GAME_ENDED = "game_ended"
     ROLLED_BACK = "rolled_back"
+    PROXY_ENDED = "proxy_ended"
+    THREADS_SYNC = "threads_sync"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""GM actions. Each checks that the actor is the game's GM (or holds the server's GM
-role, which the Discord layer reports as `is_server_gm`) and is written to the audit log
+"""GM actions. Each checks that the caller is the game's GM (or holds the GM role of the
+game's own server, asking from there: `Caller.is_gm_of`) and is written to the audit log
 in the same transaction as the change it makes."""
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.units import Power
 from bot.adjudicator import Adjudicator
+from bot.caller import Caller
 from bot.errors import NotFound, WrongState
 from bot.events import EventKind
+from bot.proxies import ProxyEnd
+from bot.text_input import quoted
 from bot.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
@@ -23,9 +26,9 @@ log = logging.getLogger(__name__)
 
 
 class GmDesk(Adjudicator):
-    async def _gm_game(self, session, game_id, actor, is_server_gm, *, active=True) -> GameRow:
-        game = await self._game(session, game_id)
-        self._require_gm(game, actor, is_server_gm)
+    async def _gm_game(self, session, game_id: int, caller: Caller, *, active=True) -> GameRow:
+        game = await self._game_for(session, game_id, caller)
+        self._require_gm(game, caller)
         if active:
             self._require_active(game)
         return game
@@ -33,11 +36,10 @@ class GmDesk(Adjudicator):
     async def gm_adjudicate_now(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         now: datetime,
         *,
         expected_phase: str | None = None,
-        is_server_gm: bool = False,
     ) -> AdjudicationResult | None:
         """Play the current phase now, whatever the deadline.
 
@@ -46,7 +48,12 @@ class GmDesk(Adjudicator):
         and None is returned, so one click never plays two phases.
         """
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
+            if game.paused_at is not None:
+                raise WrongState(
+                    f"{game.name} is paused. Resume it with `/gm resume` first; then the "
+                    "phase can be played."
+                )
             if not await repo.claim_game(session, game.id, game.version, due_before=None):
                 return None
             set_committed_value(game, "version", game.version + 1)
@@ -55,23 +62,23 @@ class GmDesk(Adjudicator):
                 raise WrongState(
                     f"{game.name} has already moved on to {phase.code}; nothing was adjudicated."
                 )
-            repo.add_audit(session, game.id, actor, "adjudicate", now, {"phase": phase.code})
+            repo.add_audit(
+                session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
+            )
             return await self._play_phase(session, game, now)
 
     async def gm_set_deadline(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         deadline: datetime,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> datetime:
         """Extend or shorten the current deadline."""
         if deadline <= now:
             raise WrongState("The new deadline must be in the future.")
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             if game.paused_at is not None:
                 raise WrongState(f"{game.name} is paused; resume it first.")
             old = game.deadline_at
@@ -81,7 +88,7 @@ class GmDesk(Adjudicator):
             repo.add_audit(
                 session,
                 game.id,
-                actor,
+                caller.user_id,
                 "set_deadline",
                 now,
                 {"old": old.isoformat() if old else None, "new": deadline.isoformat()},
@@ -96,26 +103,24 @@ class GmDesk(Adjudicator):
             )
             return deadline
 
-    async def gm_pause(
-        self, game_id: int, actor: int, now: datetime, *, is_server_gm: bool = False
-    ) -> None:
+    async def gm_pause(self, game_id: int, caller: Caller, now: datetime) -> None:
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             if game.paused_at is not None:
                 raise WrongState(f"{game.name} is already paused.")
             game.paused_at = now
             game.version += 1
-            repo.add_audit(session, game.id, actor, "pause", now)
+            repo.add_audit(session, game.id, caller.user_id, "pause", now)
             repo.add_outbox(
                 session, EventKind.PAUSED, now, game_id=game.id, channel_id=game.channel_id
             )
 
-    async def gm_resume(
-        self, game_id: int, actor: int, now: datetime, *, is_server_gm: bool = False
-    ) -> datetime | None:
-        """Resume; the deadline moves later by the time the game was paused."""
+    async def gm_resume(self, game_id: int, caller: Caller, now: datetime) -> datetime | None:
+        """Resume; the deadline moves later by the time the game was paused. (No phase
+        is played while the game is paused, so the deadline moved is the one the pause
+        stopped.)"""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             if game.paused_at is None:
                 raise WrongState(f"{game.name} is not paused.")
             paused_for = now - game.paused_at
@@ -129,7 +134,7 @@ class GmDesk(Adjudicator):
             repo.add_audit(
                 session,
                 game.id,
-                actor,
+                caller.user_id,
                 "resume",
                 now,
                 {"paused_seconds": paused_for.total_seconds()},
@@ -147,22 +152,23 @@ class GmDesk(Adjudicator):
     async def gm_replace_player(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         power: Power,
         new_user_id: int,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> None:
         """Give a power to another player (rules/000 §14.3: a replacement)."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
             old = row.user_id
             row.user_id, row.standby_user_id = new_user_id, None
             row.missed_phases, row.civil_disorder = 0, False
+            if old != new_user_id:
+                await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
+                await self._refresh_thread_members(session, game, now)
             await self._set_player(session, game.id, new_user_id, PlayerStatus.JOINED, now)
             if old is not None and old != new_user_id:
                 still = any(r.user_id == old for r in await repo.powers(session, game.id))
@@ -171,7 +177,7 @@ class GmDesk(Adjudicator):
             repo.add_audit(
                 session,
                 game.id,
-                actor,
+                caller.user_id,
                 "replace",
                 now,
                 {"power": row.power, "old": old, "new": new_user_id},
@@ -188,23 +194,21 @@ class GmDesk(Adjudicator):
     async def gm_call_standby(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         power: Power,
         standby_user_id: int,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> None:
         """rules/004 rule 9: the standby orders for the power; if its player misses
         again, the standby's orders are used and the standby takes over."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             row.standby_user_id = standby_user_id
             repo.add_audit(
                 session,
                 game.id,
-                actor,
+                caller.user_id,
                 "standby",
                 now,
                 {"power": row.power, "standby": standby_user_id},
@@ -221,21 +225,26 @@ class GmDesk(Adjudicator):
     async def gm_civil_disorder(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         power: Power,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> None:
         """Put a power in civil disorder (rules/000 §14.3): nobody orders it; its units
         hold and its removals follow the civil-disorder rule."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             old = row.user_id
             row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
+            await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
+            await self._refresh_thread_members(session, game, now)
             repo.add_audit(
-                session, game.id, actor, "civil_disorder", now, {"power": row.power, "old": old}
+                session,
+                game.id,
+                caller.user_id,
+                "civil_disorder",
+                now,
+                {"power": row.power, "old": old},
             )
             repo.add_outbox(
                 session,
@@ -246,12 +255,10 @@ class GmDesk(Adjudicator):
                 payload={"power": row.power},
             )
 
-    async def gm_kick(
-        self, game_id: int, actor: int, user_id: int, now: datetime, *, is_server_gm: bool = False
-    ) -> None:
+    async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:
         """Remove a player; in a running game their powers fall into civil disorder."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm, active=False)
+            game = await self._gm_game(session, game_id, caller, active=False)
             if game.status == GameStatus.ENDED:
                 raise WrongState(f"{game.name} is over.")
             await self._set_player(session, game.id, user_id, PlayerStatus.KICKED, now)
@@ -262,11 +269,13 @@ class GmDesk(Adjudicator):
                     powers.append(row.power)
                 if row.standby_user_id == user_id:
                     row.standby_user_id = None
-            repo.add_audit(
-                session, game.id, actor, "kick", now, {"user": user_id, "powers": powers}
+            await self._end_proxies(
+                session, game, set(powers), ProxyEnd.REMOVED, now, grantee=user_id
             )
-            # The Discord layer takes the player out of the game's threads when this
-            # is delivered, so that it happens (and is retried) whoever asked.
+            await self._refresh_thread_members(session, game, now)
+            repo.add_audit(
+                session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
+            )
             repo.add_outbox(
                 session,
                 EventKind.PLAYER_KICKED,
@@ -279,22 +288,20 @@ class GmDesk(Adjudicator):
     async def gm_rollback(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         phase_code: str,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> str:
         """Go back to the start of an earlier phase. What came after stays in the
         record, marked rolled back; the phase is played again from its position."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm, active=False)
+            game = await self._gm_game(session, game_id, caller, active=False)
             if game.status == GameStatus.LOBBY:
                 raise WrongState(f"{game.name} has not started.")
             phases = list(await repo.phases(session, game.id))
             target = next((p for p in phases if p.code == phase_code.upper()), None)
             if target is None:
-                raise NotFound(f"{game.name} has no phase {phase_code}.")
+                raise NotFound(f"{game.name} has no phase {quoted(phase_code, 16)}.")
             await session.execute(
                 update(PhaseRow)
                 .where(
@@ -329,7 +336,7 @@ class GmDesk(Adjudicator):
             game.paused_at = None
             game.version += 1
             await self._schedule_reminders(session, game, again.id, deadline, now)
-            repo.add_audit(session, game.id, actor, "rollback", now, {"to": target.code})
+            repo.add_audit(session, game.id, caller.user_id, "rollback", now, {"to": target.code})
             repo.add_outbox(
                 session,
                 EventKind.ROLLED_BACK,
@@ -347,20 +354,19 @@ class GmDesk(Adjudicator):
     async def gm_all_orders(
         self,
         game_id: int,
-        actor: int,
+        caller: Caller,
         *,
         now: datetime | None = None,
-        is_server_gm: bool = False,
     ) -> dict[Power, tuple[str, ...]]:
         """Everyone's orders in force for the current phase (for the GM's eyes only).
         Looking is recorded in the audit log too: orders are secret until played."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, actor, is_server_gm)
+            game = await self._gm_game(session, game_id, caller)
             phase = await self._current_phase(session, game)
             repo.add_audit(
                 session,
                 game.id,
-                actor,
+                caller.user_id,
                 "view_orders",
                 now or datetime.now(UTC),
                 {"phase": phase.code},

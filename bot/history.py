@@ -1,11 +1,36 @@
 """Reading a game back from storage, phase by phase (rules/000: the GM keeps a record
-of all orders and moves made)."""
+of all orders and moves made).
+
+`phase_records` reads the whole game. The reads made after every phase and on every
+map request — one phase by id, the latest play of a phase code, the current position
+— read that one phase (storage/phase_queries.py), so they cost the same at phase 300
+as at phase 3; its position comes from the per-process cache when it is there.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import Connection
+
+from adjudication.position import Position
+from bot.errors import NotFound
 from bot.service_core import ServiceCore
 from bot.views import PhaseRecord
-from storage import repo
+from storage import phase_queries, repo
+from storage.codec import position_from_json
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResults:
+    """What the map of one stored phase is drawn from."""
+
+    id: int
+    phase: str  # "S1901M"
+    position: Position
+    outcomes: tuple[dict, ...] | None  # None until the phase is played
+    report: str | None
 
 
 class History(ServiceCore):
@@ -17,22 +42,75 @@ class History(ServiceCore):
             await self._game(session, game_id, lock=False)
             records = []
             for row in await repo.phases(session, game_id, include_rolled_back=include_rolled_back):
-                orders: dict[str, list[dict]] = {}
-                for o in await repo.orders_in_force(session, row.id):
-                    orders.setdefault(o.power, []).append(o.order)
-                records.append(
-                    PhaseRecord(
-                        id=row.id,
-                        seq=row.seq,
-                        phase=row.code,
-                        position=row.position,
-                        outcomes=tuple(row.outcomes) if row.outcomes is not None else None,
-                        report=row.report,
-                        orders={p: tuple(v) for p, v in sorted(orders.items())},
-                        rolled_back=row.rolled_back_at is not None,
-                    )
-                )
+                orders = [(o.power, o.order) for o in await repo.orders_in_force(session, row.id)]
+                records.append(_record(row, orders, rolled_back=row.rolled_back_at is not None))
             return tuple(records)
+
+    async def phase_record(self, game_id: int, phase: str | None = None) -> PhaseRecord | None:
+        """One live phase as `phase_records` gives it: the latest play of `phase` (a
+        code such as "S1901M"), or the current phase. None when the game has no such
+        phase (or has not started)."""
+        return await self.run_transaction(self._phase_record_in, game_id, phase)
+
+    def _phase_record_in(self, conn: Connection, game_id: int, phase: str | None):
+        if phase is None:
+            row = phase_queries.current_phase_in(conn, game_id)
+        else:
+            row = phase_queries.latest_play_in(conn, game_id, phase)
+        if row is None:
+            raise NotFound(f"There is no game number {game_id}.")
+        if row.id is None:
+            return None
+        return _record(row, phase_queries.orders_in_force_in(conn, row.id), rolled_back=False)
+
+    async def phase_results(self, game_id: int, phase_id: int) -> PhaseResults | None:
+        """The live phase `phase_id` of the game, for its map: the position (decoded
+        once per process), outcomes and report. None when the game has no such phase."""
+        return await self.run_transaction(self._phase_results_in, game_id, phase_id)
+
+    def _phase_results_in(self, conn: Connection, game_id: int, phase_id: int):
+        known = self._positions.get(phase_id)
+        row = phase_queries.phase_in(conn, game_id, phase_id, position=known is None)
+        if row is None:
+            raise NotFound(f"There is no game number {game_id}.")
+        if row.id is None:
+            return None
+        position = known
+        if position is None:
+            position = self._remember(row.id, position_from_json(row.position))
+        return PhaseResults(
+            id=row.id,
+            phase=row.code,
+            position=position,
+            outcomes=tuple(row.outcomes) if row.outcomes is not None else None,
+            report=row.report,
+        )
+
+    async def current_position(self, game_id: int) -> Position | None:
+        """The position of the game's current phase; None before the game starts."""
+        return await self.run_transaction(self._current_position_in, game_id)
+
+    def _current_position_in(self, conn: Connection, game_id: int) -> Position | None:
+        row = phase_queries.current_phase_id_in(conn, game_id)
+        if row is None:
+            raise NotFound(f"There is no game number {game_id}.")
+        if row.current_phase_id is None:
+            return None
+        return self._position_in(conn, row.current_phase_id)
+
+    def record_position(self, record: PhaseRecord) -> Position:
+        """The position of a stored phase's record, decoded once per process."""
+        position = self._positions.get(record.id)
+        if position is None:
+            position = self._remember(record.id, position_from_json(record.position))
+        return position
+
+    async def phase_codes(self, game_id: int, *, played: bool = False) -> tuple[str, ...]:
+        """The codes of the game's live phases in order (`played`: only those played),
+        without reading the phases themselves."""
+        return tuple(
+            await self.run_transaction(phase_queries.phase_codes_in, game_id, played=played)
+        )
 
     async def audit_log(self, game_id: int) -> tuple[tuple[int, str, dict], ...]:
         """(actor, action, details) of every GM action, oldest first."""
@@ -41,3 +119,20 @@ class History(ServiceCore):
                 (r.actor_user_id, r.action, r.details)
                 for r in await repo.audit_log(session, game_id)
             )
+
+
+def _record(row, orders: Iterable[tuple[str, dict]], *, rolled_back: bool) -> PhaseRecord:
+    """A stored phase (a PhaseRow or a row with its columns) and its orders in force."""
+    by_power: dict[str, list[dict]] = {}
+    for power, order in orders:
+        by_power.setdefault(power, []).append(order)
+    return PhaseRecord(
+        id=row.id,
+        seq=row.seq,
+        phase=row.code,
+        position=row.position,
+        outcomes=tuple(row.outcomes) if row.outcomes is not None else None,
+        report=row.report,
+        orders={p: tuple(v) for p, v in sorted(by_power.items())},
+        rolled_back=rolled_back,
+    )

@@ -7,16 +7,19 @@ import secrets
 from collections.abc import Sequence
 from datetime import datetime
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
 from bot.assignment import MAX_PLAYERS, assign
+from bot.caller import Caller
 from bot.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.events import EventKind
 from bot.game_settings import Assignment, GameSettings
 from bot.service_core import ServiceCore, owes_orders
-from bot.views import GameInfo, GameStatus, PlayerStatus, PowerInfo
+from bot.text_input import clean_text
+from bot.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
 from storage import repo
 from storage.codec import position_to_json
 from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow
@@ -35,15 +38,29 @@ class Lobby(ServiceCore):
         settings: GameSettings | None = None,
         seed: int | None = None,
     ) -> GameInfo:
-        """Open a game's lobby in a channel. One unfinished game per channel."""
-        name = name.strip()
+        """Open a game's lobby in a channel. One unfinished game per channel: the
+        database refuses a second one, however many are created at once."""
+        name = " ".join(clean_text(name).split())
         if not 1 <= len(name) <= 100:
             raise InvalidSetting("A game's name must be 1 to 100 characters.")
         settings = settings or GameSettings()
+        try:
+            return await self._create_game(
+                guild_id, channel_id, gm_user_id, name, now, settings, seed
+            )
+        except IntegrityError:
+            # Another game was opened in this channel at the same moment.
+            async with self.transaction() as session:
+                other = await self._open_game_in(session, channel_id)
+            raise WrongState(
+                f"This channel already has a game: {other.name if other else 'another one'}."
+            ) from None
+
+    async def _create_game(self, guild_id, channel_id, gm_user_id, name, now, settings, seed):
         async with self.transaction() as session:
-            for other in await repo.games_in_channel(session, channel_id):
-                if other.status != GameStatus.ENDED:
-                    raise WrongState(f"This channel already has a game: {other.name}.")
+            other = await self._open_game_in(session, channel_id)
+            if other is not None:
+                raise WrongState(f"This channel already has a game: {other.name}.")
             game = GameRow(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -59,20 +76,38 @@ class Lobby(ServiceCore):
             await session.flush()
             return await self._info(session, game)
 
+    @staticmethod
+    async def _open_game_in(session: AsyncSession, channel_id: int) -> GameRow | None:
+        games = await repo.games_in_channel(session, channel_id)
+        return next((g for g in games if g.status != GameStatus.ENDED), None)
+
     async def join(
-        self, game_id: int, user_id: int, now: datetime, preferences: Sequence[Power] = ()
+        self,
+        game_id: int,
+        caller: Caller,
+        now: datetime,
+        preferences: Sequence[Power] | None = None,
+        *,
+        reads_private_threads: bool = False,
     ) -> GameInfo:
-        """Join a lobby, optionally naming up to three powers in priority (rules/001)."""
-        prefs = self._check_preferences(preferences)
+        """Join a lobby, optionally naming up to three powers in priority (rules/001).
+        Joining again changes nothing (preferences are changed with
+        `set_preferences`). `reads_private_threads`: the player holds Manage Threads
+        or Administrator in the game's channel, so Discord shows them every private
+        thread; the GM is told at the start."""
+        prefs = self._check_preferences(preferences or ())
+        user_id = caller.user_id
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
+            game = await self._game_for(session, game_id, caller)
             if game.status != GameStatus.LOBBY:
                 raise WrongState(f"{game.name} has already started; ask the GM about a standby.")
             players = [p for p in await repo.players(session, game_id)]
             mine = next((p for p in players if p.user_id == user_id), None)
             joined = [p for p in players if p.status == PlayerStatus.JOINED]
             if mine is not None and mine.status == PlayerStatus.JOINED:
-                mine.preferences = list(prefs)  # joining again updates the wishes
+                mine.reads_private_threads = reads_private_threads
+                if preferences is not None:
+                    mine.preferences = list(prefs)
             else:
                 if len(joined) >= MAX_PLAYERS:
                     raise WrongState(f"{game.name} is full ({MAX_PLAYERS} players).")
@@ -84,6 +119,7 @@ class Lobby(ServiceCore):
                         list(prefs),
                         now,
                     )
+                    mine.reads_private_threads = reads_private_threads
                 else:
                     session.add(
                         PlayerRow(
@@ -92,15 +128,46 @@ class Lobby(ServiceCore):
                             status=PlayerStatus.JOINED,
                             preferences=list(prefs),
                             joined_at=now,
+                            reads_private_threads=reads_private_threads,
                         )
                     )
             await session.flush()
             return await self._info(session, game)
 
-    async def leave(self, game_id: int, user_id: int, now: datetime) -> GameInfo:
-        """Leave a lobby. (Leaving a running game is for the GM: replace or civil disorder.)"""
+    async def set_preferences(
+        self, game_id: int, caller: Caller, preferences: Sequence[Power]
+    ) -> tuple[Power, ...]:
+        """A player in the lobby names (again) the powers they would most like. Only a
+        player still in the lobby: a menu left open after `/game leave`, or after the
+        start, changes nothing and never joins anyone."""
+        prefs = self._check_preferences(preferences)
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
+            game = await self._game_for(session, game_id, caller)
+            if game.status != GameStatus.LOBBY:
+                raise WrongState(f"{game.name} has already started: powers are given out.")
+            mine = next(
+                (p for p in await repo.players(session, game_id) if p.user_id == caller.user_id),
+                None,
+            )
+            if mine is None or mine.status != PlayerStatus.JOINED:
+                raise WrongState(
+                    f"You are not in the lobby of {game.name} now; `/game join` first."
+                )
+            mine.preferences = list(prefs)
+            return prefs
+
+    async def preferences_of(self, game_id: int, user_id: int) -> tuple[Power, ...]:
+        """A lobby player's wishes, as they stand."""
+        async with self.transaction() as session:
+            rows = await repo.players(session, game_id)
+            mine = next((p for p in rows if p.user_id == user_id), None)
+            return tuple(mine.preferences) if mine is not None else ()
+
+    async def leave(self, game_id: int, caller: Caller, now: datetime) -> GameInfo:
+        """Leave a lobby. (Leaving a running game is for the GM: replace or civil disorder.)"""
+        user_id = caller.user_id
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller)
             if game.status != GameStatus.LOBBY:
                 raise WrongState(
                     f"{game.name} is under way; ask the GM to replace you or put your "
@@ -115,14 +182,12 @@ class Lobby(ServiceCore):
             await session.flush()
             return await self._info(session, game)
 
-    async def start(
-        self, game_id: int, actor_user_id: int, now: datetime, *, is_server_gm: bool = False
-    ) -> GameInfo:
+    async def start(self, game_id: int, caller: Caller, now: datetime) -> GameInfo:
         """Assign powers (rules/000 §14.2 for fewer players), write Spring 1901 and its
         deadline, and announce it."""
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
-            self._require_gm(game, actor_user_id, is_server_gm)
+            game = await self._game_for(session, game_id, caller)
+            self._require_gm(game, caller)
             if game.status != GameStatus.LOBBY:
                 raise WrongState(f"{game.name} has already started.")
             settings = self._settings(game)
@@ -189,8 +254,57 @@ class Lobby(ServiceCore):
             return await self._info(session, game)
 
     async def game_info(self, game_id: int) -> GameInfo:
+        """A game by id, for the bot itself (its events and deliveries). What a person
+        asks for goes through `find_game`, which checks that they may see it."""
         async with self.transaction() as session:
             return await self._info(session, await self._game(session, game_id, lock=False))
+
+    async def find_game(
+        self, caller: Caller, game_id: int | None = None, channel_id: int | None = None
+    ) -> GameInfo:
+        """The game a person means: the one numbered `game_id` if they may see it (a
+        game of another server, or in a DM one they take no part in, answers as one
+        that does not exist); else the game of `channel_id` (a server channel); else
+        (a DM) the only running game they play in."""
+        async with self.transaction() as session:
+            if game_id is not None:
+                game = await self._game_for(session, game_id, caller, lock=False)
+                return await self._info(session, game)
+            if channel_id is not None:
+                games = [
+                    g
+                    for g in await repo.games_in_channel(session, channel_id)
+                    if caller.guild_id in (None, g.guild_id)
+                ]
+                if not games:
+                    raise NotFound("There is no game in this channel.")
+                running = [g for g in games if g.status != GameStatus.ENDED]
+                return await self._info(session, (running or games)[-1])
+            games = list(await repo.games_of_user(session, caller.user_id))
+        if len(games) == 1:
+            return await self.game_info(games[0].id)
+        if not games:
+            raise NotFound("You are not playing in any running game.")
+        names = ", ".join(f"{g.name} (game {g.id})" for g in games)
+        raise NotFound(f"You play in several games ({names}); give the `game` option.")
+
+    async def still_current(self, moment: Moment) -> None:
+        """The one check of every button and menu: refuse, saying why, when the game
+        is no longer as it was when the component was made (the lobby closed, the
+        phase played, the game over)."""
+        async with self.transaction() as session:
+            game = await self._game(session, moment.game_id, lock=False)
+            if game.status == moment.status and game.current_phase_id == moment.phase_id:
+                return
+            if game.status == GameStatus.ENDED:
+                raise WrongState(f"{game.name} is over; this no longer applies.")
+            if moment.status == GameStatus.LOBBY:
+                raise WrongState(f"The lobby of {game.name} has closed: the game has started.")
+            phase = await self._current_phase(session, game)
+            raise WrongState(
+                f"{game.name} has moved on to {self._position(phase).phase.title} since this "
+                "was asked; nothing was done. Ask again if it still applies."
+            )
 
     async def game_settings(self, game_id: int) -> GameSettings:
         """The game's settings as its GM chose them."""
@@ -206,10 +320,15 @@ class Lobby(ServiceCore):
             running = [g for g in games if g.status != GameStatus.ENDED]
             return await self._info(session, (running or games)[-1])
 
-    async def games_of(self, user_id: int) -> tuple[GameInfo, ...]:
-        """The running games a user plays in (as player, standby or proxy)."""
+    async def games_of(self, caller: Caller) -> tuple[GameInfo, ...]:
+        """The running games a user plays in (as player, standby or proxy); asked from
+        a server, only that server's."""
         async with self.transaction() as session:
-            games = await repo.games_of_user(session, user_id)
+            games = [
+                g
+                for g in await repo.games_of_user(session, caller.user_id)
+                if caller.guild_id in (None, g.guild_id)
+            ]
             return tuple([await self._info(session, g) for g in games])
 
     def _check_preferences(self, preferences: Sequence[Power]) -> tuple[Power, ...]:
@@ -222,11 +341,10 @@ class Lobby(ServiceCore):
         return prefs
 
     async def _info(self, session: AsyncSession, game: GameRow) -> GameInfo:
-        players = tuple(
-            p.user_id
-            for p in await repo.players(session, game.id)
-            if p.status == PlayerStatus.JOINED
-        )
+        joined = [
+            p for p in await repo.players(session, game.id) if p.status == PlayerStatus.JOINED
+        ]
+        players = tuple(p.user_id for p in joined)
         powers: tuple[PowerInfo, ...] = ()
         phase_code = phase_title = None
         if game.current_phase_id is not None:
@@ -266,4 +384,6 @@ class Lobby(ServiceCore):
             powers=powers,
             end_kind=game.end_kind,
             winners=tuple(game.winners or ()),
+            thread_readers=tuple(p.user_id for p in joined if p.reads_private_threads),
+            phase_id=game.current_phase_id,
         )

@@ -24,7 +24,7 @@ from adjudication.units import Power
 from bot.errors import NotFound
 from bot.service import GameService
 from bot.views import PhaseRecord
-from storage.codec import outcome_from_json, position_from_json
+from storage.codec import outcome_from_json
 
 log = logging.getLogger(__name__)
 
@@ -66,25 +66,33 @@ class GameLookups:
         self.width = width
 
     async def records(self, game_id: int) -> tuple[PhaseRecord, ...]:
+        """The whole game, every phase with its orders: it grows with the game, so
+        nothing made after each phase or on each request should need it (a list of
+        the phases played is `played_phases`)."""
         return await self.service.phase_records(game_id)
 
+    async def played_phases(self, game_id: int) -> tuple[str, ...]:
+        """The codes of the phases played so far, in order (for `/game history`)."""
+        return await self.service.phase_codes(game_id, played=True)
+
     async def current_position(self, game_id: int) -> Position:
-        records = await self.records(game_id)
-        if not records:
+        position = await self.service.current_position(game_id)
+        if position is None:
             raise NotFound("That game has not started yet.")
-        return position_from_json(records[-1].position)
+        return position
 
     async def find_record(self, game_id: int, phase: str | None = None) -> PhaseRecord:
         """A stored phase by code (the latest play of it), or the current phase."""
-        records = await self.records(game_id)
-        if not records:
+        wanted = phase.strip().upper() if phase else None
+        record = await self.service.phase_record(game_id, wanted)
+        if record is not None:
+            return record
+        # Only a phase not found needs the list of the others.
+        codes = await self.service.phase_codes(game_id)
+        if not codes:
             raise NotFound("That game has not started yet.")
-        wanted = (phase or records[-1].phase).strip().upper()
-        matching = [r for r in records if r.phase == wanted]
-        if not matching:
-            played = ", ".join(r.phase for r in records)
-            raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
-        return matching[-1]
+        played = ", ".join(codes)
+        raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
 
     async def phase_map(self, game_id: int, phase: str | None = None) -> MapImage:
         """The map of a phase: the current one, or a played one with its orders and
@@ -93,20 +101,29 @@ class GameLookups:
 
     async def results_map(self, game_id: int, phase_id: int) -> MapImage:
         """The map of one played phase (by its stored id), for the results post."""
-        for record in await self.records(game_id):
-            if record.id == phase_id:
-                return await self.record_map(record)
-        raise NotFound(f"No phase {phase_id} in game {game_id}.")
+        found = await self.service.phase_results(game_id, phase_id)
+        if found is None:
+            raise NotFound(f"No phase {phase_id} in game {game_id}.")
+        return await self._map(found.phase, found.position, found.outcomes, found.report)
 
     async def record_map(self, record: PhaseRecord) -> MapImage:
-        position = position_from_json(record.position)
+        position = self.service.record_position(record)
+        return await self._map(record.phase, position, record.outcomes, record.report)
+
+    async def _map(
+        self,
+        phase: str,
+        position: Position,
+        stored_outcomes: Sequence[dict] | None,
+        report: str | None,
+    ) -> MapImage:
         outcomes: list[Outcome] | None = None
         orders: list[Order] | None = None
-        if record.outcomes is not None:
-            outcomes = [outcome_from_json(o) for o in record.outcomes]
+        if stored_outcomes is not None:
+            outcomes = [outcome_from_json(o) for o in stored_outcomes]
             orders = [o.order for o in outcomes]
         png = await self.draw(position, orders, outcomes)
-        return MapImage(record.phase, position.phase.title, png, record.report)
+        return MapImage(phase, position.phase.title, png, report)
 
     async def preview_map(
         self, game_id: int, powers: Sequence[Power], orders: Sequence[str]
@@ -127,13 +144,11 @@ class GameLookups:
         """Every retreat, disband, build or removal open to `power` in that phase."""
         from adjudication.legal import legal_orders
 
-        for record in await self.records(game_id):
-            if record.id == phase_id:
-                position = position_from_json(record.position)
-                return [
-                    format_order(o, self.board) for o in legal_orders(position, self.board, power)
-                ]
-        return []
+        found = await self.service.phase_results(game_id, phase_id)
+        if found is None:
+            return []
+        options = legal_orders(found.position, self.board, power)
+        return [format_order(o, self.board) for o in options]
 
     async def draw(
         self,

@@ -65,14 +65,27 @@ def complete(position: Position, power: Power, slots: set[tuple[str, str]], boar
     return given >= min(change, room)
 
 
-def unordered(position: Position, powers: set[Power], slots: set[tuple[str, str]]) -> tuple:
+def unordered(
+    position: Position,
+    powers: set[Power],
+    slots: set[tuple[str, str]],
+    provinces: frozenset[str] | None = None,
+) -> tuple:
+    """The units (or builds and removals owed) still without an order. `provinces`:
+    only the units there (a proxy given some units: owed builds are not theirs)."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         units = [u for u in position.units if u.power in powers]
-        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
-    if kind is PhaseKind.RETREAT:
+    elif kind is PhaseKind.RETREAT:
         units = [d.unit for d in position.dislodged if d.unit.power in powers]
-        return tuple(str(u) for u in units if (u.power, u.province) not in slots)
+    elif provinces is not None:
+        return ()
+    if kind is not PhaseKind.ADJUSTMENT:
+        return tuple(
+            str(u)
+            for u in units
+            if (u.power, u.province) not in slots and (provinces is None or u.province in provinces)
+        )
     missing = []
     for power in sorted(powers):
         change = position.adjustment_of(power)

@@ -14,13 +14,24 @@ from adjudication.legal import legal_orders
 from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power
-from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound, WrongState
+from adjudication.units import Phase, PhaseKind, Power
+from bot.caller import Caller
+from bot.errors import (
+    ChooseGame,
+    InvalidSetting,
+    LateOrders,
+    NotAllowed,
+    NotFound,
+    PhaseAlreadyPlayed,
+    WrongState,
+)
 from bot.game_settings import GameSettings
 from bot.order_checks import adjustment_excess, complete, line_json, slot_of, unordered
-from bot.service_core import ServiceCore, owes_orders
+from bot.proxies import ProxyEnd
+from bot.service_core import ServiceCore, no_such_game, owes_orders, valid_id
+from bot.text_input import clean_text
 from bot.views import LineResult, LineStatus, SubmissionResult
-from storage import order_queries, repo
+from storage import order_queries
 from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
 
@@ -28,6 +39,7 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
 MAX_CHOICES = 25  # Discord's limit for autocomplete answers
+MAX_PROXY_PROVINCES = 34  # a power never has more units than the board has centres
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,28 +61,60 @@ class _Control:
     by_owner: bool
     provinces: frozenset[str] | None  # a proxy's units; None for all
 
+    def covers(self, power: Power, slot: str) -> bool:
+        """Whether the order kept under (power, slot) is one this sender may see and
+        change: a proxy limited to some units sees only theirs."""
+        return power == self.power and (self.provinces is None or slot in self.provinces)
+
 
 class OrdersDesk(ServiceCore):
     async def submit_orders(
-        self, user_id: int, text: str, now: datetime, game_id: int | None = None
+        self,
+        caller: Caller,
+        text: str,
+        now: datetime,
+        game_id: int | None = None,
+        *,
+        sent_at: datetime | None = None,
     ) -> SubmissionResult:
         """Parse and store a message of orders; each line reported as accepted,
         corrected or rejected. A unit's new order replaces its old one.
 
+        `sent_at`: when the player sent the message (Discord's own time for it; `now`
+        if not given). A message sent while an earlier phase was still open, which
+        reached the game only after that phase was played, is not applied to the next
+        phase: it is recorded against the phase it was meant for and refused
+        (`PhaseAlreadyPlayed`). One sent before the deadline that arrives after it, while
+        the phase is still open, is on time.
+
         The whole submission (read, parse, store, commit) is one synchronous
         transaction: on SQLite a single trip to its thread (`run_transaction`)."""
+        text = clean_text(text)
         if len(text) > MAX_MESSAGE_CHARS:
             raise WrongState(f"That message is too long (over {MAX_MESSAGE_CHARS} characters).")
-        return await self.run_transaction(self._submit_in, user_id, text, now, game_id)
+        outcome = await self.run_transaction(
+            self._submit_in, caller, text, now, sent_at or now, game_id
+        )
+        if isinstance(outcome, PhaseAlreadyPlayed):
+            raise outcome  # after the commit: the message stays in the record
+        return outcome
 
     def _submit_in(
-        self, conn: Connection, user_id: int, text: str, now: datetime, game_id: int | None
-    ) -> SubmissionResult:
+        self,
+        conn: Connection,
+        caller: Caller,
+        text: str,
+        now: datetime,
+        sent_at: datetime,
+        game_id: int | None,
+    ) -> SubmissionResult | PhaseAlreadyPlayed:
         # Read under the write lock (BEGIN IMMEDIATE on SQLite, the game's row on
         # PostgreSQL): the phase, the deadline and the orders in force cannot change
         # before this commits, so an accepted order is one the phase will play.
-        ctx = self._sender_context_in(conn, user_id, game_id, now)
+        ctx = self._sender_context_in(conn, caller, game_id, sent_at)
         game, controls = ctx.game, ctx.controls
+        if sent_at < game.phase_started_at:
+            return self._record_too_late_in(conn, ctx, caller.user_id, text, now, sent_at)
         position = self._position_in(conn, game.phase_id)
         parsed = self._parse(text, position, controls)
         # (power, slot) -> (order JSON, given by the owner): the orders in force as
@@ -96,7 +140,7 @@ class OrdersDesk(ServiceCore):
                 game_id=game.id,
                 phase_id=game.phase_id,
                 power=power,
-                sender_user_id=user_id,
+                sender_user_id=caller.user_id,
                 raw_text=text,
                 received_at=now,
                 lines=[line_json(r) for r in results],
@@ -120,18 +164,58 @@ class OrdersDesk(ServiceCore):
         _, deadline = self._maybe_end_early_in(conn, ctx, position, now, in_force)
         return self._summary(ctx, position, tuple(lines), in_force, deadline)
 
-    async def show_orders(self, user_id: int, game_id: int | None = None) -> SubmissionResult:
-        """The sender's orders in force for the current phase (never anyone else's)."""
+    def _record_too_late_in(
+        self,
+        conn: Connection,
+        ctx: _Context,
+        user_id: int,
+        text: str,
+        now: datetime,
+        sent_at: datetime,
+    ) -> PhaseAlreadyPlayed:
+        """The message was sent while an earlier phase was open and reached the game
+        after it was played: kept in the record of the phase it was meant for, every
+        line refused, and the sender told to send it again."""
+        game = ctx.game
+        meant_for = order_queries.phase_open_at_in(conn, game.id, sent_at)
+        played = meant_for.code if meant_for is not None else None
+        refusal = phase_already_played(played, game.phase_code)
+        if meant_for is not None:
+            line = {
+                "text": text[:200],
+                "status": LineStatus.REJECTED.value,
+                "order": None,
+                "message": refusal.message,
+                "reason": "phase_played",
+                "notes": [],
+            }
+            for control in ctx.controls:
+                order_queries.add_submission_in(
+                    conn,
+                    game_id=game.id,
+                    phase_id=meant_for.id,
+                    power=control.power,
+                    sender_user_id=user_id,
+                    raw_text=text,
+                    received_at=now,
+                    lines=[line],
+                )
+        log.info("game %s: orders sent during %s arrived after it was played", game.id, played)
+        return refusal
+
+    async def show_orders(self, caller: Caller, game_id: int | None = None) -> SubmissionResult:
+        """The sender's orders in force for the current phase (never anyone else's; a
+        proxy limited to some units sees only theirs)."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, None, lock=False)
+            ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
             return self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
 
     async def clear_orders(
-        self, user_id: int, now: datetime, game_id: int | None = None
+        self, caller: Caller, now: datetime, game_id: int | None = None
     ) -> SubmissionResult:
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, now)
+            ctx = await self._sender_context(session, caller, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
             for power in sorted(own):
                 await order_queries.clear_orders(session, ctx.game.phase_id, power)
@@ -140,11 +224,11 @@ class OrdersDesk(ServiceCore):
             return self._summary(ctx, position, (), left, ctx.game.deadline_at)
 
     async def set_ready(
-        self, user_id: int, now: datetime, ready: bool = True, game_id: int | None = None
+        self, caller: Caller, now: datetime, ready: bool = True, game_id: int | None = None
     ) -> bool:
         """Mark the player's powers ready; returns whether the phase now ends early."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, now)
+            ctx = await self._sender_context(session, caller, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
             if not own:
                 raise NotAllowed("Only a power's own player can mark it ready.")
@@ -158,13 +242,13 @@ class OrdersDesk(ServiceCore):
             return done
 
     async def legal_orders(
-        self, user_id: int, typed: str = "", game_id: int | None = None
+        self, caller: Caller, typed: str = "", game_id: int | None = None
     ) -> list[str]:
         """For autocomplete: the legal orders of the units the user may order in the
         current phase (as player, standby or proxy), in player notation ("A Par - Bur"),
         those containing every word typed so far, at most `MAX_CHOICES`."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, None, lock=False)
+            ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
         texts = [
             format_order(order, self.board)
@@ -182,70 +266,83 @@ class OrdersDesk(ServiceCore):
 
     async def grant_proxy(
         self,
-        user_id: int,
+        caller: Caller,
         grantee_user_id: int,
         now: datetime,
         provinces: Sequence[str] | None = None,
         game_id: int | None = None,
-    ) -> None:
+    ) -> tuple[str, ...] | None:
         """rules/004 rule 10: let another player order some (or all) of one's units.
-        The owner's own orders always win over the proxy's."""
+        The owner's own orders always win over the proxy's. The grant lasts while the
+        grantor holds the power (see `ProxyEnd`). Returns the provinces of the units
+        given, as kept (None: all)."""
+        if grantee_user_id == caller.user_id:
+            raise InvalidSetting("You already order your own units; name someone else.")
+        where = None
+        if provinces:
+            where = [clean_text(p).upper()[:8] for p in provinces[:MAX_PROXY_PROVINCES]]
         async with self.transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, None)
-            game = ctx.game
-            for control in ctx.controls:
-                if control.by_owner:
-                    session.add(
-                        ProxyGrantRow(
-                            game_id=game.id,
-                            power=control.power,
-                            grantee_user_id=grantee_user_id,
-                            provinces=[p.upper() for p in provinces] if provinces else None,
-                            granted_at=now,
-                        )
+            ctx = await self._sender_context(session, caller, game_id, None)
+            own = [c.power for c in ctx.controls if c.by_owner]
+            if not own:
+                raise NotAllowed("Only a power's own player can give a proxy for it.")
+            for power in own:
+                session.add(
+                    ProxyGrantRow(
+                        game_id=ctx.game.id,
+                        power=power,
+                        grantor_user_id=caller.user_id,
+                        grantee_user_id=grantee_user_id,
+                        provinces=where,
+                        granted_at=now,
                     )
+                )
+        return tuple(where) if where is not None else None
 
-    async def revoke_proxies(self, user_id: int, now: datetime, game_id: int | None = None) -> int:
+    async def revoke_proxies(
+        self, caller: Caller, now: datetime, game_id: int | None = None
+    ) -> int:
+        """Take back every proxy given for one's powers; their holders are told."""
         async with self.transaction() as session:
-            ctx = await self._sender_context(session, user_id, game_id, None)
-            game = ctx.game
+            ctx = await self._sender_context(session, caller, game_id, None)
             own = {c.power for c in ctx.controls if c.by_owner}
-            count = 0
-            for grant in await repo.proxy_grants(session, game.id):
-                if grant.power in own:
-                    grant.revoked_at = now
-                    count += 1
-            return count
+            game = await self._game(session, ctx.game.id)
+            ended = await self._end_proxies(session, game, own, ProxyEnd.REVOKED, now)
+            return len(ended)
 
     # --- helpers ------------------------------------------------------------------
 
     async def _sender_context(
         self,
         session: order_queries.Db,
-        user_id: int,
+        caller: Caller,
         game_id: int | None,
-        now: datetime | None,
+        sent_at: datetime | None,
         *,
         lock: bool = True,
     ) -> _Context:
         """`_sender_context_in` on an async session or connection."""
         conn = await order_queries.connection(session)
-        return await conn.run_sync(self._sender_context_in, user_id, game_id, now, lock=lock)
+        return await conn.run_sync(self._sender_context_in, caller, game_id, sent_at, lock=lock)
 
     def _sender_context_in(
         self,
         conn: Connection,
-        user_id: int,
+        caller: Caller,
         game_id: int | None,
-        now: datetime | None,
+        sent_at: datetime | None,
         *,
         lock: bool = True,
     ) -> _Context:
-        """The game and what the user may order in it. `now`: refuse after the
-        deadline. `lock`: for a change (PostgreSQL row lock; see `repo.game_with_phase`);
-        reading needs none, and holding it would make the scheduler pass the game over."""
+        """The game and what the caller may order in it. `sent_at`: refuse what was sent
+        after the deadline. `lock`: for a change (PostgreSQL row lock; see
+        `repo.game_with_phase`); reading needs none, and holding it would make the
+        scheduler pass the game over.
+
+        A game of another server than the caller's, or (in a direct message) one the
+        caller takes no part in, answers as a game that does not exist."""
         if game_id is None:
-            games = order_queries.user_games_in(conn, user_id)
+            games = order_queries.user_games_in(conn, caller.user_id, caller.guild_id)
             if not games:
                 raise NotFound("You are not playing in any running game.")
             if len(games) > 1:
@@ -255,16 +352,29 @@ class OrdersDesk(ServiceCore):
                     tuple(g.id for g in games),
                 )
             game_id = games[0].id
-        read = order_queries.order_context_in(conn, game_id, lock=lock)
-        if read is None:
-            raise NotFound(f"There is no game number {game_id}.")
+        read = None
+        if valid_id(game_id):
+            read = order_queries.order_context_in(conn, game_id, lock=lock)
+        if read is None or (caller.guild_id not in (None, read.game.guild_id)):
+            raise no_such_game(game_id)
         game = read.game
-        self._require_active(game)
-        controls = self._controls(read.powers, read.grants, user_id)
+        controls = self._controls(read.powers, read.grants, caller.user_id)
         if not controls:
+            if caller.guild_id is None and not order_queries.takes_part_in(
+                conn, game.id, caller.user_id, game.gm_user_id
+            ):
+                raise no_such_game(game_id)
+            self._require_active(game)
             raise NotAllowed(f"You have no power to order in {game.name}.")
+        self._require_active(game)
         deadline = game.deadline_at
-        if now is not None and game.paused_at is None and deadline is not None and now >= deadline:
+        if (
+            sent_at is not None
+            and game.paused_at is None
+            and deadline is not None
+            and sent_at >= deadline
+            and sent_at >= game.phase_started_at
+        ):
             raise LateOrders(
                 f"The deadline for {game.phase_code} in {game.name} has passed; orders are "
                 "no longer accepted for this phase."
@@ -281,7 +391,16 @@ class OrdersDesk(ServiceCore):
         ]
         mine = {c.power for c in controls}
         for grant in grants:
-            if grant.grantee_user_id == user_id and grant.power not in mine:
+            # A grant row carries its power's columns: the grant counts only while its
+            # grantor still plays the power and the power is not in civil disorder
+            # (rules/004 rule 10; such grants are also ended when that happens).
+            if (
+                grant.grantee_user_id == user_id
+                and grant.power not in mine
+                and grant.user_id is not None
+                and grant.user_id == grant.grantor_user_id
+                and not grant.civil_disorder
+            ):
                 where = frozenset(grant.provinces) if grant.provinces is not None else None
                 controls.append(_Control(grant.power, False, where))
                 mine.add(grant.power)
@@ -384,15 +503,33 @@ class OrdersDesk(ServiceCore):
         return done, deadline
 
     def _summary(self, ctx: _Context, position, lines, in_force, deadline) -> SubmissionResult:
-        names = {c.power for c in ctx.controls}
-        mine = {key: value for key, value in in_force.items() if key[0] in names}
+        """What the sender may see of the orders in force: their own powers' whole, a
+        proxy's only for the units it was given."""
+        mine = {
+            key: value
+            for key, value in in_force.items()
+            if any(c.covers(*key) for c in ctx.controls)
+        }
         orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
+        missing = tuple(
+            item
+            for c in ctx.controls
+            for item in unordered(position, {c.power}, set(mine), c.provinces)
+        )
         return SubmissionResult(
             game_id=ctx.game.id,
             phase=ctx.game.phase_code,
             powers=tuple(c.power for c in ctx.controls),
             lines=lines,
             orders=orders,
-            unordered=unordered(position, names, set(mine)),
+            unordered=missing,
             deadline_at=deadline,
         )
+
+
+def phase_already_played(played: str | None, current: str) -> PhaseAlreadyPlayed:
+    what = Phase.parse(played).title if played else "That phase"
+    return PhaseAlreadyPlayed(
+        f"{what} was already played; these orders were not applied — send them again "
+        f"for {Phase.parse(current).title}."
+    )

@@ -1,5 +1,7 @@
 """Delivering the outbox: the Discord layer takes pending events, sends them, and
-reports success or failure; a failure is retried later with growing delays."""
+reports success or failure; a failure is retried later with growing delays. Events
+delivered longer ago than the age kept (`OUTBOX_KEEP_DAYS`) are deleted: everything a
+game needs is in its own tables, and an outbox never pruned grows with every phase."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from datetime import datetime, timedelta
 from bot.errors import NotFound
 from bot.events import Event, EventKind
 from bot.service_core import ServiceCore
-from storage import repo
+from storage import phase_queries, repo
 from storage.models import OutboxRow
 
 MAX_RETRY_DELAY = timedelta(hours=1)
@@ -16,9 +18,17 @@ MAX_RETRY_DELAY = timedelta(hours=1)
 # processes sharing a database do not both send it; if the process taking it dies,
 # it is offered again afterwards.
 DELIVERY_LEASE = timedelta(seconds=60)
+# The delivery loop asks every round; the outbox is pruned at most this often.
+PRUNE_INTERVAL = timedelta(hours=1)
+# Events deleted per transaction: a first prune of a large outbox never holds the
+# database for long.
+PRUNE_BATCH = 1000
 
 
 class Outbox(ServiceCore):
+    # When this service last pruned the outbox (`prune_outbox_hourly`).
+    _outbox_pruned_at: datetime | None = None
+
     async def pending_events(self, now: datetime, limit: int = 50) -> tuple[Event, ...]:
         """Events due for (re)delivery, oldest first, leased to the caller: report each
         with `mark_delivered` or `mark_failed`; one neither is offered again after
@@ -47,6 +57,27 @@ class Outbox(ServiceCore):
             row.last_error = error[:2000]
             delay = min(timedelta(seconds=10 * 2 ** min(row.attempts - 1, 12)), MAX_RETRY_DELAY)
             row.next_attempt_at = now + delay
+
+    async def prune_outbox(self, now: datetime, keep: timedelta) -> int:
+        """Delete the events delivered before `now - keep`; an event still to be
+        delivered is never deleted, however old. Returns how many were deleted."""
+        deleted = 0
+        while True:
+            batch = await self.run_transaction(
+                phase_queries.prune_outbox_in, now - keep, PRUNE_BATCH
+            )
+            deleted += batch
+            if batch < PRUNE_BATCH:
+                return deleted
+
+    async def prune_outbox_hourly(self, now: datetime, keep_days: float) -> int:
+        """`prune_outbox`, keeping `keep_days` days of delivered events, unless this
+        service did so less than PRUNE_INTERVAL ago (then nothing is read at all)."""
+        last = self._outbox_pruned_at
+        if last is not None and last <= now < last + PRUNE_INTERVAL:
+            return 0
+        self._outbox_pruned_at = now
+        return await self.prune_outbox(now, timedelta(days=keep_days))
 
 
 def _event(row: OutboxRow) -> Event:

@@ -64,6 +64,11 @@ class Scheduler:
             # jumped): only the latest is worth sending; the others are recorded skipped.
             *earlier, (_, latest) = sorted(reminders)
             async with self.service.transaction() as session:
+                # The game's row first, as every transaction that changes a game takes
+                # it: a GM moving the deadline meanwhile (who deletes these reminders)
+                # waits for this one, or this one for it; never each for the other.
+                if await repo.game_with_phase(session, game_id, lock=True) is None:
+                    continue
                 if not await repo.mark_reminder_sent(session, latest, now):
                     continue  # another process sent it
                 for _, reminder_id in earlier:

@@ -19,18 +19,24 @@ from adjudication.board import Board
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
+from bot.caller import Caller
 from bot.engine import Engine
 from bot.errors import NotAllowed, NotFound, WrongState
+from bot.events import EventKind
 from bot.game_settings import GameSettings
+from bot.proxies import ProxyEnd
 from bot.views import GameStatus
 from storage import order_queries, repo
 from storage.codec import position_from_json
 from storage.db import session_factory, sqlite_twin
-from storage.models import GameRow, PhaseRow, PowerRow
+from storage.models import GameRow, PhaseRow, PowerRow, ProxyGrantRow
 
 log = logging.getLogger(__name__)
 
 POSITION_CACHE_SIZE = 2048
+# Table ids are 32-bit on PostgreSQL: a larger number names no game, and must not reach
+# the database, which would refuse it with an error instead of finding nothing.
+MAX_ID = 2**31 - 1
 
 T = TypeVar("T")
 
@@ -131,18 +137,39 @@ class ServiceCore:
         Locked for the transaction by default (see `repo.game_with_phase`): every
         operation that changes a game goes through here.
         """
-        game = await repo.game_with_phase(session, game_id, lock=lock)
+        game = None
+        if valid_id(game_id):
+            game = await repo.game_with_phase(session, game_id, lock=lock)
         if game is None:
-            raise NotFound(f"There is no game number {game_id}.")
+            raise no_such_game(game_id)
         return game
+
+    async def _game_for(
+        self, session: AsyncSession, game_id: int, caller: Caller, *, lock: bool = True
+    ) -> GameRow:
+        """`_game`, as `caller` may see it: a game of another server, or (in a direct
+        message) a game the caller takes no part in, answers exactly as a game that
+        does not exist."""
+        game = await self._game(session, game_id, lock=lock)
+        if not await self._sees(session, game, caller):
+            raise no_such_game(game_id)
+        return game
+
+    @staticmethod
+    async def _sees(session: AsyncSession, game: GameRow, caller: Caller) -> bool:
+        if caller.guild_id is not None:
+            return game.guild_id == caller.guild_id
+        if caller.user_id == game.gm_user_id:
+            return True
+        return await repo.takes_part(session, game.id, caller.user_id)
 
     @staticmethod
     def _settings(game: GameRow) -> GameSettings:
         return GameSettings.from_json(game.settings)
 
     @staticmethod
-    def _require_gm(game: GameRow, actor_user_id: int, is_server_gm: bool) -> None:
-        if not is_server_gm and actor_user_id != game.gm_user_id:
+    def _require_gm(game: GameRow, caller: Caller) -> None:
+        if not caller.is_gm_of(game.gm_user_id, game.guild_id):
             raise NotAllowed(f"Only the GM of {game.name} may do that.")
 
     @staticmethod
@@ -205,9 +232,55 @@ class ServiceCore:
         times = [deadline - timedelta(minutes=m) for m in settings.reminder_minutes]
         await repo.replace_reminders(session, game.id, phase_id, [t for t in times if t > now])
 
+    async def _end_proxies(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        powers: set[Power] | None,
+        reason: ProxyEnd,
+        now: datetime,
+        *,
+        grantee: int | None = None,
+        withdraw_orders: bool = True,
+    ) -> list[ProxyGrantRow]:
+        """End the proxies in force for `powers` (None: every power), and those held
+        by `grantee`; each holder is told why by DM. `withdraw_orders`: the orders the
+        holders gave under those grants for the current phase are withdrawn too (given
+        on an authority that has ended); not when the phase is being played, whose
+        orders are the record of what was played."""
+        ended = [
+            g
+            for g in await repo.proxy_grants(session, game.id)
+            if powers is None or g.power in powers or g.grantee_user_id == grantee
+        ]
+        for grant in ended:
+            grant.revoked_at, grant.end_reason = now, reason.value
+            if withdraw_orders and game.current_phase_id is not None:
+                await repo.withdraw_proxy_orders(
+                    session, game.current_phase_id, grant.power, grant.grantee_user_id
+                )
+            repo.add_outbox(
+                session,
+                EventKind.PROXY_ENDED,
+                now,
+                game_id=game.id,
+                user_id=grant.grantee_user_id,
+                payload={"power": grant.power, "reason": reason.value},
+            )
+        return ended
+
     @staticmethod
     def _owner_of(powers: list[PowerRow] | tuple[PowerRow, ...], power: Power) -> PowerRow:
         for row in powers:
             if row.power == power:
                 return row
         raise NotFound(f"There is no power {power.title()} in this game.")
+
+
+def valid_id(value: int) -> bool:
+    """Whether `value` can be the id of a stored row (see MAX_ID)."""
+    return 1 <= value <= MAX_ID
+
+
+def no_such_game(game_id: int) -> NotFound:
+    return NotFound(f"There is no game number {game_id}.")

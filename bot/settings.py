@@ -26,3 +26,7 @@ class Settings(BaseSettings):
     heartbeat_file: Path = Field(default=Path("./data/heartbeat"), alias="HEARTBEAT_FILE")
     healthcheck_max_age: float = Field(default=120.0, alias="HEALTHCHECK_MAX_AGE", gt=0)
     map_palette: str = Field(default="classic", alias="MAP_PALETTE")
+    # Outbox events delivered this many days ago are deleted (by the delivery loop,
+    # hourly); the game itself is kept whole in its own tables. At most a century,
+    # which dates can still be counted back from.
+    outbox_keep_days: float = Field(default=30.0, alias="OUTBOX_KEEP_DAYS", ge=0, le=36_500)

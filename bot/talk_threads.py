@@ -1,25 +1,26 @@
-"""Private threads for negotiation (`/talk`): one per set of powers in a game channel.
+"""Private threads for negotiation on Discord: open one, bring its members in line with
+what the service keeps (bot/talk.py), lock them all when the game ends.
 
-A thread is named by its powers ("England–France"), so asking again for the same
-powers reuses it. Membership is set explicitly to exactly those powers' players (and
-the GM where the game copies the GM on press); it follows replacements, and every
-thread is locked when the game ends.
+Members are added and removed one at a time, each step reported to the service as it
+is done, so a sync cut short resumes where it stopped, and one member who cannot be
+added (they left the server) does not stop the others. dipgm never lists a thread's
+members: Discord allows that only with the privileged members intent.
 
 Discord archives a thread after a quiet week. An archived thread keeps its members and
-its history, so it is still the game's: `/talk` finds it again, a replacement or a
-removal changes its members too (a player who left must not read the next talk when
-somebody revives it), and the game's end locks it. Discord changes the members of an
-unarchived thread only, and edits an archived one only in a request that unarchives
-it, so such a thread is woken first.
+its history, so it is still the game's; Discord changes the members of an unarchived
+thread only, and edits an archived one only in a request that unarchives it, so such a
+thread is woken first.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
+
+from bot.talk import TalkPlan, ThreadMember
 
 if TYPE_CHECKING:
     from bot.client import DipBot
@@ -27,100 +28,126 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ARCHIVE_MINUTES = 10080  # a week: negotiations go quiet between deadlines
+# Discord's JSON error codes met here (topics/opcodes-and-status-codes).
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MEMBER = 10007
+UNKNOWN_USER = 10013
 
 
-def thread_name(powers: Iterable[str]) -> str:
-    return "–".join(sorted(p.title() for p in powers))
+@dataclass(frozen=True, slots=True)
+class Unreachable:
+    """A member dipgm could not add: who, for which power, and Discord's reason."""
+
+    user_id: int
+    power: str | None
+    reason: str
 
 
 class TalkThreads:
     def __init__(self, client: DipBot) -> None:
         self.client = client
 
-    async def _game_channel(self, channel_id: int) -> discord.TextChannel:
-        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
-        assert isinstance(channel, discord.TextChannel)
-        return channel
+    @property
+    def service(self):
+        return self.client.service
 
-    async def threads_of(self, channel: discord.TextChannel) -> list[discord.Thread]:
-        """The bot's private threads under the game channel that are not locked: the
-        active ones, then the archived ones (which the bot, their owner, has joined)."""
-        me = self.client.user
-        if me is None:
-            return []
-        active = [t for t in await channel.guild.active_threads() if t.parent_id == channel.id]
-        archived = [
-            t async for t in channel.archived_threads(private=True, joined=True, limit=None)
+    async def open(self, plan: TalkPlan) -> tuple[discord.Thread, bool, list[Unreachable]]:
+        """The thread of `plan` with exactly its members (plus the bot): reused if it
+        is open already, else created. Returns it, whether it is new, and who could
+        not be added."""
+        thread = await self._thread(plan.thread_id) if plan.thread_id is not None else None
+        created = thread is None
+        if thread is not None:
+            thread = await self._awake(thread)  # the players are about to talk in it
+        else:
+            channel = await self._channel(plan.channel_id)
+            assert isinstance(channel, discord.TextChannel)
+            thread = await channel.create_thread(
+                name=plan.name,
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=ARCHIVE_MINUTES,
+            )
+            await self.service.record_talk_thread(
+                plan.game_id, thread.id, plan.powers, self.client.now()
+            )
+        return thread, created, await self.sync(thread)
+
+    async def sync(self, thread: discord.Thread) -> list[Unreachable]:
+        """Add and remove members until the thread holds whom the service wants."""
+        unreachable: list[Unreachable] = []
+        pending = [
+            m for m in await self.service.thread_members(thread.id) if m.wanted != m.on_discord
         ]
-        return [
-            t
-            for t in (*active, *archived)
-            if t.type is discord.ChannelType.private_thread
-            and not t.locked
-            and t.owner_id == me.id
-        ]
+        if pending:
+            thread = await self._awake(thread)
+        for member in pending:
+            failure = await self._step(thread, member)
+            if failure is not None:
+                unreachable.append(failure)
+        return unreachable
+
+    async def sync_game(self, game_id: int) -> list[Unreachable]:
+        """Every thread of the game whose members are out of step with the service."""
+        unreachable: list[Unreachable] = []
+        for thread_id in await self.service.threads_out_of_step(game_id):
+            thread = await self._thread(thread_id)
+            if thread is None:  # deleted by a moderator: nothing left to keep secret
+                await self.service.mark_thread_locked(thread_id, self.client.now())
+                continue
+            unreachable += await self.sync(thread)
+        return unreachable
+
+    async def lock_all(self, game_id: int) -> None:
+        """The game is over: its threads are locked and archived, so nobody writes in
+        them and they do not count against the server's active threads."""
+        for thread_id in await self.service.open_threads(game_id):
+            thread = await self._thread(thread_id)
+            if thread is not None and not thread.locked:
+                if thread.archived:
+                    # Edited only by a request that unarchives it; archived again below.
+                    thread = await thread.edit(archived=False, locked=True)
+                await thread.edit(archived=True, locked=True)
+            await self.service.mark_thread_locked(thread_id, self.client.now())
+
+    # --- one step at a time ---------------------------------------------------------
+
+    async def _step(self, thread: discord.Thread, member: ThreadMember) -> Unreachable | None:
+        now = self.client.now()
+        try:
+            if member.wanted:
+                await thread.add_user(discord.Object(member.user_id))
+            else:
+                await thread.remove_user(discord.Object(member.user_id))
+        except discord.NotFound as exc:
+            if not member.wanted:
+                # Not in the thread (or not in the server) any more: out, as wanted.
+                await self.service.mark_thread_member(thread.id, member.user_id, False, now)
+                return None
+            if exc.code not in (UNKNOWN_MEMBER, UNKNOWN_USER):
+                raise
+            log.warning("thread %s: cannot add user %s: %s", thread.id, member.user_id, exc)
+            await self.service.mark_thread_member(
+                thread.id, member.user_id, False, now, error="not in the server"
+            )
+            return Unreachable(member.user_id, member.power, "not in the server")
+        await self.service.mark_thread_member(thread.id, member.user_id, member.wanted, now)
+        return None
+
+    async def _thread(self, thread_id: int) -> discord.Thread | None:
+        """The thread by id (cached or fetched), or None if Discord no longer has it."""
+        channel = self.client.get_channel(thread_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(thread_id)
+            except discord.NotFound:
+                return None
+        return channel if isinstance(channel, discord.Thread) else None
+
+    async def _channel(self, channel_id: int):
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
 
     @staticmethod
     async def _awake(thread: discord.Thread) -> discord.Thread:
         """The thread, unarchived if it was archived (see the module's docstring)."""
         return await thread.edit(archived=False) if thread.archived else thread
-
-    async def open(
-        self, channel_id: int, powers: Iterable[str], members: Iterable[int]
-    ) -> tuple[discord.Thread, bool]:
-        """The thread for these powers with exactly `members` (plus the bot) in it;
-        returns it and whether it was newly created."""
-        channel = await self._game_channel(channel_id)
-        name = thread_name(powers)
-        existing = next((t for t in await self.threads_of(channel) if t.name == name), None)
-        created = existing is None
-        if existing is not None:
-            existing = await self._awake(existing)  # the players are about to talk in it
-        thread = existing or await channel.create_thread(
-            name=name,
-            type=discord.ChannelType.private_thread,
-            invitable=False,
-            auto_archive_duration=ARCHIVE_MINUTES,
-        )
-        await self._set_members(thread, set(members))
-        return thread, created
-
-    async def _set_members(self, thread: discord.Thread, wanted: set[int]) -> None:
-        me = self.client.user
-        present = {m.id for m in await thread.fetch_members()}
-        for user_id in sorted(wanted - present):
-            await thread.add_user(discord.Object(user_id))
-        for user_id in sorted(present - wanted):
-            if me is None or user_id != me.id:
-                await thread.remove_user(discord.Object(user_id))
-
-    async def replace_member(self, channel_id: int, old: int | None, new: int) -> None:
-        """A replacement takes the old player's place in every thread of the game."""
-        if old is None or old == new:
-            return
-        channel = await self._game_channel(channel_id)
-        for thread in await self.threads_of(channel):
-            present = {m.id for m in await thread.fetch_members()}
-            if old in present:
-                thread = await self._awake(thread)
-                await thread.add_user(discord.Object(new))
-                await thread.remove_user(discord.Object(old))
-
-    async def remove_member(self, channel_id: int, user_id: int) -> None:
-        """A player removed from the game leaves its threads."""
-        channel = await self._game_channel(channel_id)
-        for thread in await self.threads_of(channel):
-            if user_id in {m.id for m in await thread.fetch_members()}:
-                thread = await self._awake(thread)
-                await thread.remove_user(discord.Object(user_id))
-
-    async def lock_all(self, channel_id: int) -> None:
-        """The game is over: nobody writes in its threads any more."""
-        channel = await self._game_channel(channel_id)
-        for thread in await self.threads_of(channel):
-            if thread.archived:
-                # Edited only by a request that unarchives it; once locked, no player's
-                # post revives it.
-                await thread.edit(archived=False, locked=True)
-            else:
-                await thread.edit(locked=True)

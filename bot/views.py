@@ -46,6 +46,17 @@ class PowerInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Moment:
+    """The state of a game a button or menu was made for: its status and, once it has
+    started, the phase then being played. A component used after the game has moved
+    on does nothing but say why (`GameService.still_current`)."""
+
+    game_id: int
+    status: GameStatus
+    phase_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     id: int
     name: str
@@ -61,6 +72,14 @@ class GameInfo:
     powers: tuple[PowerInfo, ...]
     end_kind: str | None
     winners: tuple[Power, ...]
+    # Players who can read every private thread (Manage Threads or Administrator in
+    # the game's channel when they joined): the GM is told.
+    thread_readers: tuple[int, ...] = ()
+    phase_id: int | None = None  # the current phase's stored id
+
+    @property
+    def moment(self) -> Moment:
+        return Moment(self.id, self.status, self.phase_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +144,10 @@ class VoteInfo:
     status: str
     new_deadline_at: datetime | None
     voters: tuple[Power, ...]
-    yes: tuple[Power, ...]  # empty when ballots are secret and the vote is open
+    yes: tuple[Power, ...]  # empty when the ballot is secret from the viewer
     no: tuple[Power, ...]
     anonymous: bool
     proposer_user_id: int | None
+    secret: bool = False  # who voted what is hidden from the viewer: counts only
+    yes_count: int = 0
+    no_count: int = 0

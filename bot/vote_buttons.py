@@ -26,9 +26,14 @@ KIND_TITLES = {
 
 
 def tally_text(vote: VoteInfo) -> str:
-    """The tally as the game's secrecy setting allows (the service hides ballots)."""
-    if not vote.yes and not vote.no and vote.status == "open":
-        return "Ballots are secret until the vote closes."
+    """The tally as the game's secrecy setting allows: with secret ballots only the
+    counts (the service hides who voted what from everyone but the GM)."""
+    if vote.secret:
+        waiting = len(vote.voters) - vote.yes_count - vote.no_count
+        counts = f"{vote.yes_count} yes, {vote.no_count} no"
+        if vote.status == "open":
+            counts += f", {waiting} not yet voted"
+        return f"Secret ballot: {counts}."
     waiting = [p for p in vote.voters if p not in vote.yes and p not in vote.no]
     parts = [f"yes: {power_list(vote.yes)}", f"no: {power_list(vote.no)}"]
     if vote.status == "open":
@@ -38,13 +43,18 @@ def tally_text(vote: VoteInfo) -> str:
 
 def closed_tally_text(payload: dict) -> str:
     """The final tally of a VOTE_CLOSED event for the game channel: who voted how, or
-    with secret ballots only how many did (the voters themselves see the full tally)."""
+    with secret ballots only how many did (the event carries only the counts)."""
     sides = [("yes", "yes"), ("no", "no"), ("abstain", "did not vote")]
     if payload.get("secret"):
-        counts = [f"{len(payload.get(key, []))} {label}" for key, label in sides]
+        # (Events queued before counts were kept carry the names: count them.)
+        counts = [f"{_count(payload.get(key, 0))} {label}" for key, label in sides]
         return "Secret ballots: " + ", ".join(counts) + "."
     parts = [f"{label}: {power_list(payload[key])}" for key, label in sides if payload.get(key)]
     return "; ".join(parts) + "." if parts else ""
+
+
+def _count(side: int | list) -> int:
+    return len(side) if isinstance(side, list) else side
 
 
 class VoteButton(

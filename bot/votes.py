@@ -18,9 +18,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.position import Position
 from adjudication.units import Power
 from bot.adjudicator import Adjudicator
+from bot.caller import Caller
 from bot.endings import EndKindService
 from bot.errors import NotAllowed, NotFound, WrongState
 from bot.events import EventKind
+from bot.service_core import valid_id
 from bot.views import VoteInfo
 from storage import repo
 from storage.models import BallotRow, GameRow, PhaseRow, VoteRow
@@ -45,47 +47,46 @@ class Votes(Adjudicator):
     async def propose_draw(
         self,
         game_id: int,
-        user_id: int,
+        caller: Caller,
         now: datetime,
         *,
         anonymous: bool = False,
-        is_server_gm: bool = False,
     ) -> VoteInfo:
         """Call a draw vote. A player's own powers vote yes by proposing. The GM may
         call it for a player who wants to stay anonymous (rules/004 rule 5)."""
-        return await self._propose(
-            game_id, user_id, now, VoteKind.DRAW, None, anonymous, is_server_gm
-        )
+        return await self._propose(game_id, caller, now, VoteKind.DRAW, None, anonymous)
 
     async def propose_deadline(
         self,
         game_id: int,
-        user_id: int,
+        caller: Caller,
         new_deadline: datetime,
         now: datetime,
-        *,
-        is_server_gm: bool = False,
     ) -> VoteInfo:
         """Propose moving the current deadline (rules/004 rule 4)."""
         if new_deadline <= now:
             raise WrongState("The new deadline must be in the future.")
-        return await self._propose(game_id, user_id, now, None, new_deadline, False, is_server_gm)
+        return await self._propose(game_id, caller, now, None, new_deadline, False)
 
     async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: datetime) -> VoteInfo:
         """Vote yes or no for each surviving power the user plays; a vote may change
         its mind while the vote is open. The vote is decided as soon as it can be."""
         async with self.transaction() as session:
-            vote = await session.get(VoteRow, vote_id)
+            vote = await session.get(VoteRow, vote_id) if valid_id(vote_id) else None
             if vote is None:
                 raise NotFound("There is no such vote.")
-            if vote.status != VoteStatus.OPEN:
-                raise WrongState("This vote is closed.")
             game = await self._game(session, vote.game_id)
-            await session.refresh(vote)  # as it stands now that the game is ours
+            # Only now, with the game's lock held, is the vote's state final: a ballot
+            # racing this one may have closed it meanwhile.
+            await session.refresh(vote)
+            if vote.status != VoteStatus.OPEN:
+                raise WrongState(f"This vote is closed: it {vote.status}.")
             voters = await self._voters(session, game)
             mine = [p for p, u in voters.items() if u == user_id]
             if not mine:
-                raise NotAllowed("Only players of surviving powers vote.")
+                raise NotAllowed(
+                    f"You do not play a surviving power in {game.name} now, so you have no vote."
+                )
             ballots = {b.power: b for b in await self._ballots(session, vote.id)}
             for power in mine:
                 ballot = ballots.get(power)
@@ -99,9 +100,10 @@ class Votes(Adjudicator):
                     ballot.yes, ballot.cast_at, ballot.user_id = yes, now, user_id
             await session.flush()
             await self._decide(session, game, vote, voters, now, at_deadline=False)
-            return await self._info_of(session, game, vote)
+            return await self._info_of(session, game, vote, gm=user_id == game.gm_user_id)
 
     async def open_votes(self, game_id: int) -> tuple[VoteInfo, ...]:
+        """The game's open votes, as any player may see them."""
         async with self.transaction() as session:
             game = await self._game(session, game_id, lock=False)
             rows = await session.execute(
@@ -111,13 +113,14 @@ class Votes(Adjudicator):
 
     # --- inside the service ---------------------------------------------------------
 
-    async def _propose(self, game_id, user_id, now, kind, new_deadline, anonymous, is_server_gm):
+    async def _propose(self, game_id, caller: Caller, now, kind, new_deadline, anonymous):
+        user_id = caller.user_id
         async with self.transaction() as session:
-            game = await self._game(session, game_id)
+            game = await self._game_for(session, game_id, caller)
             self._require_active(game)
             phase = await self._current_phase(session, game)
             voters = await self._voters(session, game)
-            is_gm = is_server_gm or user_id == game.gm_user_id
+            is_gm = caller.is_gm_of(game.gm_user_id, game.guild_id)
             if user_id not in voters.values() and not is_gm:
                 raise NotAllowed("Only players of surviving powers (or the GM) may call a vote.")
             if kind is None:
@@ -165,7 +168,7 @@ class Votes(Adjudicator):
                 )
             await session.flush()
             await self._decide(session, game, vote, voters, now, at_deadline=False)
-            return await self._info_of(session, game, vote)
+            return await self._info_of(session, game, vote, gm=is_gm)
 
     async def _voters(self, session: AsyncSession, game: GameRow) -> dict[Power, int]:
         """Surviving powers that have a player, and who votes for each."""
@@ -183,6 +186,8 @@ class Votes(Adjudicator):
 
     async def _decide(self, session, game, vote, voters, now, *, at_deadline: bool) -> bool:
         """Close the vote if its result is settled. Returns True if it passed."""
+        if vote.status != VoteStatus.OPEN:
+            return False  # decided already, by a ballot or the deadline before this
         ballots = {
             b.power: b.yes for b in await self._ballots(session, vote.id) if b.power in voters
         }
@@ -203,6 +208,15 @@ class Votes(Adjudicator):
             return False  # still waiting for ballots
         vote.status = VoteStatus.PASSED if passed else VoteStatus.FAILED
         vote.closed_at = now
+        sides = {
+            "yes": sorted(p for p, yes in ballots.items() if yes),
+            "no": sorted(p for p, yes in ballots.items() if not yes),
+            "abstain": sorted(set(voters) - set(ballots)),
+        }
+        secret = self._settings(game).secret_ballots
+        # A secret ballot's event carries counts only: it is delivered to the channel,
+        # and who voted what stays in the ballots, for the GM.
+        tally = {k: len(v) for k, v in sides.items()} if secret else sides
         repo.add_outbox(
             session,
             EventKind.VOTE_CLOSED,
@@ -213,10 +227,8 @@ class Votes(Adjudicator):
                 "vote_id": vote.id,
                 "kind": vote.kind,
                 "passed": passed,
-                "yes": sorted(p for p, yes in ballots.items() if yes),
-                "no": sorted(p for p, yes in ballots.items() if not yes),
-                "abstain": sorted(set(voters) - set(ballots)),
-                "secret": self._settings(game).secret_ballots,
+                **tally,
+                "secret": secret,
             },
         )
         if passed:
@@ -274,10 +286,17 @@ class Votes(Adjudicator):
         for vote in rows.scalars().all():
             vote.status, vote.closed_at = VoteStatus.LAPSED, now
 
-    async def _info_of(self, session, game: GameRow, vote: VoteRow) -> VoteInfo:
+    async def _info_of(
+        self, session, game: GameRow, vote: VoteRow, *, gm: bool = False
+    ) -> VoteInfo:
+        """The vote as a player may see it; `gm`: as the game's GM, who alone sees who
+        voted what in a secret ballot, during and after."""
         voters = await self._voters(session, game)
-        ballots = await self._ballots(session, vote.id)
-        hide = self._settings(game).secret_ballots and vote.status == VoteStatus.OPEN
+        ballots = [b for b in await self._ballots(session, vote.id) if b.power in voters]
+        secret = self._settings(game).secret_ballots
+        hide = secret and not gm
+        yes = tuple(sorted(b.power for b in ballots if b.yes))
+        no = tuple(sorted(b.power for b in ballots if not b.yes))
         return VoteInfo(
             id=vote.id,
             game_id=vote.game_id,
@@ -285,10 +304,13 @@ class Votes(Adjudicator):
             status=vote.status,
             new_deadline_at=vote.new_deadline_at,
             voters=tuple(sorted(voters)),
-            yes=() if hide else tuple(sorted(b.power for b in ballots if b.yes)),
-            no=() if hide else tuple(sorted(b.power for b in ballots if not b.yes)),
+            yes=() if hide else yes,
+            no=() if hide else no,
             anonymous=vote.anonymous,
             proposer_user_id=vote.proposer_user_id,
+            secret=hide,
+            yes_count=len(yes),
+            no_count=len(no),
         )
 
 

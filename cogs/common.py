@@ -11,13 +11,19 @@ from typing import cast
 import discord
 from discord import app_commands
 
+from bot.caller import Caller
 from bot.client import DipBot
-from bot.errors import NotFound, WrongState
+from bot.errors import WrongState
 from bot.errors_handler import guarded
 from bot.lookups import POWERS
-from bot.views import GameInfo
+from bot.service_core import MAX_ID
+from bot.views import GameInfo, Moment
 
 POWER_CHOICES = [app_commands.Choice(name=p.title(), value=p) for p in POWERS]
+# Options Discord checks before a command reaches the bot: a game number the database
+# can hold, a phase code of a sensible length.
+GameOption = app_commands.Range[int, 1, MAX_ID]
+PhaseOption = app_commands.Range[str, 1, 16]
 
 
 def client_of(interaction: discord.Interaction) -> DipBot:
@@ -39,26 +45,21 @@ def server_channel(interaction: discord.Interaction) -> tuple[int, int]:
     return interaction.guild_id, channel_id_of(interaction) or interaction.channel_id
 
 
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """Who is asking, from which server, and whether they hold that server's GM role
+    (the service decides what that allows)."""
+    return Caller(
+        interaction.user.id,
+        interaction.guild_id,
+        interaction.guild_id is not None and client_of(interaction).is_server_gm(interaction.user),
+    )
+
+
 async def game_here(interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
     """The game named by id, else the one in this channel, else (in a DM) the only
-    running game the user plays in."""
+    running game the user plays in; a game the user may not see is not found."""
     service = client_of(interaction).service
-    if game_id is not None:
-        return await service.game_info(game_id)
-    channel_id = channel_id_of(interaction)
-    if channel_id is not None:
-        return await service.game_in_channel(channel_id)
-    games = await service.games_of(interaction.user.id)
-    if len(games) == 1:
-        return games[0]
-    if not games:
-        raise NotFound("You are not playing in any running game.")
-    names = ", ".join(f"{g.name} (game {g.id})" for g in games)
-    raise NotFound(f"You play in several games ({names}); give the `game` option.")
-
-
-def is_server_gm(interaction: discord.Interaction) -> bool:
-    return client_of(interaction).is_server_gm(interaction.user)
+    return await service.find_game(caller_of(interaction), game_id, channel_id_of(interaction))
 
 
 def png_file(data: bytes, name: str) -> discord.File:
@@ -70,20 +71,23 @@ def text_file(text: str, name: str) -> discord.File:
 
 
 class Confirm(discord.ui.View):
-    """One button that runs a dangerous action once, for the user who asked only.
-    The button disappears once used or after `timeout` seconds."""
+    """One button that runs a dangerous action once, for the user who asked only, if
+    the game is still as it was when they asked (`made_for`). The button disappears
+    once used or after `timeout` seconds."""
 
     def __init__(
         self,
         origin: discord.Interaction,
         label: str,
         action: Callable[[discord.Interaction], Awaitable[None]],
+        made_for: Moment,
         *,
         timeout: float = 120,
     ) -> None:
         super().__init__(timeout=timeout)
         self.origin = origin
         self.action = action
+        self.made_for = made_for
         button: discord.ui.Button = discord.ui.Button(
             label=label, style=discord.ButtonStyle.danger, custom_id="dipgm:confirm"
         )
@@ -95,8 +99,12 @@ class Confirm(discord.ui.View):
 
     async def _pressed(self, interaction: discord.Interaction) -> None:
         self.stop()
-        await guarded(interaction, self.action(interaction))
+        await guarded(interaction, self._run(interaction))
         await self._remove_button()
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        await client_of(interaction).service.still_current(self.made_for)
+        await self.action(interaction)
 
     async def on_timeout(self) -> None:
         await self._remove_button()

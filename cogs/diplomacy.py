@@ -11,7 +11,7 @@ from bot.client import DipBot
 from bot.discord_text import power_name
 from bot.errors import NotAllowed, WrongState
 from bot.views import GameInfo, GameStatus
-from cogs.common import POWER_CHOICES, game_here
+from cogs.common import POWER_CHOICES, caller_of, game_here
 
 PRESS_LIMIT = 1800
 
@@ -44,26 +44,20 @@ class Diplomacy(commands.Cog):
         power2: str | None = None,
         power3: str | None = None,
     ) -> None:
-        info, mine = await self._running(interaction)
-        settings = await self.bot.service.game_settings(info.id)
-        if settings.press.value != "full":
-            raise NotAllowed(f"{info.name} has no private press.")
-        others = {p for p in (power, power2, power3) if p} - set(mine)
-        if not others:
-            raise WrongState("Name at least one power other than your own.")
-        powers = set(mine) | others
-        owners = {p.power: p.user_id for p in info.powers}
-        missing = [p for p in sorted(others) if owners.get(p) is None]
-        if missing:
-            names = ", ".join(power_name(p) for p in missing)
-            raise WrongState(f"Nobody plays {names} now.")
-        members = {owners[p] for p in powers if owners.get(p) is not None}
-        if settings.copy_gm_on_press:
-            members.add(info.gm_user_id)
+        info = await game_here(interaction)
+        wanted = [p for p in (power, power2, power3) if p]
+        plan = await self.bot.service.plan_talk(caller_of(interaction), info.id, wanted)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        thread, created = await self.bot.threads.open(info.channel_id, powers, members)
+        thread, created, unreachable = await self.bot.threads.open(plan)
         verb = "Opened" if created else "Your thread is"
-        await interaction.followup.send(f"{verb} {thread.mention}.", ephemeral=True)
+        text = f"{verb} {thread.mention}."
+        if unreachable:
+            who = ", ".join(power_name(u.power) if u.power else "the GM" for u in unreachable)
+            text += (
+                f" The player of {who} could not be added: they are no longer in this "
+                "server. Tell the GM, who can call a standby."
+            )
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="press", description="Post a public announcement in the game")
     @app_commands.describe(text="What to announce", anonymous="Leave it unsigned, if allowed")

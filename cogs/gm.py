@@ -16,7 +16,7 @@ from bot.client import DipBot
 from bot.discord_text import deadline_text, power_list, power_name, readable
 from bot.errors import NotAllowed
 from bot.views import GameInfo, GameStatus
-from cogs.common import POWER_CHOICES, Confirm, game_here, is_server_gm
+from cogs.common import POWER_CHOICES, Confirm, GameOption, PhaseOption, caller_of, game_here
 
 
 class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools"):
@@ -25,26 +25,26 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     async def _game(self, interaction: discord.Interaction, game: int | None) -> GameInfo:
         info = await game_here(interaction, game)
-        if interaction.user.id != info.gm_user_id and not is_server_gm(interaction):
+        if not caller_of(interaction).is_gm_of(info.gm_user_id, info.guild_id):
             raise NotAllowed(f"Only the GM of {info.name} may do that.")
         return info
-
-    def _gm(self, interaction: discord.Interaction) -> dict:
-        return {"is_server_gm": is_server_gm(interaction)}
 
     async def _confirm(
         self,
         interaction: discord.Interaction,
+        info: GameInfo,
         question: str,
         label: str,
         action: Callable[[discord.Interaction], Awaitable[None]],
     ) -> None:
-        view = Confirm(interaction, label, action)
+        view = Confirm(interaction, label, action, info.moment)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     @app_commands.command(name="adjudicate", description="Play the current phase now")
     @app_commands.describe(game="Game number (default: this channel's game)")
-    async def adjudicate(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def adjudicate(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         info = await self._game(interaction, game)
         missing = [
             p.power
@@ -58,10 +58,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             # must not play the next phase too.
             result = await self.bot.service.gm_adjudicate_now(
                 info.id,
-                click.user.id,
+                caller_of(click),
                 self.bot.now(),
                 expected_phase=info.phase,
-                **self._gm(interaction),
             )
             text = (
                 f"{result.phase} is played; the results are on their way to the channel."
@@ -73,6 +72,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         if missing:
             await self._confirm(
                 interaction,
+                info,
                 f"No orders yet from {power_list(missing)}. Their units will hold (or be "
                 "disbanded/removed by the rules). Play the phase anyway?",
                 "Adjudicate anyway",
@@ -87,36 +87,33 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self,
         interaction: discord.Interaction,
         hours: app_commands.Range[int, -24 * 14, 24 * 60],
-        game: int | None = None,
+        game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
         if info.deadline_at is None:
             raise NotAllowed(f"{info.name} has no running deadline.")
         new = await self.bot.service.gm_set_deadline(
             info.id,
-            interaction.user.id,
+            caller_of(interaction),
             info.deadline_at + timedelta(hours=hours),
             self.bot.now(),
-            **self._gm(interaction),
         )
         await interaction.response.send_message(
             f"The deadline is now {deadline_text(new)}.", ephemeral=True
         )
 
     @app_commands.command(name="pause", description="Stop the clock")
-    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def pause(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         info = await self._game(interaction, game)
-        await self.bot.service.gm_pause(
-            info.id, interaction.user.id, self.bot.now(), **self._gm(interaction)
-        )
+        await self.bot.service.gm_pause(info.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
 
     @app_commands.command(name="resume", description="Restart the clock")
-    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def resume(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         info = await self._game(interaction, game)
-        deadline = await self.bot.service.gm_resume(
-            info.id, interaction.user.id, self.bot.now(), **self._gm(interaction)
-        )
+        deadline = await self.bot.service.gm_resume(info.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(
             f"{info.name} resumes; deadline {deadline_text(deadline)}.", ephemeral=True
         )
@@ -128,11 +125,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         interaction: discord.Interaction,
         power: str,
         player: discord.User,
-        game: int | None = None,
+        game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
         await self.bot.service.gm_replace_player(
-            info.id, interaction.user.id, power, player.id, self.bot.now(), **self._gm(interaction)
+            info.id, caller_of(interaction), power, player.id, self.bot.now()
         )
         await interaction.response.send_message(
             f"{player.mention} now plays {power_name(power)}.", ephemeral=True
@@ -145,11 +142,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         interaction: discord.Interaction,
         power: str,
         player: discord.User,
-        game: int | None = None,
+        game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
         await self.bot.service.gm_call_standby(
-            info.id, interaction.user.id, power, player.id, self.bot.now(), **self._gm(interaction)
+            info.id, caller_of(interaction), power, player.id, self.bot.now()
         )
         await interaction.response.send_message(
             f"{player.mention} is standby for {power_name(power)}.", ephemeral=True
@@ -158,11 +155,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     @app_commands.command(name="cd", description="Put a power in civil disorder")
     @app_commands.choices(power=POWER_CHOICES)
     async def cd(
-        self, interaction: discord.Interaction, power: str, game: int | None = None
+        self, interaction: discord.Interaction, power: str, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
         await self.bot.service.gm_civil_disorder(
-            info.id, interaction.user.id, power, self.bot.now(), **self._gm(interaction)
+            info.id, caller_of(interaction), power, self.bot.now()
         )
         await interaction.response.send_message(
             f"{power_name(power)} is in civil disorder.", ephemeral=True
@@ -170,13 +167,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="kick", description="Remove a player from the game")
     async def kick(
-        self, interaction: discord.Interaction, player: discord.User, game: int | None = None
+        self, interaction: discord.Interaction, player: discord.User, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        # The service's PLAYER_KICKED event takes the player out of the game's threads.
-        await self.bot.service.gm_kick(
-            info.id, interaction.user.id, player.id, self.bot.now(), **self._gm(interaction)
-        )
+        # The service takes the player out of the game's threads (a THREADS_SYNC event).
+        await self.bot.service.gm_kick(info.id, caller_of(interaction), player.id, self.bot.now())
         await interaction.response.send_message(
             f"{player.mention} is out of {info.name}.", ephemeral=True
         )
@@ -184,18 +179,22 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     @app_commands.command(name="rollback", description="Go back to the start of a phase")
     @app_commands.describe(phase="The phase to play again, such as F1901M")
     async def rollback(
-        self, interaction: discord.Interaction, phase: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        phase: PhaseOption,
+        game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
 
         async def roll(click: discord.Interaction) -> None:
             code = await self.bot.service.gm_rollback(
-                info.id, click.user.id, phase, self.bot.now(), **self._gm(interaction)
+                info.id, caller_of(click), phase, self.bot.now()
             )
             await click.response.send_message(f"Rolled back to {code}.", ephemeral=True)
 
         await self._confirm(
             interaction,
+            info,
             f"Roll {info.name} back to the start of {phase.upper()}? Later phases stay in the "
             "record, marked rolled back.",
             "Roll back",
@@ -207,30 +206,30 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         draw="A draw among the survivors (otherwise: no result; not for a game in its lobby)"
     )
     async def end(
-        self, interaction: discord.Interaction, draw: bool = False, game: int | None = None
+        self, interaction: discord.Interaction, draw: bool = False, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
         lobby = info.status == GameStatus.LOBBY
 
         async def finish(click: discord.Interaction) -> None:
-            await self.bot.service.gm_end_game(
-                info.id, click.user.id, self.bot.now(), draw=draw, **self._gm(interaction)
-            )
+            await self.bot.service.gm_end_game(info.id, caller_of(click), self.bot.now(), draw=draw)
             done = "is cancelled" if lobby else "is over"
             await click.response.send_message(f"{info.name} {done}.", ephemeral=True)
 
         if lobby:
             question = f"Cancel {info.name}? It has not started yet."
-            await self._confirm(interaction, question, "Cancel the game", finish)
+            await self._confirm(interaction, info, question, "Cancel the game", finish)
             return
         how = "as a draw among the surviving powers" if draw else "without a result"
-        await self._confirm(interaction, f"End {info.name} {how}?", "End the game", finish)
+        await self._confirm(interaction, info, f"End {info.name} {how}?", "End the game", finish)
 
     @app_commands.command(name="orders", description="Everyone's current orders (GM only)")
-    async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def orders(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         info = await self._game(interaction, game)
         table = await self.bot.service.gm_all_orders(
-            info.id, interaction.user.id, now=self.bot.now(), **self._gm(interaction)
+            info.id, caller_of(interaction), now=self.bot.now()
         )
         phase = info.phase or ""
         lines = [
@@ -241,7 +240,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         await interaction.response.send_message(text[:1990], ephemeral=True)
 
     @app_commands.command(name="settings", description="The game's settings")
-    async def settings(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def settings(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         info = await self._game(interaction, game)
         settings = await self.bot.service.game_settings(info.id)
         lines = []

@@ -11,8 +11,17 @@ from bot.discord_text import code_blocks, deadline_text, power_list, power_name
 from bot.errors_handler import guarded
 from bot.game_settings import GameSettings
 from bot.lookups import POWERS
-from bot.views import GameInfo, GameStatus
-from cogs.common import client_of, game_here, is_server_gm, png_file, server_channel, text_file
+from bot.views import GameInfo, GameStatus, Moment
+from cogs.common import (
+    GameOption,
+    PhaseOption,
+    caller_of,
+    client_of,
+    game_here,
+    png_file,
+    server_channel,
+    text_file,
+)
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 # Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
@@ -29,6 +38,14 @@ ASSIGNMENT_CHOICES = [
     app_commands.Choice(name="By preferences (three powers in priority)", value="preferences"),
     app_commands.Choice(name="By lots", value="lots"),
 ]
+
+
+# Discord shows every private thread to holders of Manage Threads or Administrator.
+THREAD_READER_WARNING = (
+    "Note: you hold Manage Threads or Administrator in this channel, so Discord shows "
+    "you every private thread of this game, other players' negotiations included. The "
+    "GM is told when the game starts."
+)
 
 
 def status_embed(info: GameInfo) -> discord.Embed:
@@ -63,9 +80,10 @@ def status_embed(info: GameInfo) -> discord.Embed:
 class PreferenceMenu(discord.ui.View):
     """Up to three powers, most wanted first (rules/001)."""
 
-    def __init__(self, game_id: int, user_id: int) -> None:
+    def __init__(self, made_for: Moment, user_id: int) -> None:
         super().__init__(timeout=600)
-        self.game_id = game_id
+        self.made_for = made_for
+        self.game_id = made_for.game_id
         self.user_id = user_id
         select: discord.ui.Select = discord.ui.Select(
             custom_id="dipgm:prefs",
@@ -86,7 +104,10 @@ class PreferenceMenu(discord.ui.View):
     async def _save(self, interaction: discord.Interaction) -> None:
         client = client_of(interaction)
         values = list((interaction.data or {}).get("values", []))
-        await client.service.join(self.game_id, interaction.user.id, client.now(), values)
+        # Only a player still in the lobby: a menu left open after `/game leave` or
+        # the start refuses, saying why, and never joins anyone.
+        await client.service.still_current(self.made_for)
+        await client.service.set_preferences(self.game_id, caller_of(interaction), values)
         wish = power_list(values) if values else "no preference (powers by lot)"
         await interaction.response.send_message(f"Your preferences: {wish}.", ephemeral=True)
 
@@ -116,7 +137,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def create(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: app_commands.Range[str, 1, 100],
         movement_hours: app_commands.Range[int, 1, 24 * 60] = 96,
         retreat_hours: app_commands.Range[int, 1, 24 * 60] = 24,
         adjustment_hours: app_commands.Range[int, 1, 24 * 60] = 24,
@@ -163,17 +184,31 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def join(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.join(game.id, interaction.user.id, self.bot.now())
+        perms = interaction.permissions  # the member's, in this channel
+        reads_threads = perms.manage_threads or perms.administrator
+        again = interaction.user.id in game.players
+        info = await self.bot.service.join(
+            game.id, caller_of(interaction), self.bot.now(), reads_private_threads=reads_threads
+        )
         settings = await self.bot.service.game_settings(info.id)
+        warning = f"\n{THREAD_READER_WARNING}" if reads_threads else ""
+        if again:
+            wishes = await self.bot.service.preferences_of(info.id, interaction.user.id)
+            wish = power_list(wishes) if wishes else "none (powers by lot)"
+            await interaction.response.send_message(
+                f"You are already in **{info.name}**; your preferences are: {wish}.{warning}",
+                ephemeral=True,
+            )
+            return
         text = f"You joined **{info.name}** ({len(info.players)} player(s) so far)."
         if settings.assignment.value == "lots":
             await interaction.response.send_message(
-                text + " Powers are drawn by lots.", ephemeral=True
+                text + f" Powers are drawn by lots.{warning}", ephemeral=True
             )
             return
         await interaction.response.send_message(
-            text + " Pick the powers you would most like to play, or leave it to chance.",
-            view=PreferenceMenu(info.id, interaction.user.id),
+            text + f" Pick the powers you would most like to play, or leave it to chance.{warning}",
+            view=PreferenceMenu(info.moment, interaction.user.id),
             ephemeral=True,
         )
 
@@ -181,25 +216,33 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def leave(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.leave(game.id, interaction.user.id, self.bot.now())
+        info = await self.bot.service.leave(game.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
 
     @app_commands.command(name="start", description="GM: assign powers and start the game")
     async def start(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.start(
-            game.id, interaction.user.id, self.bot.now(), is_server_gm=is_server_gm(interaction)
-        )
+        info = await self.bot.service.start(game.id, caller_of(interaction), self.bot.now())
+        readers = ""
+        if info.thread_readers:
+            names = ", ".join(f"<@{u}>" for u in info.thread_readers)
+            readers = (
+                f"\nWarning: {names} can read every private thread of this game (Manage "
+                "Threads or Administrator in this channel), other players' negotiations "
+                "included. Take that permission away for the game, or tell the players."
+            )
         await interaction.response.send_message(
             f"**{info.name}** has started: {info.phase_title}, deadline "
-            f"{deadline_text(info.deadline_at)}. Each player gets their power by DM.",
+            f"{deadline_text(info.deadline_at)}. Each player gets their power by DM.{readers}",
             ephemeral=True,
         )
 
     @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
     @app_commands.describe(game="Game number (default: this channel's game)")
-    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def status(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         info = await game_here(interaction, game)
         await interaction.response.send_message(embed=status_embed(info))
 
@@ -209,7 +252,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game="Game number (default: this channel's game)",
     )
     async def map(
-        self, interaction: discord.Interaction, phase: str | None = None, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        phase: PhaseOption | None = None,
+        game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
         record = await self.bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
@@ -226,12 +272,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game="Game number (default: this channel's game)",
     )
     async def history(
-        self, interaction: discord.Interaction, phase: str | None = None, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        phase: PhaseOption | None = None,
+        game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
         if phase is None:
-            records = await self.bot.lookups.records(info.id)
-            played = [r.phase for r in records if r.report is not None]
+            played = await self.bot.lookups.played_phases(info.id)
             listing = ", ".join(played) or "none yet"
             await interaction.response.send_message(
                 f"**{info.name}**: phases played: {listing}. "

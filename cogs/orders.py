@@ -6,16 +6,19 @@ secret until the phase is played.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.caller import Caller
 from bot.client import DipBot
 from bot.discord_text import split_text, submission_echo
 from bot.errors import ChooseGame, NotFound, UserError
 from bot.errors_handler import guarded, guarded_dm
 from bot.views import SubmissionResult
-from cogs.common import channel_id_of, client_of, png_file
+from cogs.common import GameOption, caller_of, channel_id_of, client_of, png_file
 
 HELP = (
     "Send me your orders here, one per line, for example:\n"
@@ -54,9 +57,9 @@ class GamePicker(discord.ui.View):
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
-        # A DM of orders waiting for its sender to pick the game (lost on restart:
-        # the player is asked to send it again).
-        self.pending: dict[int, str] = {}
+        # A DM of orders waiting for its sender to pick the game, with the moment it
+        # was sent (lost on restart: the player is asked to send it again).
+        self.pending: dict[int, tuple[str, datetime]] = {}
 
     # --- orders by DM -------------------------------------------------------------
 
@@ -79,10 +82,15 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     async def _submit_dm(self, message: discord.Message, text: str) -> None:
         user_id = message.author.id
+        # Discord's own time for the message: orders sent before the deadline are
+        # judged as such, however late they reach the bot.
+        sent_at = message.created_at
         try:
-            result = await self.bot.service.submit_orders(user_id, text, self.bot.now())
+            result = await self.bot.service.submit_orders(
+                Caller(user_id), text, self.bot.now(), sent_at=sent_at
+            )
         except ChooseGame as choose:
-            self.pending[user_id] = text
+            self.pending[user_id] = (text, sent_at)
             games = [(g, (await self.bot.service.game_info(g)).name) for g in choose.game_ids]
             await message.channel.send(
                 "You play in several games. Which one are these orders for?",
@@ -95,11 +103,12 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         await self._echo(message.channel, result)
 
     async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:
-        text = self.pending.pop(interaction.user.id, None)
-        if text is None:
+        pending = self.pending.pop(interaction.user.id, None)
+        if pending is None:
             raise NotFound("I no longer have those orders; please send them again.")
+        text, sent_at = pending
         result = await self.bot.service.submit_orders(
-            interaction.user.id, text, self.bot.now(), game_id
+            Caller(interaction.user.id), text, self.bot.now(), game_id, sent_at=sent_at
         )
         echo = await self._echo_text(result)
         await interaction.response.send_message(echo[0])
@@ -107,7 +116,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await interaction.followup.send(piece)
 
     async def _preview(self, message: discord.Message, game_id: int | None) -> None:
-        result = await self.bot.service.show_orders(message.author.id, game_id)
+        result = await self.bot.service.show_orders(Caller(message.author.id), game_id)
         png = await self.bot.lookups.preview_map(result.game_id, result.powers, result.orders)
         await message.channel.send(
             f"Your orders for {result.phase} as they stand (only you see this).",
@@ -142,11 +151,18 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     @app_commands.command(name="submit", description="Give one order (pick from the list)")
     @app_commands.describe(order="Start typing: a unit or a place", game="Game number")
     async def submit(
-        self, interaction: discord.Interaction, order: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        order: app_commands.Range[str, 1, 200],
+        game: GameOption | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         result = await self.bot.service.submit_orders(
-            interaction.user.id, order, self.bot.now(), game_id
+            caller_of(interaction),
+            order,
+            self.bot.now(),
+            game_id,
+            sent_at=interaction.created_at,
         )
         await self._reply(interaction, result)
 
@@ -157,33 +173,37 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         client = client_of(interaction)
         try:
             game_id = await self._game_id(interaction, interaction.namespace.game)
-            texts = await client.service.legal_orders(interaction.user.id, current, game_id)
+            texts = await client.service.legal_orders(caller_of(interaction), current, game_id)
         except UserError:
             return []  # no game here, or not one of its players: nothing to offer
         return [app_commands.Choice(name=t, value=t) for t in texts]
 
     @app_commands.command(name="show", description="Your orders in force (only you see them)")
     @app_commands.describe(game="Game number")
-    async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def show(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await self._reply(
-            interaction, await self.bot.service.show_orders(interaction.user.id, game_id)
+            interaction, await self.bot.service.show_orders(caller_of(interaction), game_id)
         )
 
     @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
     @app_commands.describe(game="Game number")
-    async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def clear(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        result = await self.bot.service.clear_orders(interaction.user.id, self.bot.now(), game_id)
+        result = await self.bot.service.clear_orders(
+            caller_of(interaction), self.bot.now(), game_id
+        )
         await self._reply(interaction, result)
 
     @app_commands.command(name="ready", description="Say you are done (or not) for this phase")
     @app_commands.describe(ready="False to take it back", game="Game number")
     async def ready(
-        self, interaction: discord.Interaction, ready: bool = True, game: int | None = None
+        self, interaction: discord.Interaction, ready: bool = True, game: GameOption | None = None
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        ends = await self.bot.service.set_ready(interaction.user.id, self.bot.now(), ready, game_id)
+        ends = await self.bot.service.set_ready(
+            caller_of(interaction), self.bot.now(), ready, game_id
+        )
         text = "You are marked ready." if ready else "You are no longer marked ready."
         if ends:
             text += " Everyone is ready: the phase will be played in a moment."
@@ -199,15 +219,15 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self,
         interaction: discord.Interaction,
         player: discord.User,
-        provinces: str | None = None,
-        game: int | None = None,
+        provinces: app_commands.Range[str, 1, 200] | None = None,
+        game: GameOption | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         where = provinces.replace(",", " ").split() if provinces else None
-        await self.bot.service.grant_proxy(
-            interaction.user.id, player.id, self.bot.now(), where, game_id
+        given = await self.bot.service.grant_proxy(
+            caller_of(interaction), player.id, self.bot.now(), where, game_id
         )
-        units = ", ".join(where) if where else "all your units"
+        units = ", ".join(given) if given else "all your units"
         await interaction.response.send_message(
             f"{player.mention} may now order {units} for you (rules/004 rule 10). Your own "
             "orders always win. `/orders unproxy` takes it back.",
@@ -216,9 +236,13 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="unproxy", description="Take back every proxy you gave")
     @app_commands.describe(game="Game number")
-    async def unproxy(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def unproxy(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
         game_id = await self._game_id(interaction, game)
-        count = await self.bot.service.revoke_proxies(interaction.user.id, self.bot.now(), game_id)
+        count = await self.bot.service.revoke_proxies(
+            caller_of(interaction), self.bot.now(), game_id
+        )
         await interaction.response.send_message(
             f"{count} proxy grant(s) withdrawn.", ephemeral=True
         )
@@ -231,7 +255,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self, interaction: discord.Interaction, current: int | str
     ) -> list[app_commands.Choice[int]]:
         """The running games the user plays in."""
-        games = await client_of(interaction).service.games_of(interaction.user.id)
+        games = await client_of(interaction).service.games_of(caller_of(interaction))
         return [
             app_commands.Choice(name=f"{g.name} (game {g.id})"[:100], value=g.id) for g in games
         ][:25]

@@ -17,7 +17,7 @@ from bot.client import DipBot
 from bot.discord_text import deadline_text
 from bot.errors import WrongState
 from bot.vote_buttons import tally_text
-from cogs.common import game_here, is_server_gm
+from cogs.common import GameOption, caller_of, game_here
 
 
 class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes"):
@@ -30,15 +30,14 @@ class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes")
         game="Game number (default: this channel's game)",
     )
     async def propose(
-        self, interaction: discord.Interaction, anonymous: bool = False, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        anonymous: bool = False,
+        game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
         vote = await self.bot.service.propose_draw(
-            info.id,
-            interaction.user.id,
-            self.bot.now(),
-            anonymous=anonymous,
-            is_server_gm=is_server_gm(interaction),
+            info.id, caller_of(interaction), self.bot.now(), anonymous=anonymous
         )
         own = "" if anonymous else " Your own vote counts as yes."
         await interaction.response.send_message(
@@ -62,11 +61,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
             raise WrongState(f"{info.name} has no running deadline.")
         new = info.deadline_at + timedelta(hours=hours)
         vote = await self.bot.service.propose_deadline(
-            info.id,
-            interaction.user.id,
-            new,
-            self.bot.now(),
-            is_server_gm=is_server_gm(interaction),
+            info.id, caller_of(interaction), new, self.bot.now()
         )
         await interaction.response.send_message(
             f"Vote opened: move the deadline of **{info.name}** to {deadline_text(new)}. "
@@ -80,7 +75,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
         self,
         interaction: discord.Interaction,
         hours: app_commands.Range[int, 1, 24 * 14],
-        game: int | None = None,
+        game: GameOption | None = None,
     ) -> None:
         await self._propose(interaction, hours, game)
 
@@ -90,7 +85,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
         self,
         interaction: discord.Interaction,
         hours: app_commands.Range[int, 1, 24 * 14],
-        game: int | None = None,
+        game: GameOption | None = None,
     ) -> None:
         await self._propose(interaction, -hours, game)
 

@@ -1,4 +1,5 @@
-"""The tables: everything a GM keeps to reconstruct a game, kept for ever.
+"""The tables: everything a GM keeps to reconstruct a game, kept for ever (but for the
+outbox of messages to Discord, pruned once delivered and old: bot/outbox.py).
 
 Positions, orders and outcomes are stored as the plain JSON of `storage.codec`.
 Discord ids are 64-bit, hence BigInteger columns. Times are UTC.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Index, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from storage.types import UTCDateTime
@@ -32,7 +33,17 @@ class GameRow(SQLModel, table=True):
     compare-and-set that makes adjudication happen exactly once."""
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
+    __table_args__ = (
+        Index("ix_games_due", "status", "deadline_at"),
+        # One unfinished game per channel, however many processes create one at once.
+        Index(
+            "ux_games_open_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status != 'ended'"),
+            postgresql_where=text("status != 'ended'"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     guild_id: int = _big(nullable=False, index=True)
@@ -64,6 +75,9 @@ class PlayerRow(SQLModel, table=True):
     status: str = Field(max_length=16)  # PlayerStatus
     preferences: list = _json()
     joined_at: datetime = _when(nullable=False)
+    # Held Manage Threads or Administrator in the game's channel when they joined:
+    # Discord lets them read every private thread, other players' negotiations included.
+    reads_private_threads: bool = Field(default=False)
 
 
 class PowerRow(SQLModel, table=True):
@@ -93,7 +107,10 @@ class PhaseRow(SQLModel, table=True):
     the same `seq` and the abandoned ones keep `rolled_back_at`."""
 
     __tablename__ = "phases"
-    __table_args__ = (Index("ix_phases_game_seq", "game_id", "seq"),)
+    __table_args__ = (
+        Index("ix_phases_game_seq", "game_id", "seq"),
+        Index("ix_phases_game_code", "game_id", "code"),  # a phase by its code
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id")
@@ -139,17 +156,23 @@ class OrderRow(SQLModel, table=True):
 
 
 class ProxyGrantRow(SQLModel, table=True):
-    """rules/004 rule 10: a power lets another player order some (or all) of its units."""
+    """rules/004 rule 10: a power lets another player order some (or all) of its units.
+
+    The grant is its grantor's: it ends (`revoked_at`, with `end_reason`) when they take
+    it back or stop holding the power (replaced, removed, in civil disorder, eliminated,
+    the game over). `grantor_user_id` is None only for grants made before it was kept."""
 
     __tablename__ = "proxy_grants"
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     power: str = Field(max_length=32)
+    grantor_user_id: int | None = _big(nullable=True)
     grantee_user_id: int = _big(nullable=False)
     provinces: list | None = _json(nullable=True)  # None: every unit
     granted_at: datetime = _when(nullable=False)
     revoked_at: datetime | None = _when()
+    end_reason: str | None = Field(default=None, max_length=16)  # ProxyEnd
 
 
 class VoteRow(SQLModel, table=True):
@@ -193,6 +216,41 @@ class ReminderRow(SQLModel, table=True):
     due_at: datetime = _when(nullable=False, index=True)
     sent_at: datetime | None = _when()
     skipped: bool = Field(default=False)
+
+
+class TalkThreadRow(SQLModel, table=True):
+    """A private thread opened with `/talk` for a set of powers of a game.
+
+    dipgm keeps who belongs in it (ThreadMemberRow) rather than asking Discord: listing
+    a thread's members needs the privileged members intent, which dipgm does without."""
+
+    __tablename__ = "talk_threads"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    thread_id: int = _big(nullable=False, unique=True)
+    name: str = Field(max_length=100)  # "England–France": the powers, sorted
+    powers: list = _json()
+    created_at: datetime = _when(nullable=False)
+    locked_at: datetime | None = _when()
+
+
+class ThreadMemberRow(SQLModel, table=True):
+    """Someone who belongs (`wanted`) or belonged in a talk thread, and whether dipgm
+    has them in it on Discord (`on_discord`); the two differ until the next sync."""
+
+    __tablename__ = "thread_members"
+    __table_args__ = (UniqueConstraint("talk_thread_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    talk_thread_id: int = Field(foreign_key="talk_threads.id", index=True)
+    user_id: int = _big(nullable=False)
+    why: str = Field(max_length=16)  # "player" of one of its powers, or "gm" (copied)
+    wanted: bool = Field(default=True)
+    on_discord: bool = Field(default=False)
+    changed_at: datetime = _when(nullable=False)
+    last_error: str | None = Field(default=None, max_length=200)
 
 
 class AuditRow(SQLModel, table=True):

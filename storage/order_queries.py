@@ -33,7 +33,15 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, ProxyGrantRow, SubmissionRow
+from storage.models import (
+    GameRow,
+    OrderRow,
+    PhaseRow,
+    PlayerRow,
+    PowerRow,
+    ProxyGrantRow,
+    SubmissionRow,
+)
 
 # Order operations run on a bare connection (cheaper); the others on a session.
 Db = AsyncSession | AsyncConnection
@@ -41,6 +49,7 @@ Db = AsyncSession | AsyncConnection
 _GAMES = GameRow.__table__
 _PHASES = PhaseRow.__table__
 _POWERS = PowerRow.__table__
+_PLAYERS_TABLE = PlayerRow.__table__
 _GRANTS = ProxyGrantRow.__table__
 _ORDERS = OrderRow.__table__
 _SUBMISSIONS = SubmissionRow.__table__
@@ -54,6 +63,19 @@ _POWER_COLUMNS = (
     _POWERS.c.ready,
     _GRANTS.c.grantee_user_id,
     _GRANTS.c.provinces,
+    _GRANTS.c.grantor_user_id,
+)
+_GAME_COLUMNS = (
+    _GAMES.c.id,
+    _GAMES.c.name,
+    _GAMES.c.guild_id,
+    _GAMES.c.gm_user_id,
+    _GAMES.c.status,
+    _GAMES.c.deadline_at,
+    _GAMES.c.paused_at,
+    _PHASES.c.id.label("phase_id"),
+    _PHASES.c.code.label("phase_code"),
+    _PHASES.c.started_at.label("phase_started_at"),
 )
 # The game, its current phase, its powers, the proxy grants in force and the orders in
 # force, in one query: a row per power and order (and grant), the game's columns
@@ -61,13 +83,7 @@ _POWER_COLUMNS = (
 # a separate query for the orders would cost more than the repeats.
 _GAME = (
     select(
-        _GAMES.c.id,
-        _GAMES.c.name,
-        _GAMES.c.status,
-        _GAMES.c.deadline_at,
-        _GAMES.c.paused_at,
-        _PHASES.c.id.label("phase_id"),
-        _PHASES.c.code.label("phase_code"),
+        *_GAME_COLUMNS,
         *_POWER_COLUMNS,
         _ORDERS.c.slot,
         _ORDERS.c.order,
@@ -95,15 +111,7 @@ _GAME = (
 # game's columns, repeated on each of the ~25 rows, back into Python values costs more
 # than a second statement.
 _GAME_ALONE = (
-    select(
-        _GAMES.c.id,
-        _GAMES.c.name,
-        _GAMES.c.status,
-        _GAMES.c.deadline_at,
-        _GAMES.c.paused_at,
-        _PHASES.c.id.label("phase_id"),
-        _PHASES.c.code.label("phase_code"),
-    )
+    select(*_GAME_COLUMNS)
     .outerjoin(_PHASES, _PHASES.c.id == _GAMES.c.current_phase_id)
     .where(_GAMES.c.id == bindparam("game_id"))
 )
@@ -135,7 +143,11 @@ _PLAYERS = (
 # would, after waiting for an adjudication, re-check only the game's new row against
 # the phase, powers and orders read before the wait (READ COMMITTED); the next
 # statement reads them afresh instead.
-_LOCK_GAME = select(_GAMES.c.id).where(_GAMES.c.id == bindparam("game_id")).with_for_update()
+_LOCK_GAME = (
+    select(_GAMES.c.id)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .with_for_update(key_share=True)  # as `repo.game_with_phase`
+)
 _SETTINGS = select(_GAMES.c.settings).where(_GAMES.c.id == bindparam("game_id"))
 
 _POSITION = select(_PHASES.c.position).where(_PHASES.c.id == bindparam("phase_id"))
@@ -171,7 +183,7 @@ def _upsert(dialect: str) -> Any:
 
 
 _USER_GAMES = (
-    select(_GAMES.c.id, _GAMES.c.name)
+    select(_GAMES.c.id, _GAMES.c.name, _GAMES.c.guild_id)
     .where(
         _GAMES.c.status == "active",
         or_(
@@ -218,25 +230,62 @@ async def connection(db: Db) -> AsyncConnection:
 # order operations, run that same function through `AsyncConnection.run_sync`.
 
 
-def user_games_in(conn: Connection, user_id: int) -> list[Row]:
-    """(id, name) of the running games where the user plays, stands by, or holds a proxy."""
-    return list(conn.execute(_USER_GAMES, {"user_id": user_id}).all())
+def user_games_in(conn: Connection, user_id: int, guild_id: int | None = None) -> list[Row]:
+    """(id, name, guild_id) of the running games where the user plays, stands by, or
+    holds a proxy; with `guild_id`, only that server's."""
+    rows = conn.execute(_USER_GAMES, {"user_id": user_id}).all()
+    return [r for r in rows if guild_id is None or r.guild_id == guild_id]
 
 
-async def user_games(db: Db, user_id: int) -> list[Row]:
-    """`user_games_in`, on an async connection or session."""
-    return await (await connection(db)).run_sync(user_games_in, user_id)
+def takes_part_in(conn: Connection, game_id: int, user_id: int, gm_user_id: int) -> bool:
+    """Whether the user is the game's GM or is or was in it (`repo.takes_part`)."""
+    if user_id == gm_user_id:
+        return True
+    return bool(conn.execute(takes_part_query(game_id, user_id)).scalar())
+
+
+def takes_part_query(game_id: int, user_id: int):
+    """Whether the user is or was in the game: as a player (in the lobby, playing,
+    replaced, kicked), a standby, or a holder of a proxy in force."""
+    joined = select(_PLAYERS_TABLE.c.id).where(
+        _PLAYERS_TABLE.c.game_id == game_id, _PLAYERS_TABLE.c.user_id == user_id
+    )
+    power = select(_POWERS.c.id).where(
+        _POWERS.c.game_id == game_id,
+        or_(_POWERS.c.user_id == user_id, _POWERS.c.standby_user_id == user_id),
+    )
+    grant = select(_GRANTS.c.id).where(
+        _GRANTS.c.game_id == game_id,
+        _GRANTS.c.grantee_user_id == user_id,
+        _GRANTS.c.revoked_at.is_(None),
+    )
+    return select(joined.exists() | power.exists() | grant.exists())
+
+
+def phase_open_at_in(conn: Connection, game_id: int, moment: datetime) -> Row | None:
+    """(id, code) of the game's phase that was open at `moment`: the latest one begun
+    by then (rolled-back plays left out)."""
+    return conn.execute(
+        select(_PHASES.c.id, _PHASES.c.code)
+        .where(
+            _PHASES.c.game_id == game_id,
+            _PHASES.c.started_at <= moment,
+            _PHASES.c.rolled_back_at.is_(None),
+        )
+        .order_by(_PHASES.c.seq.desc(), _PHASES.c.id.desc())
+        .limit(1)
+    ).first()
 
 
 @dataclass(frozen=True, slots=True)
 class OrderContext:
     """What an order operation reads first, in one query.
 
-    - `game`: id, name, status, deadline_at, paused_at, and the current phase's
-      `phase_id` and `phase_code`
+    - `game`: id, name, guild_id, gm_user_id, status, deadline_at, paused_at, and the
+      current phase's `phase_id`, `phase_code` and `phase_started_at`
     - `powers`: a row per power (power, user_id, standby_user_id, playable,
-      civil_disorder, ready); `grants`: proxy grants in force (power,
-      grantee_user_id, provinces)
+      civil_disorder, ready); `grants`: proxy grants in force, each on its power's
+      row (grantee_user_id, provinces, grantor_user_id)
     - `in_force`: (power, slot) -> (order JSON, given by the owner), every power's
     """
 
@@ -265,8 +314,10 @@ def order_context_in(conn: Connection, game_id: int, *, lock: bool) -> OrderCont
     grants: dict[tuple[str, int], Row] = {}
     in_force: dict[tuple[str, str], tuple[dict, bool]] = {}
     # By position: a Row's attribute lookup costs more than the rest of the loop.
-    power_at = len(rows[0]) - len(_POWER_COLUMNS) - 3 if rows else 0
-    grantee_at, slot_at = power_at + 6, power_at + 8
+    fields = rows[0]._fields if rows else ()
+    power_at = fields.index("power") if rows else 0
+    grantee_at = fields.index("grantee_user_id") if rows else 0
+    slot_at = fields.index("slot") if rows else 0
     for row in rows:
         power = row[power_at]
         if power is None:

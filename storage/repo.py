@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from storage import order_queries
 from storage.models import (
     AuditRow,
     GameRow,
@@ -48,7 +49,9 @@ async def game_with_phase(
         .where(GameRow.id == game_id)
     )
     if lock and session.bind.dialect.name == "postgresql":
-        query = query.with_for_update(of=GameRow)
+        # FOR NO KEY UPDATE: a game's key never changes, and this mode lets others
+        # insert rows that refer to the game (events, orders) without waiting.
+        query = query.with_for_update(of=GameRow, key_share=True)
     rows = await session.execute(query)
     row = rows.first()
     if row is None:
@@ -82,7 +85,7 @@ async def claim_game(
         conditions += [GameRow.deadline_at <= due_before, GameRow.paused_at.is_(None)]
     if session.bind.dialect.name == "postgresql":
         locked = await session.execute(
-            select(GameRow.id).where(*conditions).with_for_update(skip_locked=True)
+            select(GameRow.id).where(*conditions).with_for_update(skip_locked=True, key_share=True)
         )
         if locked.scalar_one_or_none() is None:
             return False
@@ -137,6 +140,12 @@ async def games_of_user(session: AsyncSession, user_id: int) -> Sequence[GameRow
     return rows.scalars().all()
 
 
+async def takes_part(session: AsyncSession, game_id: int, user_id: int) -> bool:
+    """Whether the user is or was in the game (`order_queries.takes_part_query`)."""
+    found = await session.execute(order_queries.takes_part_query(game_id, user_id))
+    return bool(found.scalar())
+
+
 async def proxy_grants(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRow]:
     rows = await session.execute(
         select(ProxyGrantRow).where(
@@ -144,6 +153,24 @@ async def proxy_grants(session: AsyncSession, game_id: int) -> Sequence[ProxyGra
         )
     )
     return rows.scalars().all()
+
+
+async def withdraw_proxy_orders(
+    session: AsyncSession, phase_id: int, power: str, grantee_user_id: int
+) -> None:
+    """Delete the orders a proxy holder gave for a power in a phase (the owner's own
+    orders, and a standby's, stay)."""
+    by_holder = select(SubmissionRow.id).where(
+        SubmissionRow.phase_id == phase_id, SubmissionRow.sender_user_id == grantee_user_id
+    )
+    await session.execute(
+        delete(OrderRow).where(
+            OrderRow.phase_id == phase_id,
+            OrderRow.power == power,
+            OrderRow.by_owner.is_(False),
+            OrderRow.submission_id.in_(by_holder),
+        )
+    )
 
 
 async def orders_in_force(session: AsyncSession, phase_id: int) -> Sequence[OrderRow]:
@@ -170,6 +197,22 @@ async def phases(
     if not include_rolled_back:
         query = query.where(PhaseRow.rolled_back_at.is_(None))
     rows = await session.execute(query.order_by(PhaseRow.seq, PhaseRow.id))
+    return rows.scalars().all()
+
+
+async def live_phases_coded(
+    session: AsyncSession, game_id: int, codes: Sequence[str]
+) -> Sequence[PhaseRow]:
+    """The game's live (not rolled back) phases with these codes, in order."""
+    rows = await session.execute(
+        select(PhaseRow)
+        .where(
+            PhaseRow.game_id == game_id,
+            PhaseRow.code.in_(list(codes)),
+            PhaseRow.rolled_back_at.is_(None),
+        )
+        .order_by(PhaseRow.seq, PhaseRow.id)
+    )
     return rows.scalars().all()
 
 

@@ -44,8 +44,9 @@ def make_settings(tmp_path: Path) -> Settings:
 
 
 @pytest_asyncio.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(players=PLAYERS)
+async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
+    # Discord stamps messages by the same clock the bot reads.
+    fake = FakeDiscord(players=PLAYERS, clock=lambda: clock().timestamp())
     fake.add_user("outsider")
     fake.add_user("standby")
     fake.add_channel("second-game")

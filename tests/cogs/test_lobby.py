@@ -6,6 +6,7 @@ import io
 
 from PIL import Image
 
+from bot.caller import Caller
 from tests.cogs.conftest import PLAYERS, create_game, start_game, visible_text
 from tests.fake_discord import Driver
 
@@ -89,7 +90,7 @@ async def test_lobby_commands_need_a_server_channel(driver: Driver) -> None:
         await driver.slash(alice, driver.dm(alice), "game create", {"name": "X"})
     ).reply()
     assert reply.content == "Use this command in the server channel of the game."
-    assert await driver.bot.service.games_of(alice.id) == ()
+    assert await driver.bot.service.games_of(Caller(alice.id)) == ()
 
 
 async def test_join_by_lots_offers_no_preferences(driver: Driver) -> None:

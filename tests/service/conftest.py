@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.caller import Caller
 from bot.service import GameService, open_service
 from tests.conftest import T0
 
@@ -37,8 +38,10 @@ async def started_game(
     """A game created, joined by `players` and started at T0; returns its GameInfo."""
     game = await service.create_game(GUILD, channel, GM, "Test game", T0, settings, seed=seed)
     for i, user in enumerate(players):
-        await service.join(game.id, user, T0 + timedelta(seconds=i), (prefs or {}).get(user, ()))
-    return await service.start(game.id, GM, T0)
+        await service.join(
+            game.id, Caller(user, GUILD), T0 + timedelta(seconds=i), (prefs or {}).get(user, ())
+        )
+    return await service.start(game.id, Caller(GM, GUILD), T0)
 
 
 def owner(info, power: str) -> int:

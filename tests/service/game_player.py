@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from adjudication.legal import legal_orders
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.units import PhaseKind
+from bot.caller import Caller
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.views import LineStatus
@@ -70,7 +71,7 @@ async def play_to_the_end(
             if not orders:
                 continue
             text = "\n".join(str(o) for o in orders)
-            result = await service.submit_orders(p.user_id, text, at, game_id=game_id)
+            result = await service.submit_orders(Caller(p.user_id), text, at, game_id=game_id)
             rejected += [
                 f"{info.phase} {p.power}: {line.text} ({line.message})"
                 for line in result.lines

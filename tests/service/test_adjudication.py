@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.caller import Caller
 from bot.engine import Engine
 from bot.events import EventKind
 from bot.game_settings import GameSettings
@@ -21,7 +22,9 @@ async def results_events(service):
 
 async def test_deadline_adjudicates_exactly_once(service):
     info = await started_game(service)
-    await service.submit_orders(owner(info, "FRANCE"), "A PAR - BUR", T0 + timedelta(hours=1))
+    await service.submit_orders(
+        Caller(owner(info, "FRANCE")), "A PAR - BUR", T0 + timedelta(hours=1)
+    )
     scheduler = Scheduler(service)
     early = await scheduler.tick(info.deadline_at - timedelta(seconds=1))
     assert early.adjudicated == ()
@@ -54,7 +57,7 @@ async def test_failure_half_way_leaves_the_phase_untouched(db_url):
     service = await open_service(db_url, checkpoint=checkpoint)
     try:
         info = await started_game(service)
-        await service.submit_orders(owner(info, "GERMANY"), "A MUN - RUH", T0)
+        await service.submit_orders(Caller(owner(info, "GERMANY")), "A MUN - RUH", T0)
         before = await service.phase_records(info.id)
         events_before = await outbox(service)
         scheduler = Scheduler(service)
@@ -93,7 +96,9 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     # A player who comes back is out of civil disorder once his orders are played.
     if game.phase.endswith("M"):
         austria = owner(info, "AUSTRIA")
-        await service.submit_orders(austria, "A VIE H", game.deadline_at - timedelta(hours=1))
+        await service.submit_orders(
+            Caller(austria), "A VIE H", game.deadline_at - timedelta(hours=1)
+        )
         await scheduler.tick(game.deadline_at)
         back = {p.power: p for p in (await service.game_info(info.id)).powers}
         assert not back["AUSTRIA"].civil_disorder and back["AUSTRIA"].missed_phases == 0
@@ -102,7 +107,7 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
 
 async def play(service, info, orders: dict[str, str], at):
     for power, text in orders.items():
-        result = await service.submit_orders(owner(info, power), text, at, game_id=info.id)
+        result = await service.submit_orders(Caller(owner(info, power)), text, at, game_id=info.id)
         assert all(line.status.value != "rejected" for line in result.lines), result.lines
 
 
@@ -125,7 +130,7 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     dm = [e for e in await outbox(service) if e.kind is EventKind.ORDERS_NEEDED]
     assert [e.user_id for e in dm] == [owner(info, "ITALY")]
     t = fall.deadline_at + timedelta(minutes=5)
-    await service.submit_orders(owner(info, "ITALY"), "A VEN R PIE", t)
+    await service.submit_orders(Caller(owner(info, "ITALY")), "A VEN R PIE", t)
     assert (await service.game_info(info.id)).deadline_at == t
     done = await scheduler.tick(t)
     assert [r.phase for r in done.adjudicated] == ["F1901R"]
@@ -140,8 +145,8 @@ async def test_movement_ends_early_when_all_are_ready(service):
     info = await started_game(service)
     t = T0 + timedelta(hours=3)
     for p in info.powers[:-1]:
-        assert await service.set_ready(p.user_id, t) is False
-    assert await service.set_ready(info.powers[-1].user_id, t) is True
+        assert await service.set_ready(Caller(p.user_id), t) is False
+    assert await service.set_ready(Caller(info.powers[-1].user_id), t) is True
     assert (await service.game_info(info.id)).deadline_at == t
 
 
@@ -149,7 +154,7 @@ async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     settings = GameSettings(reminder_minutes=(60,))
     info = await started_game(service, settings=settings)
     france = owner(info, "FRANCE")
-    await service.submit_orders(france, "A PAR H", T0)
+    await service.submit_orders(Caller(france), "A PAR H", T0)
     scheduler = Scheduler(service)
     due = info.deadline_at - timedelta(minutes=60)
     assert (await scheduler.tick(due - timedelta(seconds=1))).reminders_sent == 0
@@ -225,7 +230,7 @@ async def test_engine_is_replaceable(db_url):
     try:
         info = await started_game(service)
         with pytest.raises(ValueError, match="exploded"):
-            await service.submit_orders(owner(info, "FRANCE"), "A PAR H", T0)
+            await service.submit_orders(Caller(owner(info, "FRANCE")), "A PAR H", T0)
         assert (await service.phase_records(info.id))[0].orders == {}
     finally:
         await service.db.dispose()

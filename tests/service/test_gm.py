@@ -4,13 +4,14 @@ from datetime import timedelta
 
 import pytest
 
+from bot.caller import Caller
 from bot.errors import NotAllowed, NotFound, WrongState
 from bot.events import EventKind
 from bot.scheduler import Scheduler
 from bot.views import GameStatus
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import GM, outbox, owner, started_game
+from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 
 
 async def test_every_gm_action_is_refused_to_a_player(service):
@@ -18,17 +19,17 @@ async def test_every_gm_action_is_refused_to_a_player(service):
     player = owner(info, "FRANCE")
     later = T0 + timedelta(days=9)
     calls = [
-        service.gm_adjudicate_now(info.id, player, T0),
-        service.gm_set_deadline(info.id, player, later, T0),
-        service.gm_pause(info.id, player, T0),
-        service.gm_resume(info.id, player, T0),
-        service.gm_replace_player(info.id, player, "ITALY", 5555, T0),
-        service.gm_call_standby(info.id, player, "ITALY", 5555, T0),
-        service.gm_civil_disorder(info.id, player, "ITALY", T0),
-        service.gm_kick(info.id, player, owner(info, "ITALY"), T0),
-        service.gm_rollback(info.id, player, "S1901M", T0),
-        service.gm_end_game(info.id, player, T0, draw=True),
-        service.gm_all_orders(info.id, player),
+        service.gm_adjudicate_now(info.id, Caller(player, GUILD), T0),
+        service.gm_set_deadline(info.id, Caller(player, GUILD), later, T0),
+        service.gm_pause(info.id, Caller(player, GUILD), T0),
+        service.gm_resume(info.id, Caller(player, GUILD), T0),
+        service.gm_replace_player(info.id, Caller(player, GUILD), "ITALY", 5555, T0),
+        service.gm_call_standby(info.id, Caller(player, GUILD), "ITALY", 5555, T0),
+        service.gm_civil_disorder(info.id, Caller(player, GUILD), "ITALY", T0),
+        service.gm_kick(info.id, Caller(player, GUILD), owner(info, "ITALY"), T0),
+        service.gm_rollback(info.id, Caller(player, GUILD), "S1901M", T0),
+        service.gm_end_game(info.id, Caller(player, GUILD), T0, draw=True),
+        service.gm_all_orders(info.id, Caller(player, GUILD)),
     ]
     for call in calls:
         with pytest.raises(NotAllowed):
@@ -39,10 +40,10 @@ async def test_every_gm_action_is_refused_to_a_player(service):
 async def test_pause_and_resume_shift_the_deadline_and_are_audited(service):
     info = await started_game(service)
     scheduler = Scheduler(service)
-    await service.gm_pause(info.id, GM, T0 + timedelta(days=1))
+    await service.gm_pause(info.id, Caller(GM, GUILD), T0 + timedelta(days=1))
     # Paused: the deadline passes without adjudication.
     assert (await scheduler.tick(info.deadline_at + timedelta(days=1))).adjudicated == ()
-    new = await service.gm_resume(info.id, GM, T0 + timedelta(days=3))
+    new = await service.gm_resume(info.id, Caller(GM, GUILD), T0 + timedelta(days=3))
     assert new == info.deadline_at + timedelta(days=2)
     assert [a[1] for a in await service.audit_log(info.id)] == ["pause", "resume"]
 
@@ -50,13 +51,15 @@ async def test_pause_and_resume_shift_the_deadline_and_are_audited(service):
 async def test_set_deadline_adjudicate_now_and_rollback(service):
     info = await started_game(service)
     shorter = T0 + timedelta(hours=5)
-    await service.gm_set_deadline(info.id, GM, shorter, T0 + timedelta(hours=1))
+    await service.gm_set_deadline(info.id, Caller(GM, GUILD), shorter, T0 + timedelta(hours=1))
     assert (await service.game_info(info.id)).deadline_at == shorter
-    await service.submit_orders(owner(info, "FRANCE"), "A PAR - BUR", T0 + timedelta(hours=2))
-    result = await service.gm_adjudicate_now(info.id, GM, T0 + timedelta(hours=3))
+    await service.submit_orders(
+        Caller(owner(info, "FRANCE")), "A PAR - BUR", T0 + timedelta(hours=2)
+    )
+    result = await service.gm_adjudicate_now(info.id, Caller(GM, GUILD), T0 + timedelta(hours=3))
     assert result.phase == "S1901M" and result.next_phase == "F1901M"
-    await service.gm_adjudicate_now(info.id, GM, T0 + timedelta(hours=4))
-    code = await service.gm_rollback(info.id, GM, "S1901M", T0 + timedelta(hours=5))
+    await service.gm_adjudicate_now(info.id, Caller(GM, GUILD), T0 + timedelta(hours=4))
+    code = await service.gm_rollback(info.id, Caller(GM, GUILD), "S1901M", T0 + timedelta(hours=5))
     assert code == "S1901M"
     game = await service.game_info(info.id)
     assert game.phase == "S1901M" and game.status is GameStatus.ACTIVE
@@ -74,14 +77,14 @@ async def test_set_deadline_adjudicate_now_and_rollback(service):
 async def test_replace_standby_civil_disorder_and_kick(service):
     info = await started_game(service)
     italy = owner(info, "ITALY")
-    await service.gm_replace_player(info.id, GM, "ITALY", 7777, T0)
+    await service.gm_replace_player(info.id, Caller(GM, GUILD), "ITALY", 7777, T0)
     game = await service.game_info(info.id)
     assert owner(game, "ITALY") == 7777 and italy not in game.players
-    await service.gm_civil_disorder(info.id, GM, "ITALY", T0)
+    await service.gm_civil_disorder(info.id, Caller(GM, GUILD), "ITALY", T0)
     cd = next(p for p in (await service.game_info(info.id)).powers if p.power == "ITALY")
     assert cd.civil_disorder and cd.user_id is None
     turkey = owner(info, "TURKEY")
-    await service.gm_kick(info.id, GM, turkey, T0)
+    await service.gm_kick(info.id, Caller(GM, GUILD), turkey, T0)
     assert owner(await service.game_info(info.id), "TURKEY") is None
     events = [e.kind for e in await outbox(service)]
     assert EventKind.PLAYER_REPLACED in events and EventKind.CIVIL_DISORDER in events
@@ -93,8 +96,10 @@ async def test_standby_takes_over_when_the_owner_misses_again(service):
     await scheduler.tick(info.deadline_at)  # everyone NMR in S1901M
     game = await service.game_info(info.id)
     russia = owner(info, "RUSSIA")
-    await service.gm_call_standby(info.id, GM, "RUSSIA", 8888, game.deadline_at - timedelta(days=1))
-    await service.submit_orders(8888, "A WAR - GAL", game.deadline_at - timedelta(hours=1))
+    await service.gm_call_standby(
+        info.id, Caller(GM, GUILD), "RUSSIA", 8888, game.deadline_at - timedelta(days=1)
+    )
+    await service.submit_orders(Caller(8888), "A WAR - GAL", game.deadline_at - timedelta(hours=1))
     await scheduler.tick(game.deadline_at)
     after = await service.game_info(info.id)
     assert owner(after, "RUSSIA") == 8888 and russia != 8888
@@ -107,17 +112,17 @@ async def test_standby_takes_over_when_the_owner_misses_again(service):
 
 async def test_gm_sees_all_orders_and_ends_the_game_with_scores(service):
     info = await started_game(service)
-    await service.submit_orders(owner(info, "ENGLAND"), "F LON - NTH", T0)
-    orders = await service.gm_all_orders(info.id, GM, now=T0)
+    await service.submit_orders(Caller(owner(info, "ENGLAND")), "F LON - NTH", T0)
+    orders = await service.gm_all_orders(info.id, Caller(GM, GUILD), now=T0)
     assert orders == {"ENGLAND": ("F LON - NTH",)}
     assert (await service.audit_log(info.id))[-1][1:] == ("view_orders", {"phase": "S1901M"})
-    await service.gm_end_game(info.id, GM, T0, draw=True)
+    await service.gm_end_game(info.id, Caller(GM, GUILD), T0, draw=True)
     game = await service.game_info(info.id)
     assert game.status is GameStatus.ENDED and len(game.winners) == 7
     # A seven-way draw in 1901: 2 − 0.25 each (rules/004).
     assert {p.score for p in game.powers} == {1.75}
     assert await service.rating(1, owner(info, "ENGLAND")) == 1.75
     with pytest.raises(WrongState):
-        await service.submit_orders(owner(info, "ENGLAND"), "F LON H", T0, game_id=info.id)
+        await service.submit_orders(Caller(owner(info, "ENGLAND")), "F LON H", T0, game_id=info.id)
     with pytest.raises(NotFound):  # no running game left for this player
-        await service.submit_orders(owner(info, "ENGLAND"), "F LON H", T0)
+        await service.submit_orders(Caller(owner(info, "ENGLAND")), "F LON H", T0)

@@ -6,6 +6,7 @@ import pytest
 
 from adjudication.maps import STANDARD
 from adjudication.position import Position
+from bot.caller import Caller
 from bot.errors import InvalidSetting, NotAllowed, WrongState
 from bot.events import EventKind
 from bot.views import GameStatus
@@ -82,17 +83,17 @@ async def test_only_the_gm_starts_and_lobby_rules(service):
     with pytest.raises(WrongState):
         await service.create_game(GUILD, CHANNEL, GM, "Second", T0)
     with pytest.raises(InvalidSetting):
-        await service.join(game.id, PLAYERS[0], T0, ["NARNIA"])
+        await service.join(game.id, Caller(PLAYERS[0], GUILD), T0, ["NARNIA"])
     for user in PLAYERS:
-        await service.join(game.id, user, T0)
+        await service.join(game.id, Caller(user, GUILD), T0)
     with pytest.raises(WrongState):
-        await service.join(game.id, 9999, T0)  # an eighth player
-    await service.leave(game.id, PLAYERS[0], T0)
+        await service.join(game.id, Caller(9999, GUILD), T0)  # an eighth player
+    await service.leave(game.id, Caller(PLAYERS[0], GUILD), T0)
     assert len((await service.game_info(game.id)).players) == 6
     with pytest.raises(NotAllowed):
-        await service.start(game.id, PLAYERS[1], T0)
-    info = await service.start(game.id, PLAYERS[1], T0, is_server_gm=True)
+        await service.start(game.id, Caller(PLAYERS[1], GUILD), T0)
+    info = await service.start(game.id, Caller(PLAYERS[1], GUILD, server_gm=True), T0)
     assert info.status is GameStatus.ACTIVE
     with pytest.raises(WrongState):
-        await service.join(game.id, PLAYERS[0], T0)
+        await service.join(game.id, Caller(PLAYERS[0], GUILD), T0)
     assert (await service.game_in_channel(CHANNEL)).id == game.id

@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event, text
 
-from bot.errors import WrongState
+from bot.caller import Caller
+from bot.errors import PhaseAlreadyPlayed
 from bot.scheduler import Scheduler
 from bot.service import open_service
 from storage.db import sqlite_twin
@@ -40,13 +41,13 @@ async def test_a_submission_is_one_transaction_in_the_sqlite_thread(sqlite_url):
     try:
         info = await started_game(service)
         # The first submission of a phase also reads its position (then cached).
-        await service.submit_orders(owner(info, "FRANCE"), "A MAR H", NOW)
+        await service.submit_orders(Caller(owner(info, "FRANCE")), "A MAR H", NOW)
         on_loop: list[tuple[str, str]] = []
         in_thread: list[tuple[str, str]] = []
         _record_statements(service.db.sync_engine, on_loop)
         _record_statements(sqlite_twin(service.db), in_thread)
         france = owner(info, "FRANCE")
-        result = await service.submit_orders(france, "A PAR - BUR", NOW, game_id=info.id)
+        result = await service.submit_orders(Caller(france), "A PAR - BUR", NOW, game_id=info.id)
         assert result.orders == ("A MAR H", "A PAR - BUR")
         assert on_loop == []  # nothing through the async engine
         threads = {name for name, _ in in_thread}
@@ -73,13 +74,17 @@ async def _play_messages(service) -> list:
     powers (a standby-free proxy), the owner overriding, a retreat ending early."""
     info = await started_game(service)
     france, england = owner(info, "FRANCE"), owner(info, "ENGLAND")
-    await service.grant_proxy(france, england, NOW, provinces=["MAR"], game_id=info.id)
+    await service.grant_proxy(Caller(france), england, NOW, provinces=["MAR"], game_id=info.id)
     answers = [
-        await service.submit_orders(france, "A Par-Bur\nF Bre - Mao\nnonsense", NOW),
-        await service.submit_orders(england, "F LON - NTH\nA MAR - SPA", NOW, game_id=info.id),
-        await service.submit_orders(france, "A MAR - PIE\nA PAR H", NOW + timedelta(minutes=1)),
-        await service.submit_orders(england, "A MAR H", NOW, game_id=info.id),
-        await service.submit_orders(owner(info, "ITALY"), "", NOW),
+        await service.submit_orders(Caller(france), "A Par-Bur\nF Bre - Mao\nnonsense", NOW),
+        await service.submit_orders(
+            Caller(england), "F LON - NTH\nA MAR - SPA", NOW, game_id=info.id
+        ),
+        await service.submit_orders(
+            Caller(france), "A MAR - PIE\nA PAR H", NOW + timedelta(minutes=1)
+        ),
+        await service.submit_orders(Caller(england), "A MAR H", NOW, game_id=info.id),
+        await service.submit_orders(Caller(owner(info, "ITALY")), "", NOW),
     ]
     return answers
 
@@ -125,7 +130,7 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
                 text("UPDATE games SET current_phase_id = :p WHERE id = :g"),
                 {"p": new_phase.scalar_one(), "g": info.id},
             )
-            sending = asyncio.create_task(service.submit_orders(france, "A PAR - BUR", NOW))
+            sending = asyncio.create_task(service.submit_orders(Caller(france), "A PAR - BUR", NOW))
             ticks = 0
             for _ in range(20):  # the loop keeps running while the submission waits
                 await asyncio.sleep(0.01)
@@ -149,7 +154,9 @@ async def test_a_submission_racing_the_adjudication_is_played_or_refused(sqlite_
             info = await started_game(service, channel=300 + round_)
             france = owner(info, "FRANCE")
             just_before = info.deadline_at - timedelta(milliseconds=1)
-            submit = service.submit_orders(france, "A PAR - BUR", just_before, game_id=info.id)
+            submit = service.submit_orders(
+                Caller(france), "A PAR - BUR", just_before, game_id=info.id
+            )
             tick = Scheduler(service).tick(info.deadline_at)
             pair = (submit, tick) if round_ % 2 else (tick, submit)
             results = await asyncio.gather(*pair, return_exceptions=True)
@@ -160,16 +167,16 @@ async def test_a_submission_racing_the_adjudication_is_played_or_refused(sqlite_
             assert records[0].phase == "S1901M" and records[1].phase == "F1901M"
             played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
             if isinstance(sent, BaseException):
-                assert isinstance(sent, WrongState), sent  # LateOrders is a WrongState
+                # Sent before the deadline, it reached the game after the phase was
+                # played: refused with the reason, never applied to the next phase.
+                assert isinstance(sent, PhaseAlreadyPlayed), sent
+                assert "Spring 1901 was already played" in sent.message
                 outcomes.add("refused")
                 continue
-            if sent.phase == "S1901M":
-                assert sent.lines[0].status.value == "accepted"
-                assert [o["type"] for o in played] == ["move"], "accepted but not played"
-                outcomes.add("played")
-            else:
-                assert sent.phase == "F1901M"  # stored for the next phase, and said so
-                outcomes.add("next phase")
+            assert sent.phase == "S1901M", "sent before the deadline, applied to the next phase"
+            assert sent.lines[0].status.value == "accepted"
+            assert [o["type"] for o in played] == ["move"], "accepted but not played"
+            outcomes.add("played")
         assert outcomes  # at least one round ran to a verdict
     finally:
         await service.db.dispose()

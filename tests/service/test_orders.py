@@ -4,10 +4,11 @@ from datetime import timedelta
 
 import pytest
 
+from bot.caller import Caller
 from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound
 from bot.views import LineStatus
 from tests.conftest import T0
-from tests.service.conftest import PLAYERS, owner, started_game
+from tests.service.conftest import GUILD, PLAYERS, owner, started_game
 
 NOW = T0 + timedelta(hours=1)
 
@@ -16,7 +17,7 @@ async def test_lines_are_accepted_corrected_or_rejected_and_stored_raw(service):
     info = await started_game(service)
     england = owner(info, "ENGLAND")
     text = "A Liv-Yor\nF Edi - Nwg\nhello there\nA Bur-Mun"
-    result = await service.submit_orders(england, text, NOW)
+    result = await service.submit_orders(Caller(england), text, NOW)
     statuses = [line.status for line in result.lines]
     assert statuses == [
         LineStatus.CORRECTED,
@@ -43,12 +44,12 @@ async def test_lines_are_accepted_corrected_or_rejected_and_stored_raw(service):
 async def test_a_new_order_for_a_unit_replaces_the_old(service):
     info = await started_game(service)
     france = owner(info, "FRANCE")
-    await service.submit_orders(france, "A PAR - BUR\nA MAR H", NOW)
-    result = await service.submit_orders(france, "A PAR - PIC", NOW + timedelta(minutes=1))
+    await service.submit_orders(Caller(france), "A PAR - BUR\nA MAR H", NOW)
+    result = await service.submit_orders(Caller(france), "A PAR - PIC", NOW + timedelta(minutes=1))
     assert result.orders == ("A MAR H", "A PAR - PIC")
-    shown = await service.show_orders(france)
+    shown = await service.show_orders(Caller(france))
     assert shown.orders == result.orders
-    cleared = await service.clear_orders(france, NOW)
+    cleared = await service.clear_orders(Caller(france), NOW)
     assert cleared.orders == ()
     assert len(cleared.unordered) == 3
 
@@ -56,33 +57,39 @@ async def test_a_new_order_for_a_unit_replaces_the_old(service):
 async def test_late_orders_are_refused(service):
     info = await started_game(service)
     with pytest.raises(LateOrders, match="deadline"):
-        await service.submit_orders(owner(info, "ITALY"), "A ROM H", info.deadline_at)
+        await service.submit_orders(Caller(owner(info, "ITALY")), "A ROM H", info.deadline_at)
 
 
 async def test_outsiders_and_players_in_several_games(service):
     a = await started_game(service, channel=21)
     with pytest.raises(NotFound):
-        await service.submit_orders(424242, "A PAR H", NOW)
+        await service.submit_orders(Caller(424242), "A PAR H", NOW)
     b = await started_game(service, channel=22)
     user = owner(a, "FRANCE")
     with pytest.raises(ChooseGame) as choose:
-        await service.submit_orders(user, "A PAR H", NOW)
+        await service.submit_orders(Caller(user), "A PAR H", NOW)
     assert set(choose.value.game_ids) == {a.id, b.id}
     power_b = next(p.power for p in b.powers if p.user_id == user)
     unit = {"FRANCE": "A PAR", "ENGLAND": "F LON"}.get(power_b)
-    result = await service.submit_orders(user, f"{unit or 'x'} H", NOW, game_id=b.id)
+    result = await service.submit_orders(Caller(user), f"{unit or 'x'} H", NOW, game_id=b.id)
     assert result.game_id == b.id
+    # A stranger naming a game by DM finds nothing; in the game's server, it exists
+    # but they have no power in it.
+    with pytest.raises(NotFound, match="no game number"):
+        await service.submit_orders(Caller(424242), "A PAR H", NOW, game_id=a.id)
     with pytest.raises(NotAllowed):
-        await service.submit_orders(424242, "A PAR H", NOW, game_id=a.id)
+        await service.submit_orders(Caller(424242, GUILD), "A PAR H", NOW, game_id=a.id)
 
 
 async def test_proxy_orders_yield_to_the_owners(service):
     info = await started_game(service)
     germany, austria = owner(info, "GERMANY"), owner(info, "AUSTRIA")
-    await service.grant_proxy(germany, austria, NOW, provinces=["MUN", "BER"], game_id=info.id)
-    await service.submit_orders(germany, "A MUN - BUR", NOW, game_id=info.id)
+    await service.grant_proxy(
+        Caller(germany), austria, NOW, provinces=["MUN", "BER"], game_id=info.id
+    )
+    await service.submit_orders(Caller(germany), "A MUN - BUR", NOW, game_id=info.id)
     proxy = await service.submit_orders(
-        austria, "A MUN - RUH\nA BER - KIE\nF KIE - HOL\nA VIE - GAL", NOW, game_id=info.id
+        Caller(austria), "A MUN - RUH\nA BER - KIE\nF KIE - HOL\nA VIE - GAL", NOW, game_id=info.id
     )
     by_text = {line.text: line for line in proxy.lines}
     assert by_text["A MUN - RUH"].status is LineStatus.OVERRIDDEN
@@ -92,15 +99,15 @@ async def test_proxy_orders_yield_to_the_owners(service):
         by_text["A VIE - GAL"].status is LineStatus.ACCEPTED
         and by_text["A VIE - GAL"].power == "AUSTRIA"
     )
-    orders = await service.gm_all_orders(info.id, info.gm_user_id)
+    orders = await service.gm_all_orders(info.id, Caller(info.gm_user_id, GUILD))
     assert orders["GERMANY"] == ("A BER - KIE", "A MUN - BUR")
     # The owner's later order replaces the proxy's.
-    await service.submit_orders(germany, "A BER H", NOW, game_id=info.id)
-    orders = await service.gm_all_orders(info.id, info.gm_user_id)
+    await service.submit_orders(Caller(germany), "A BER H", NOW, game_id=info.id)
+    orders = await service.gm_all_orders(info.id, Caller(info.gm_user_id, GUILD))
     assert orders["GERMANY"] == ("A BER H", "A MUN - BUR")
 
 
 async def test_player_not_in_game_cannot_see_orders(service):
     await started_game(service)
     with pytest.raises(NotFound):
-        await service.show_orders(PLAYERS[0] + 100)
+        await service.show_orders(Caller(PLAYERS[0] + 100))

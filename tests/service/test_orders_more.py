@@ -5,10 +5,11 @@ from datetime import timedelta
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Season, Unit
+from bot.caller import Caller
 from bot.scheduler import Scheduler
 from bot.views import LineStatus
 from tests.conftest import T0
-from tests.service.conftest import GM, PLAYERS, force_position, owner, started_game
+from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game
 
 NOW = T0 + timedelta(hours=1)
 
@@ -17,7 +18,7 @@ async def test_a_player_with_two_powers_orders_both_in_one_message(service):
     info = await started_game(service, PLAYERS[:4])
     user = owner(info, "AUSTRIA")
     assert owner(info, "FRANCE") == user  # rules/000 §14.2: Austria/France
-    result = await service.submit_orders(user, "A VIE - GAL\nA PAR - BUR\nF LON - NTH", NOW)
+    result = await service.submit_orders(Caller(user), "A VIE - GAL\nA PAR - BUR\nF LON - NTH", NOW)
     assert [line.power for line in result.lines[:2]] == ["AUSTRIA", "FRANCE"]
     assert result.lines[2].status is LineStatus.REJECTED  # England is not his
     assert result.orders == ("A PAR - BUR", "A VIE - GAL")
@@ -37,12 +38,12 @@ async def test_builds_beyond_the_allowance_are_refused_and_the_phase_ends_early(
     assert position.adjustment_of("FRANCE") == 5  # and room for three builds
     await force_position(service, info.id, position)
     france = owner(info, "FRANCE")
-    first = await service.submit_orders(france, "A PAR B", NOW)
+    first = await service.submit_orders(Caller(france), "A PAR B", NOW)
     assert [line.status for line in first.lines] == [LineStatus.ACCEPTED]
     game = await service.game_info(info.id)
     assert [p.power for p in game.powers if p.owes_orders] == ["FRANCE"]
     assert game.deadline_at > NOW  # incomplete orders do not end the phase
-    more = await service.submit_orders(france, "F BRE B\nWAIVE\nWAIVE\nWAIVE\nWAIVE", NOW)
+    more = await service.submit_orders(Caller(france), "F BRE B\nWAIVE\nWAIVE\nWAIVE\nWAIVE", NOW)
     assert [line.status for line in more.lines] == [LineStatus.ACCEPTED] * 4 + [LineStatus.REJECTED]
     assert "only 5" in more.lines[4].message
     # Two builds and three waives use all five: France, the only power concerned,
@@ -65,9 +66,9 @@ async def test_the_standbys_orders_are_dropped_when_the_owner_does_send(service)
     await scheduler.tick(info.deadline_at)
     game = await service.game_info(info.id)
     at = game.deadline_at - timedelta(hours=1)
-    await service.gm_call_standby(info.id, GM, "RUSSIA", 8888, at)
-    await service.submit_orders(8888, "A WAR - GAL", at)
-    await service.submit_orders(owner(info, "RUSSIA"), "A MOS - UKR", at)
+    await service.gm_call_standby(info.id, Caller(GM, GUILD), "RUSSIA", 8888, at)
+    await service.submit_orders(Caller(8888), "A WAR - GAL", at)
+    await service.submit_orders(Caller(owner(info, "RUSSIA")), "A MOS - UKR", at)
     await scheduler.tick(game.deadline_at)
     after = await service.game_info(info.id)
     assert owner(after, "RUSSIA") == owner(info, "RUSSIA")
@@ -78,14 +79,14 @@ async def test_the_standbys_orders_are_dropped_when_the_owner_does_send(service)
 async def test_a_proxy_does_not_save_the_owner_from_nmr(service):
     info = await started_game(service)
     germany, austria = owner(info, "GERMANY"), owner(info, "AUSTRIA")
-    await service.grant_proxy(germany, austria, NOW)
-    await service.submit_orders(austria, "A MUN - RUH", NOW, game_id=info.id)
+    await service.grant_proxy(Caller(germany), austria, NOW)
+    await service.submit_orders(Caller(austria), "A MUN - RUH", NOW, game_id=info.id)
     await Scheduler(service).tick(info.deadline_at)
     game = await service.game_info(info.id)
     missed = {p.power: p.missed_phases for p in game.powers}
     assert missed["GERMANY"] == 1 and missed["AUSTRIA"] == 1
     assert (await service.phase_records(info.id))[0].orders["GERMANY"][0]["unit"] == "A MUN"
-    assert await service.revoke_proxies(germany, NOW, game_id=info.id) == 1
+    assert await service.revoke_proxies(Caller(germany), NOW, game_id=info.id) == 1
     later = game.deadline_at - timedelta(hours=1)
-    refused = await service.submit_orders(austria, "A RUH - BUR", later, game_id=info.id)
+    refused = await service.submit_orders(Caller(austria), "A RUH - BUR", later, game_id=info.id)
     assert refused.lines[0].status is LineStatus.REJECTED  # Germany's unit, no proxy now

@@ -9,11 +9,12 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select, text
 
-from bot.errors import WrongState
+from bot.caller import Caller
+from bot.errors import PhaseAlreadyPlayed, WrongState
 from bot.scheduler import Scheduler
 from bot.service import open_service
 from storage.models import OutboxRow, PhaseRow
-from tests.service.conftest import started_game
+from tests.service.conftest import GUILD, started_game
 
 
 async def test_two_services_racing_adjudicate_each_due_game_once(db_url):
@@ -52,7 +53,7 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
         info = await started_game(first)
         gm_result, tick = await asyncio.gather(
             first.gm_adjudicate_now(
-                info.id, info.gm_user_id, info.deadline_at, expected_phase="S1901M"
+                info.id, Caller(info.gm_user_id, GUILD), info.deadline_at, expected_phase="S1901M"
             ),
             Scheduler(second).tick(info.deadline_at),
             return_exceptions=True,
@@ -70,7 +71,8 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
 
 async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_lost(db_url):
     """A submission racing the adjudication either lands in the phase that is played
-    or is refused/moved on — never "accepted" and then silently left out."""
+    or is refused — never "accepted" and then silently left out, and never moved on to
+    the next phase (it was sent before the deadline, for this one)."""
     first = await open_service(db_url)
     second = await open_service(db_url)
     try:
@@ -79,7 +81,7 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
             france = next(p.user_id for p in info.powers if p.power == "FRANCE")
             just_before = info.deadline_at - timedelta(milliseconds=1)
             sent, _tick = await asyncio.gather(
-                second.submit_orders(france, "A PAR - BUR", just_before, game_id=info.id),
+                second.submit_orders(Caller(france), "A PAR - BUR", just_before, game_id=info.id),
                 Scheduler(first).tick(info.deadline_at),
                 return_exceptions=True,
             )
@@ -87,9 +89,10 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
             records = await first.phase_records(info.id)
             played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
             if isinstance(sent, BaseException):
-                assert isinstance(sent, WrongState), sent
+                assert isinstance(sent, WrongState | PhaseAlreadyPlayed), sent
                 continue
-            if sent.phase == "S1901M" and sent.lines[0].status.value == "accepted":
+            assert sent.phase == "S1901M", "sent before the deadline, applied to the next phase"
+            if sent.lines[0].status.value == "accepted":
                 # What the adjudicator played, not what sits in the orders table.
                 assert [o["type"] for o in played] == ["move"], "accepted but not played"
     finally:
@@ -126,7 +129,9 @@ async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
                 {"p": new_phase.scalar_one(), "g": info.id},
             )
             sending = asyncio.create_task(
-                service.submit_orders(france, "A PAR - BUR", info.deadline_at - timedelta(hours=1))
+                service.submit_orders(
+                    Caller(france), "A PAR - BUR", info.deadline_at - timedelta(hours=1)
+                )
             )
             await asyncio.sleep(0.5)
             assert not sending.done()  # waiting for the game's row

@@ -1,0 +1,124 @@
+"""Reads of one phase of a game, for the maps and messages made after each phase, and
+the pruning of delivered outbox events: queries whose cost must not grow with the
+length of a game or the age of the database.
+
+A phase is found by its id, as the latest live play of its code, or as the game's
+current phase: each query returns one row whatever the number of phases before it,
+and the orders in force are read for that one phase. Plain SQLAlchemy Core on a
+synchronous `Connection` (the caller's transaction, see
+`ServiceCore.run_transaction`); none commits.
+
+"Live" is a phase not rolled back: a rolled-back play stays in the record, and a
+lookup by id or code passes over it as `GameService.phase_records` does.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Connection, Row, and_, bindparam, delete, select
+
+from storage.models import GameRow, OrderRow, OutboxRow, PhaseRow
+
+_GAMES = GameRow.__table__
+_PHASES = PhaseRow.__table__
+_ORDERS = OrderRow.__table__
+_OUTBOX = OutboxRow.__table__
+
+_LIVE = _PHASES.c.rolled_back_at.is_(None)
+# What a map or a record of a phase needs; the position is read apart when the
+# caller may already hold it decoded.
+_RESULT_COLUMNS = (
+    _PHASES.c.id,
+    _PHASES.c.seq,
+    _PHASES.c.code,
+    _PHASES.c.outcomes,
+    _PHASES.c.report,
+)
+
+
+def _phase_of_game(on, *, position: bool):
+    """The game (one row, or none if there is no such game) with the phase matching
+    `on` joined to it: the phase's columns are None when the game has none."""
+    columns = (*_RESULT_COLUMNS, _PHASES.c.position) if position else _RESULT_COLUMNS
+    return (
+        select(_GAMES.c.id.label("game_id"), *columns)
+        .select_from(_GAMES.outerjoin(_PHASES, and_(_PHASES.c.game_id == _GAMES.c.id, on)))
+        .where(_GAMES.c.id == bindparam("game_id"))
+    )
+
+
+_BY_ID = {
+    position: _phase_of_game(and_(_PHASES.c.id == bindparam("phase_id"), _LIVE), position=position)
+    for position in (True, False)
+}
+_CURRENT = _phase_of_game(_PHASES.c.id == _GAMES.c.current_phase_id, position=True)
+# The game's phases of that code are walked back from the latest through the
+# (game_id, seq) index; every other phase is left unread.
+_LATEST_OF_CODE = (
+    _phase_of_game(and_(_PHASES.c.code == bindparam("code"), _LIVE), position=True)
+    .order_by(_PHASES.c.seq.desc(), _PHASES.c.id.desc())
+    .limit(1)
+)
+_CURRENT_ID = select(_GAMES.c.current_phase_id).where(_GAMES.c.id == bindparam("game_id"))
+_ORDERS_IN_FORCE = (
+    select(_ORDERS.c.power, _ORDERS.c.order)
+    .where(_ORDERS.c.phase_id == bindparam("phase_id"))
+    .order_by(_ORDERS.c.id)
+)
+_CODES = (
+    select(_PHASES.c.code)
+    .where(_PHASES.c.game_id == bindparam("game_id"), _LIVE)
+    .order_by(_PHASES.c.seq, _PHASES.c.id)
+)
+_PLAYED_CODES = _CODES.where(_PHASES.c.report.is_not(None))
+# Delivered before the cutoff, a batch at a time; `delivered_at` leads the index of
+# pending events, so finding none to delete reads no row.
+_PRUNE = delete(_OUTBOX).where(
+    _OUTBOX.c.id.in_(
+        select(_OUTBOX.c.id)
+        .where(_OUTBOX.c.delivered_at < bindparam("cutoff"))
+        .limit(bindparam("batch"))
+    )
+)
+
+
+def phase_in(conn: Connection, game_id: int, phase_id: int, *, position: bool) -> Row | None:
+    """The live phase `phase_id` of the game: id, seq, code, outcomes, report, and
+    the position JSON if `position`. None: no such game; a row whose `id` is None: the
+    game has no such live phase."""
+    return conn.execute(_BY_ID[position], {"game_id": game_id, "phase_id": phase_id}).first()
+
+
+def current_phase_in(conn: Connection, game_id: int) -> Row | None:
+    """The game's current phase, as `phase_in` with its position; `id` None: the game
+    has not started."""
+    return conn.execute(_CURRENT, {"game_id": game_id}).first()
+
+
+def latest_play_in(conn: Connection, game_id: int, code: str) -> Row | None:
+    """The latest live play of phase `code` ("S1901M"), as `current_phase_in`; `id`
+    None: the game has no such phase."""
+    return conn.execute(_LATEST_OF_CODE, {"game_id": game_id, "code": code}).first()
+
+
+def current_phase_id_in(conn: Connection, game_id: int) -> Row | None:
+    """(current_phase_id,) of the game; None: no such game."""
+    return conn.execute(_CURRENT_ID, {"game_id": game_id}).first()
+
+
+def orders_in_force_in(conn: Connection, phase_id: int) -> list[Row]:
+    """(power, order JSON) of each order in force for the phase, in the order given."""
+    return list(conn.execute(_ORDERS_IN_FORCE, {"phase_id": phase_id}).all())
+
+
+def phase_codes_in(conn: Connection, game_id: int, *, played: bool = False) -> list[str]:
+    """The codes of the game's live phases in order; `played`: only those with results."""
+    query = _PLAYED_CODES if played else _CODES
+    return list(conn.execute(query, {"game_id": game_id}).scalars().all())
+
+
+def prune_outbox_in(conn: Connection, cutoff: datetime, batch: int) -> int:
+    """Delete up to `batch` outbox events delivered before `cutoff`; never one still to
+    be delivered. Returns how many went."""
+    return conn.execute(_PRUNE, {"cutoff": cutoff, "batch": batch}).rowcount

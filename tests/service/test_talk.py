@@ -1,0 +1,105 @@
+"""Private threads as the service keeps them: who belongs in each thread follows who
+plays its powers, member by member, without asking Discord (issues 9 and 19)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.caller import Caller
+from bot.errors import NotAllowed, WrongState
+from bot.events import EventKind
+from bot.game_settings import GameSettings, Press
+from bot.scheduler import Scheduler
+from tests.conftest import T0
+from tests.service.conftest import GM, GUILD, outbox, owner, started_game
+
+NOW = T0 + timedelta(hours=1)
+GM_HERE = Caller(GM, GUILD)
+THREAD = 987_654_321
+
+
+async def opened(service, settings=None):
+    """England opens a thread with France; Discord has both of them in it."""
+    info = await started_game(service, settings=settings)
+    england = owner(info, "ENGLAND")
+    plan = await service.plan_talk(Caller(england, GUILD), info.id, ["FRANCE"])
+    assert plan.thread_id is None and plan.name == "England–France"
+    await service.record_talk_thread(info.id, THREAD, plan.powers, NOW)
+    for member in await service.thread_members(THREAD):
+        await service.mark_thread_member(THREAD, member.user_id, True, NOW)
+    return info
+
+
+def members(rows) -> dict[int, tuple[bool, bool]]:
+    return {m.user_id: (m.wanted, m.on_discord) for m in rows}
+
+
+async def test_a_thread_holds_the_players_of_its_powers(service):
+    info = await opened(service)
+    england, france = owner(info, "ENGLAND"), owner(info, "FRANCE")
+    assert members(await service.thread_members(THREAD)) == {
+        england: (True, True),
+        france: (True, True),
+    }
+    again = await service.plan_talk(Caller(france, GUILD), info.id, ["ENGLAND"])
+    assert again.thread_id == THREAD  # the same powers: the same thread
+
+
+async def test_a_replacement_takes_the_old_players_place_in_every_thread(service):
+    info = await opened(service)
+    france = owner(info, "FRANCE")
+    await service.gm_replace_player(info.id, GM_HERE, "FRANCE", 7777, NOW)
+    rows = members(await service.thread_members(THREAD))
+    assert rows[france] == (False, True) and rows[7777] == (True, False)
+    assert await service.threads_out_of_step(info.id) == (THREAD,)
+    assert [e.kind for e in await outbox(service)].count(EventKind.THREADS_SYNC) == 1
+    # The Discord layer reports each step; then the thread is in step.
+    await service.mark_thread_member(THREAD, 7777, True, NOW)
+    await service.mark_thread_member(THREAD, france, False, NOW)
+    assert await service.threads_out_of_step(info.id) == ()
+
+
+@pytest.mark.parametrize("how", ["kick", "civil_disorder"])
+async def test_a_player_who_loses_the_power_leaves_its_threads(service, how):
+    info = await opened(service)
+    france = owner(info, "FRANCE")
+    if how == "kick":
+        await service.gm_kick(info.id, GM_HERE, france, NOW)
+    else:
+        await service.gm_civil_disorder(info.id, GM_HERE, "FRANCE", NOW)
+    assert members(await service.thread_members(THREAD))[france] == (False, True)
+
+
+async def test_a_standby_who_takes_over_joins_the_threads(service):
+    info = await opened(service)
+    france = owner(info, "FRANCE")
+    await service.gm_call_standby(info.id, GM_HERE, "FRANCE", 8888, NOW)
+    await service.submit_orders(Caller(8888), "A PAR - BUR", NOW, info.id)
+    await Scheduler(service).tick(info.deadline_at)
+    rows = members(await service.thread_members(THREAD))
+    assert rows[france] == (False, True) and rows[8888] == (True, False)
+
+
+async def test_the_gm_is_copied_when_the_game_says_so(service):
+    await opened(service, GameSettings(copy_gm_on_press=True))
+    assert members(await service.thread_members(THREAD))[GM] == (True, True)
+
+
+async def test_a_member_who_left_the_server_is_given_up_on_not_retried(service):
+    info = await opened(service)
+    await service.gm_replace_player(info.id, GM_HERE, "FRANCE", 7777, NOW)
+    await service.mark_thread_member(THREAD, 7777, False, NOW, error="not in the server")
+    assert 7777 not in {m.user_id for m in await service.thread_members(THREAD) if m.wanted}
+
+
+async def test_talk_is_refused_without_private_press_and_to_outsiders(service):
+    info = await started_game(service, settings=GameSettings(press=Press.PUBLIC_ONLY))
+    with pytest.raises(NotAllowed, match="no private press"):
+        await service.plan_talk(Caller(owner(info, "ENGLAND"), GUILD), info.id, ["FRANCE"])
+    other = await started_game(service, channel=99)
+    with pytest.raises(NotAllowed, match="Only the players"):
+        await service.plan_talk(Caller(424242, GUILD), other.id, ["FRANCE"])
+    with pytest.raises(WrongState, match="other than your own"):
+        await service.plan_talk(Caller(owner(other, "FRANCE"), GUILD), other.id, ["FRANCE"])
