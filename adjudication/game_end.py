@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from adjudication.board import Board
 from adjudication.position import Position
-from adjudication.rules import Rules
+from adjudication.rules import Rules, YearLimitMeasure
 from adjudication.units import Power
 
 
@@ -54,16 +54,29 @@ def check_year_limit(position: Position, completed_year: int, rules: Rules) -> G
     "the player who has the most pieces on the board at that time" wins.
 
     Pieces are units, as the rulebook says: after the adjustments that is the centre
-    count except for a power that could not place all its builds. Equal counts share
+    count except for a power that could not place all its builds. With
+    `rules.year_limit_measure` CENTRES, supply centres decide instead (rules/001: "the
+    person with the most supply centers after the Fall 1910 turn"). Equal counts share
     the win.
     """
     if rules.year_limit is None or completed_year < rules.year_limit:
         return None
-    counts: dict[Power, int] = {}
-    for unit in position.units:
-        counts[unit.power] = counts.get(unit.power, 0) + 1
+    counts = year_limit_counts(position, rules)
     best = max(counts.values(), default=0)
     return GameEnd(EndKind.YEAR_LIMIT, tuple(sorted(p for p, n in counts.items() if n == best)))
+
+
+def year_limit_counts(position: Position, rules: Rules) -> dict[Power, int]:
+    """What the short game counts for each power still in it: its units on the board,
+    or its supply centres (`rules.year_limit_measure`)."""
+    counts: dict[Power, int] = {}
+    if rules.year_limit_measure is YearLimitMeasure.CENTRES:
+        for owner in position.ownership.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
+    for unit in position.units:
+        counts[unit.power] = counts.get(unit.power, 0) + 1
+    return counts
 
 
 def check_stalemate(

@@ -13,6 +13,14 @@ class ParadoxRule(StrEnum):
     RULEBOOK_1982 = "rulebook_1982"  # rules/001 XII.5; exact reading in docs/RULES.md
 
 
+class YearLimitMeasure(StrEnum):
+    """What decides the short game's winner (and ranks the others) once the year limit
+    is reached."""
+
+    UNITS = "units"  # rules/000 §3: "the most pieces on the board"
+    CENTRES = "centres"  # rules/001: "the most supply centers after the Fall 1910 turn"
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Options from the rules documents, all defaulting to the standard rulebook.
@@ -24,9 +32,12 @@ class Rules:
       win); None for a full game.
     - `stalemate_winters`: rules/004 rule 6: the game ends as a draw when ownership is
       identical for this many consecutive winters; None to play on.
+    - `year_limit_measure`: units on the board (rules/000 §3, the default) or supply
+      centres (rules/001) decide the short game.
     """
 
     paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
     victory_centres: int = 18
     year_limit: int | None = None
     stalemate_winters: int | None = None
+    year_limit_measure: YearLimitMeasure = YearLimitMeasure.UNITS

@@ -30,7 +30,7 @@ from adjudication.orders import (
 )
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
-from adjudication.rules import ParadoxRule, Rules
+from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import Location, Phase, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -256,6 +256,7 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
         "paradox_rule": rules.paradox_rule.value,
         "victory_centres": rules.victory_centres,
         "year_limit": rules.year_limit,
+        "year_limit_measure": rules.year_limit_measure.value,
         "stalemate_winters": rules.stalemate_winters,
     }
 
@@ -268,10 +269,19 @@ def rules_from_json(document: Mapping[str, Json]) -> Rules:
         paradox = ParadoxRule(document.get("paradox_rule", default.paradox_rule.value))
     except ValueError as err:
         raise SerializeError(f"unknown paradox rule: {document.get('paradox_rule')!r}") from err
+    try:
+        measure = YearLimitMeasure(
+            document.get("year_limit_measure", default.year_limit_measure.value)
+        )
+    except ValueError as err:
+        raise SerializeError(
+            f"unknown year limit measure: {document.get('year_limit_measure')!r}"
+        ) from err
     return Rules(
         paradox_rule=paradox,
         victory_centres=int(document.get("victory_centres", default.victory_centres)),
         year_limit=document.get("year_limit", default.year_limit),
+        year_limit_measure=measure,
         stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
     )
 
@@ -290,9 +300,7 @@ def adjudication_to_json(adjudication: Adjudication) -> dict[str, Json]:
         "outcomes": [outcome_to_json(o) for o in adjudication.outcomes],
         "position": position_body(adjudication.position),
         "dislodged": [_dislodgement_to_json(d) for d in adjudication.dislodged],
-        "game_end": None
-        if end is None
-        else {"kind": end.kind.value, "winners": list(end.winners)},
+        "game_end": None if end is None else {"kind": end.kind.value, "winners": list(end.winners)},
     }
 
 

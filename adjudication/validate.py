@@ -26,6 +26,7 @@ from adjudication.checks import describe as _describe
 from adjudication.checks import own_unit as _own_unit
 from adjudication.checks import place as _place
 from adjudication.checks import title as _title
+from adjudication.notation import format_order
 from adjudication.orders import (
     ADJUSTMENT_ORDERS,
     MOVEMENT_ORDERS,
@@ -66,8 +67,9 @@ def _check(
     kind = position.phase.kind
     allowed, wording = _PHASE_ORDERS[kind]
     if not isinstance(order, allowed):
+        given = format_order(order, board)
         return Rejection(
-            _R.WRONG_PHASE, f"In {position.phase.title} you may only {wording}; not '{order}'."
+            _R.WRONG_PHASE, f"In {position.phase.title} you may only {wording}, not {given}."
         )
     if kind is PhaseKind.MOVEMENT:
         return (movement or MovementChecks(position, board)).check(order)

@@ -1,5 +1,6 @@
-"""Median milliseconds per map (34 units, every unit ordered, outcomes drawn) and per
-supply-centre chart. Run from the repository root:
+"""Median milliseconds per map (34 units, every unit ordered, outcomes drawn), per
+results map (the position after that phase, its orders drawn faint; also at a phone's
+550 px) and per supply-centre chart. Run from the repository root:
 
     .venv/bin/python benchmarks/render.py [--runs 60]
 
@@ -27,7 +28,7 @@ from adjudication.maps import STANDARD
 from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
-from render import render_map, render_sc_chart
+from render import render_map, render_results, render_sc_chart
 
 FULL_BOARD = {
     "AUSTRIA": ["A VIE", "A BOH", "F ADR", "A SER", "F ALB"],
@@ -40,7 +41,7 @@ FULL_BOARD = {
 }
 
 
-def full_board() -> tuple[Position, list, tuple]:
+def full_board() -> tuple[Position, list, tuple, Position]:
     units = [Unit.parse(p, t) for p, ts in FULL_BOARD.items() for t in ts]
     ownership = {c: p for p, cs in STANDARD.home_centres.items() for c in cs}
     position = Position(Phase.parse("F1903M"), tuple(units), ownership)
@@ -51,8 +52,8 @@ def full_board() -> tuple[Position, list, tuple]:
         # Prefer moves and supports: they are the expensive things to draw.
         busy = [o for o in options if type(o).__name__ in ("Move", "Support", "Convoy")]
         orders.append(rng.choice(busy or options))
-    outcomes = adjudicate(position, orders, STANDARD).outcomes
-    return position, orders, outcomes
+    result = adjudicate(position, orders, STANDARD)
+    return position, orders, result.outcomes, result.position
 
 
 def history(years: int = 20) -> list:
@@ -81,12 +82,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
-    position, orders, outcomes = full_board()
+    position, orders, outcomes, after = full_board()
     t0 = time.perf_counter()
     png = render_map(position, orders=orders, outcomes=outcomes)
     cold = (time.perf_counter() - t0) * 1000
     map_ms = median_ms(lambda: render_map(position, orders=orders, outcomes=outcomes), args.runs)
     bare_ms = median_ms(lambda: render_map(position), args.runs)
+    results = render_results(position, after, orders=orders, outcomes=outcomes)
+    results_ms = median_ms(
+        lambda: render_results(position, after, orders=orders, outcomes=outcomes), args.runs
+    )
+    render_results(position, after, orders=orders, outcomes=outcomes, width=550)
+    phone_ms = median_ms(
+        lambda: render_results(position, after, orders=orders, outcomes=outcomes, width=550),
+        args.runs,
+    )
     chart = history()
     render_sc_chart(chart)
     chart_ms = median_ms(lambda: render_sc_chart(chart), max(5, args.runs // 3))
@@ -100,6 +110,11 @@ def main() -> None:
         f"({len(png) // 1024} KB); cold first call {cold:.0f} ms"
     )
     print(f"map, 34 units, no orders: {bare_ms}")
+    print(
+        f"results map ({after.phase.title}, {len(after.dislodged)} dislodged), "
+        f"{len(orders)} orders faint: {results_ms} ({len(results) // 1024} KB)"
+    )
+    print(f"results map at 550 px: {phone_ms}")
     print(f"SC chart, {len(chart)} years x 7 powers: {chart_ms}")
 
 

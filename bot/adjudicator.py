@@ -8,7 +8,7 @@ NMR bookkeeping and the outbox events are written together, or none of them is.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,11 +16,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.orders import Order
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power, Season
+from adjudication.units import Phase, PhaseKind, Power, Season
 from bot.endings import Endings
 from bot.events import EventKind
+from bot.phase_news import PhaseNotices
 from bot.proxies import ProxyEnd
 from bot.service_core import owes_orders
+from bot.start_state import keep_start_state, state_now
 from bot.views import AdjudicationResult
 from storage import repo
 from storage.codec import (
@@ -61,7 +63,9 @@ class Adjudicator(Endings):
         settings = self._settings(game)
         if await self._votes_at_deadline(session, game, phase, position, now):
             return None  # a draw ended the game, or an extension moved the deadline
+        await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
         powers = list(await repo.powers(session, game.id))
+        was_in_disorder = {r.power for r in powers if r.civil_disorder}
         subs = await repo.submissions(session, phase.id)
         rows = await repo.orders_in_force(session, phase.id)
         orders, unused, events = self._orders_and_nmr(position, powers, subs, rows, settings)
@@ -105,13 +109,20 @@ class Adjudicator(Endings):
             )
         over = result.game_end is not None
         deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
+        seq = phase.seq + 1
+        state = await state_now(session, game.id)  # what the next phase begins with
+        winter = None
+        if not over and _winter_passed_over(position, nxt):
+            winter = await self._keep_winter(session, game, position, nxt, seq, state, now)
+            seq += 1
         new_phase = PhaseRow(
             game_id=game.id,
-            seq=phase.seq + 1,
+            seq=seq,
             code=nxt.phase.code,
             position=position_to_json(nxt),
             started_at=now,
             deadline_at=deadline,
+            start_state=state,
         )
         session.add(new_phase)
         await session.flush()
@@ -119,32 +130,55 @@ class Adjudicator(Endings):
         game.deadline_at = deadline
         self._checkpoint("next_phase_written")
 
-        repo.add_outbox(
-            session,
-            EventKind.RESULTS,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={
-                "phase_id": phase.id,
-                "phase": phase.code,
-                "next_phase_id": new_phase.id,
-                "next_phase": nxt.phase.code,
-                "report": report,
-                "deadline": deadline.isoformat() if deadline else None,
-            },
+        in_disorder = sorted(p["power"] for k, p in events if k is EventKind.CIVIL_DISORDER)
+        news = PhaseNotices(
+            nmr=sorted(nmr),
+            civil_disorder=in_disorder,
+            civil_disorder_over=sorted(
+                was_in_disorder - {r.power for r in powers if r.civil_disorder}
+            ),
+            eliminated=sorted(eliminated),
         )
+        told_first = self._tell_players(session, game, powers, phase, new_phase, news, over, now)
+        for played in (phase, winter) if winter is not None else (phase,):
+            notices = news.channel() if played is phase else {}
+            repo.add_outbox(
+                session,
+                EventKind.RESULTS,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={
+                    "phase_id": played.id,
+                    "phase": played.code,
+                    "next_phase_id": new_phase.id,
+                    "next_phase": nxt.phase.code,
+                    "report": played.report,
+                    "deadline": deadline.isoformat() if deadline else None,
+                    **notices,
+                },
+            )
+        told_first()  # the others' news after the results: the channel goes first
         for kind, payload in events:
+            if kind in (EventKind.NMR, EventKind.CIVIL_DISORDER):
+                continue  # told in the results post, and to the player by DM
             repo.add_outbox(
                 session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
             )
         await self._expire_votes(session, game, phase, now)
         if over:
             end = result.game_end
-            await self._finish(session, game, nxt, end.kind.value, tuple(end.winners), now)
+            await self._finish(
+                session,
+                game,
+                nxt,
+                end.kind.value,
+                tuple(end.winners),
+                now,
+                last_year=position.phase.year,  # the phase just played; `nxt` is after it
+            )
         else:
             await self._schedule_reminders(session, game, new_phase.id, deadline, now)
-            self._tell_who_must_order(session, game, nxt, powers, new_phase, now)
         await session.flush()
         return AdjudicationResult(
             game_id=game.id,
@@ -166,7 +200,7 @@ class Adjudicator(Endings):
         rules 9 and 10): a power whose own player sent nothing it owed is NMR; its
         standby's orders, if any, are used and the standby takes over; proxies' orders
         are used but do not save the owner from NMR; after `civil_disorder_after`
-        missed phases the power is in civil disorder."""
+        missed movement phases (Spring or Fall) the power is in civil disorder."""
         sender = {s.id: s.sender_user_id for s in subs}
         senders_by_power: dict[Power, set[int]] = {}
         for s in subs:
@@ -194,8 +228,13 @@ class Adjudicator(Endings):
                 row.user_id, row.standby_user_id = row.standby_user_id, None
                 row.missed_phases, row.civil_disorder = 0, False
                 continue
-            row.missed_phases += 1
             events.append((EventKind.NMR, {"power": row.power, "phase": position.phase.code}))
+            if position.phase.kind is not PhaseKind.MOVEMENT:
+                # rules/000 §14.3: civil disorder follows orders missed "in a given Spring
+                # or Fall season"; an unordered retreat is disbanded and an unused build
+                # waived, but neither counts towards it.
+                continue
+            row.missed_phases += 1
             if not row.civil_disorder and row.missed_phases >= settings.civil_disorder_after:
                 row.civil_disorder = True
                 events.append((EventKind.CIVIL_DISORDER, {"power": row.power}))
@@ -236,46 +275,105 @@ class Adjudicator(Endings):
         """Ownership at the start of the year's Fall movement, for the adjustments report."""
         if position.phase.kind is not PhaseKind.ADJUSTMENT:
             return None
-        code = f"F{position.phase.year}M"
-        rows = await repo.live_phases_coded(session, game.id, [code])
+        return await self._ownership_before_fall(session, game, position.phase.year)
+
+    async def _ownership_before_fall(
+        self, session: AsyncSession, game: GameRow, year: int
+    ) -> Mapping[str, Power] | None:
+        rows = await repo.live_phases_coded(session, game.id, [f"F{year}M"])
         return self._position(rows[-1]).ownership if rows else None
 
-    def _tell_who_must_order(
+    async def _keep_winter(
         self,
         session: AsyncSession,
         game: GameRow,
-        position: Position,
+        fall: Position,
+        spring: Position,
+        seq: int,
+        state: dict,
+        now: datetime,
+    ) -> PhaseRow:
+        """The record of a Winter in which nobody builds or removes: the engine passes
+        over it (PHASES.md), but the year's centre changes belong in the record, as
+        rules/004's "Adjustments for 1901" block with its "no change" lines. Played as
+        it is written: no orders, nothing owed."""
+        year = fall.phase.year
+        winter = spring.at_phase(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
+        before = fall.ownership
+        if fall.phase.kind is not PhaseKind.MOVEMENT:  # the Fall's retreats
+            before = await self._ownership_before_fall(session, game, year) or before
+        row = PhaseRow(
+            game_id=game.id,
+            seq=seq,
+            code=winter.phase.code,
+            position=position_to_json(winter),
+            started_at=now,
+            adjudicated_at=now,
+            outcomes=[],
+            report=self.engine.report(None, winter, self.board, (), (), before),
+            start_state=state,
+        )
+        session.add(row)
+        await session.flush()
+        return row
+
+    def _tell_players(
+        self,
+        session: AsyncSession,
+        game: GameRow,
         powers: list[PowerRow],
         phase: PhaseRow,
+        new_phase: PhaseRow,
+        notices: PhaseNotices,
+        over: bool,
         now: datetime,
-    ) -> None:
-        """DM the players who must retreat, build or disband."""
-        if position.phase.kind is PhaseKind.MOVEMENT:
-            return
+    ) -> Callable[[], None]:
+        """Each player's own results and what they must do next (issue 22), by DM.
+        A player whose power fell into civil disorder or was eliminated is told
+        privately first, before the channel's post; the others after it (call the
+        function returned once the results are queued)."""
+        by_user: dict[int, list[Power]] = {}
         for row in powers:
-            if row.user_id is None or not row.playable:
-                continue
-            if owes_orders(position, row.power, self.board):
-                repo.add_outbox(
-                    session,
-                    EventKind.ORDERS_NEEDED,
-                    now,
-                    game_id=game.id,
-                    user_id=row.user_id,
-                    payload={
-                        "power": row.power,
-                        "phase_id": phase.id,
-                        "phase": phase.code,
-                        "adjustment": position.adjustment_of(row.power),
-                        "dislodged": [
-                            {"unit": str(d.unit), "retreats": [str(r) for r in d.retreats]}
-                            for d in position.dislodged
-                            if d.unit.power == row.power
-                        ],
-                        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
-                    },
-                )
+            if row.user_id is not None and row.playable:
+                by_user.setdefault(row.user_id, []).append(row.power)
+        first = set(notices.civil_disorder) | set(notices.eliminated)
+
+        def queue(user_id: int, mine: list[Power]) -> None:
+            repo.add_outbox(
+                session,
+                EventKind.PHASE_NEWS,
+                now,
+                game_id=game.id,
+                user_id=user_id,
+                payload={
+                    "powers": mine,
+                    "phase_id": phase.id,
+                    "next_phase_id": new_phase.id,
+                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                    "game_over": over,
+                    **notices.for_powers(mine),
+                },
+            )
+
+        later = []
+        for user_id, mine in sorted(by_user.items()):
+            if first & set(mine):
+                queue(user_id, mine)
+            else:
+                later.append((user_id, mine))
+
+        def queue_the_rest() -> None:
+            for user_id, mine in later:
+                queue(user_id, mine)
+
+        return queue_the_rest
 
     # Votes hook in here (bot/votes.py overrides it, and `_expire_votes` of Endings).
     async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
         return False
+
+
+def _winter_passed_over(played: Position, nxt: Position) -> bool:
+    """Whether the engine went from a Fall (its movement or retreats) straight to the
+    next Spring: the Winter had nothing to adjust."""
+    return played.phase.season is Season.FALL and nxt.phase.season is Season.SPRING

@@ -12,28 +12,34 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 
+from adjudication.units import Phase
+from bot.caller import Caller
 from bot.discord_text import (
     MESSAGE_LIMIT,
-    code_blocks,
     deadline_text,
+    delivery_failed_text,
     game_end_text,
     power_list,
     power_name,
+    readable,
+    readable_unit,
+    reminder_text,
     split_text,
 )
 from bot.errors import UserError
 from bot.events import Event, EventKind
 from bot.lookups import GameLookups
+from bot.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.proxies import ProxyEnd
 from bot.scheduler import Scheduler
-from bot.vote_buttons import KIND_TITLES, closed_tally_text, vote_view
+from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
     from bot.client import DipBot
@@ -43,6 +49,8 @@ log = logging.getLogger(__name__)
 # A report longer than this many messages is attached as a text file instead.
 MAX_REPORT_MESSAGES = 3
 NO_PINGS = discord.AllowedMentions.none()
+# One step of an event's delivery (see `Delivery._steps`).
+Step = Callable[[], Awaitable[discord.Message | None]]
 
 
 def pings_for(user_ids) -> discord.AllowedMentions:
@@ -99,6 +107,8 @@ class Delivery:
             EventKind.ROLLED_BACK: self._rolled_back,
             EventKind.PROXY_ENDED: self._proxy_ended,
             EventKind.THREADS_SYNC: self._threads_sync,
+            EventKind.PHASE_NEWS: self._phase_news,
+            EventKind.DELIVERY_FAILED: self._delivery_failed,
         }
 
     async def run(self) -> None:
@@ -132,8 +142,14 @@ class Delivery:
                     await self.deliver(group[0])
                 else:
                     await self._nmr_group(group)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                # Refused for good, most likely (a closed DM, a deleted channel): tried a
+                # few times more, then given up and the GM told.
+                log.warning("events %s refused: %r", [e.id for e in group], exc)
+                await self._failed(group, exc, refused=True)
+                continue
             except (discord.HTTPException, UserError, OSError) as exc:
-                # Discord refused or was unreachable (a closed DM, an outage): retry later.
+                # Discord failed or was unreachable (an outage): retried while it lasts.
                 log.warning("events %s not delivered: %r", [e.id for e in group], exc)
                 await self._failed(group, exc)
                 continue
@@ -149,9 +165,22 @@ class Delivery:
         await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
         return delivered
 
-    async def _failed(self, group: list[Event], exc: BaseException) -> None:
+    async def _failed(
+        self, group: list[Event], exc: BaseException, *, refused: bool = False
+    ) -> None:
         for event in group:
-            await self.service.mark_failed(event.id, repr(exc), self.clock())
+            await self.service.mark_failed(event.id, repr(exc), self.clock(), refused=refused)
+
+    async def _steps(self, event: Event, *steps: Step) -> None:
+        """Run an event's steps in order, each once: a step done is recorded at once,
+        and a retry resumes after the last one done (the same post never goes twice).
+        A step may return the message it sent, kept with the event for later edits."""
+        for number, step in enumerate(steps, 1):
+            if number <= event.steps_done:
+                continue
+            sent = await step()
+            where = (sent.channel.id, sent.id) if isinstance(sent, discord.Message) else None
+            await self.service.mark_step(event.id, number, where)
 
     async def deliver(self, event: Event) -> None:
         await self._handlers[event.kind](event)
@@ -175,17 +204,22 @@ class Delivery:
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         return user.dm_channel or await user.create_dm()
 
-    async def _to_channel(self, event: Event, text: str, **kwargs) -> None:
+    async def _to_channel(self, event: Event, text: str, **kwargs) -> discord.Message:
         assert event.channel_id is not None
         channel = await self._channel(event.channel_id)
         kwargs.setdefault("allowed_mentions", NO_PINGS)
-        await channel.send(text, **kwargs)
+        return await channel.send(text, **kwargs)
 
-    async def _to_user(self, user_id: int, text: str, **kwargs) -> None:
+    async def _to_user(self, user_id: int, text: str, **kwargs) -> discord.Message:
+        """A DM, in several messages if it is long; returns the first."""
         dm = await self._dm(user_id)
+        first = None
         for piece in _pieces(text):
-            await dm.send(piece, **kwargs)
+            sent = await dm.send(piece, **kwargs)
+            first = first or sent
             kwargs = {}  # attachments and buttons go with the first message only
+        assert first is not None
+        return first
 
     async def _game_name(self, event: Event) -> str:
         if event.game_id is None:
@@ -216,39 +250,47 @@ class Delivery:
         p = event.payload
         assert event.user_id is not None
         name = await self._game_name(event)
+        assert event.game_id is not None
+        examples = await self.lookups.order_examples(event.game_id, p["powers"])
         await self._to_user(
             event.user_id,
             f"You play **{power_list(p['powers'])}** in **{name}**. "
             f"The first deadline is {deadline_text(_when(p))}.\n"
-            "Send me your orders here, one per line, e.g. `A Par - Bur`, `F Lon S F Edi - Nth`. "
-            "A new order for a unit replaces the old one. Send `map` for a map of your orders; "
-            "`/orders show` lists them.",
+            "Send me your orders here, one per line, for example "
+            + ", ".join(f"`{e}`" for e in examples)
+            + ". A new order for a unit replaces the old one. Send `map` for a map of your "
+            "orders; `/orders show` lists them.",
         )
 
     async def _results(self, event: Event) -> None:
+        """One post a phase: every order's outcome in plain words, the phase's notices,
+        what comes next, the map of the new position with the moves drawn lightly, and
+        rules/004's judge notation as a text file."""
         p = event.payload
         assert event.game_id is not None and event.channel_id is not None
         name = await self._game_name(event)
-        picture = await self.lookups.results_map(event.game_id, p["phase_id"])
-        nxt = (
-            f"Next: **{p['next_phase']}**, deadline {deadline_text(_when(p))}."
-            if p.get("deadline")
-            else "The game is over."
-        )
-        heading = f"**{name} — results of {picture.title}**"
-        blocks = code_blocks(p["report"])
-        channel = await self._channel(event.channel_id)
-        mapfile = _png(picture.png, p["phase"])
-        if len(blocks) > MAX_REPORT_MESSAGES:
-            report = discord.File(io.BytesIO(p["report"].encode()), f"results-{p['phase']}.txt")
-            await channel.send(
-                f"{heading} (attached)\n{nxt}", files=[report, mapfile], allowed_mentions=NO_PINGS
-            )
+        over = not p.get("deadline")
+        played = await self.lookups.played_phase(event.game_id, p["phase_id"], p["next_phase_id"])
+        if played is None:  # rolled back before it could be posted
+            log.info("results of %s in game %s no longer live", p["phase"], event.game_id)
             return
-        await channel.send(heading, allowed_mentions=NO_PINGS)
-        for block in blocks:
-            await channel.send(block, allowed_mentions=NO_PINGS)
-        await channel.send(nxt, file=mapfile, allowed_mentions=NO_PINGS)
+        title = played.before.phase.title
+        heading = f"**{name} — results of {title}**"
+        body = channel_results(played, sorted(self.lookups.board.powers))
+        said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
+        nxt = (
+            "The game is over."
+            if over
+            else (f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}.")
+        )
+        png = await self.lookups.results_png(played, final=over)
+        text, body_file = results_post(heading, body, said, nxt)
+        files = [_png(png, p["phase"])]
+        if body_file:
+            files.append(_text(body, f"results-{p['phase']}.txt"))
+        files.append(_text(p["report"], f"results-{p['phase']}-judge.txt"))
+        channel = await self._channel(event.channel_id)
+        await channel.send(text, files=files, allowed_mentions=NO_PINGS)
 
     async def _orders_needed(self, event: Event) -> None:
         p = event.payload
@@ -282,11 +324,7 @@ class Delivery:
         p = event.payload
         assert event.user_id is not None
         name = await self._game_name(event)
-        await self._to_user(
-            event.user_id,
-            f"Reminder: **{name}** still needs orders from **{power_name(p['power'])}** for "
-            f"{p['phase']}. Deadline {deadline_text(_when(p))}.",
-        )
+        await self._to_user(event.user_id, reminder_text(name, p, _when(p)))
 
     async def _nmr(self, event: Event) -> None:
         p = event.payload
@@ -324,11 +362,50 @@ class Delivery:
     async def _player_replaced(self, event: Event) -> None:
         p = event.payload
         power = power_name(p["power"])
-        if event.channel_id is not None:
-            old = f" (replacing <@{p['old']}>)" if p.get("old") else ""
-            await self._to_channel(event, f"<@{p['new']}> now plays **{power}**{old}.")
         name = await self._game_name(event)
-        await self._to_user(p["new"], f"You now play **{power}** in **{name}**.")
+        assert event.game_id is not None
+        game_id = event.game_id
+        replacing = f" (replacing <@{p['old']}>)" if p.get("old") else ""
+
+        async def brief() -> discord.Message:
+            return await self._to_user(
+                p["new"], await self._briefing(game_id, p["new"], power, name)
+            )
+
+        steps: list[Step] = [
+            lambda: self._to_channel(event, f"<@{p['new']}> now plays **{power}**{replacing}."),
+            brief,
+        ]
+        if p.get("old"):
+            steps.append(  # told privately; what they send from now on is refused
+                lambda: self._to_user(
+                    p["old"],
+                    f"**{name}**: you no longer play **{power}**; <@{p['new']}> has taken "
+                    "it over. Thank you for playing.",
+                    allowed_mentions=NO_PINGS,
+                )
+            )
+        await self._steps(event, *steps)
+
+    async def _briefing(self, game_id: int, user_id: int, power: str, name: str) -> str:
+        """What a replacement needs to take over: the phase, the deadline, the units,
+        the orders already in force, and the private threads they are added to."""
+        standing = await self.service.show_orders(Caller(user_id), game_id)
+        threads = await self.service.threads_of_user(game_id, user_id)
+        lines = [
+            f"You now play **{power}** in **{name}**: {Phase.parse(standing.phase).title}, "
+            f"deadline {deadline_text(standing.deadline_at)}."
+        ]
+        if standing.orders:
+            orders = ", ".join(readable(o, standing.phase) for o in standing.orders)
+            lines.append(f"Orders already in force: {orders}. Send new ones to change them.")
+        if standing.unordered:
+            units = ", ".join(readable_unit(str(u)) for u in standing.unordered)
+            lines.append(f"Still without orders: {units}.")
+        if threads:
+            lines.append(f"You are added to the private threads {', '.join(threads)}.")
+        lines.append("Send your orders to me here, one per line.")
+        return "\n".join(lines)
 
     async def _vote_opened(self, event: Event) -> None:
         p = event.payload
@@ -336,11 +413,11 @@ class Delivery:
         name = await self._game_name(event)
         what = KIND_TITLES.get(p["kind"], p["kind"])
         if p.get("new_deadline"):
-            what += f" to {deadline_text(_when(p, 'new_deadline'))}"
-        await self._to_user(
-            event.user_id,
-            f"**{name}**: a vote on {what}. It passes only if every surviving power agrees.",
-            view=vote_view(p["vote_id"]),
+            now = f" from {deadline_text(_when(p))}" if p.get("deadline") else ""
+            what += f"{now} to {deadline_text(_when(p, 'new_deadline'))}"
+        text = f"**{name}**: a vote on {what}. It passes only if every surviving power agrees."
+        await self._steps(
+            event, lambda: self._to_user(event.user_id, text, view=vote_view(p["vote_id"]))
         )
 
     async def _vote_closed(self, event: Event) -> None:
@@ -348,9 +425,21 @@ class Delivery:
         what = KIND_TITLES.get(p["kind"], p["kind"])
         result = "**passed**" if p["passed"] else "**failed**"
         tally = closed_tally_text(p)
-        await self._to_channel(
-            event, f"The vote on {what} {result}." + (f" {tally}" if tally else "")
+        text = f"The vote on {what} {result}." + (f" {tally}" if tally else "")
+        await self._steps(
+            event,
+            lambda: self._to_channel(event, text),
+            lambda: self._close_ballots(event.game_id, p["vote_id"], result),
         )
+
+    async def _close_ballots(self, game_id: int | None, vote_id: int, result: str) -> None:
+        """Grey out the buttons of every ballot the vote sent: a closed vote takes no
+        more votes (a click would only say so)."""
+        assert game_id is not None
+        for channel_id, message_id in await self.service.ballot_messages(game_id, vote_id):
+            channel = self.client.get_partial_messageable(channel_id)
+            with contextlib.suppress(discord.NotFound):  # the player deleted it
+                await channel.get_partial_message(message_id).edit(view=closed_vote_view(vote_id))
 
     async def _player_kicked(self, event: Event) -> None:
         p = event.payload
@@ -365,9 +454,36 @@ class Delivery:
 
     async def _game_ended(self, event: Event) -> None:
         name = await self._game_name(event)
-        await self._to_channel(event, game_end_text(name, event.payload))
-        if event.game_id is not None:
-            await self.client.threads.lock_all(event.game_id)
+        assert event.game_id is not None
+        game_id = event.game_id
+        await self._steps(
+            event,
+            lambda: self._to_channel(event, game_end_text(name, event.payload)),
+            lambda: self.client.threads.lock_all(game_id),
+        )
+
+    async def _delivery_failed(self, event: Event) -> None:
+        """An event Discord kept refusing was given up: the game's channel (its GM)
+        is told, so that someone can act (a player with closed DMs, a lost channel)."""
+        p = event.payload
+        who = f" for <@{p['user']}>" if p.get("user") else ""
+        await self._to_channel(event, delivery_failed_text(p["kind"], who))
+
+    async def _phase_news(self, event: Event) -> None:
+        """A player's own results after a phase, and what they must do next."""
+        p = event.payload
+        assert event.game_id is not None and event.user_id is not None
+        played = await self.lookups.played_phase(event.game_id, p["phase_id"], p["next_phase_id"])
+        if played is None:
+            return  # rolled back meanwhile: the rollback's own notice tells them
+        name = await self._game_name(event)
+        notices = PhaseNotices(
+            civil_disorder=p.get("civil_disorder", ()),
+            civil_disorder_over=p.get("civil_disorder_over", ()),
+            eliminated=p.get("eliminated", ()),
+        )
+        text = own_news(played, p["powers"], name, _when(p), bool(p.get("game_over")), notices)
+        await self._to_user(event.user_id, text)
 
     async def _threads_sync(self, event: Event) -> None:
         """Who belongs in the game's private threads changed: add and remove them."""
@@ -387,12 +503,45 @@ class Delivery:
         )
 
     async def _rolled_back(self, event: Event) -> None:
+        """The channel's announcement; with a user, that player's own DM: the orders
+        they sent for the phase are wiped, and proxies given back or ended."""
         p = event.payload
-        await self._to_channel(
-            event,
-            f"The GM rolled the game back to the start of **{p['phase']}**; later phases stay "
-            f"in the record, marked rolled back. Deadline {deadline_text(_when(p))}.",
-        )
+        title = Phase.parse(p["phase"]).title
+        deadline = deadline_text(_when(p))
+        if event.user_id is None:
+            plays = p.get("rolled_back") or []
+            record = (
+                f" The phases played since stay in the record, marked rolled back: "
+                f"`/game history phase:{plays[0]}` shows the first."
+                if plays
+                else ""
+            )
+            await self._to_channel(
+                event,
+                f"The GM rolled the game back to the start of **{title}**.{record} Orders for "
+                f"{title} must be sent again: those sent before are wiped. "
+                f"Deadline {deadline}.",
+            )
+            return
+        name = await self._game_name(event)
+        lines = [f"**{name}** was rolled back to the start of **{title}**."]
+        if p.get("resend"):
+            lines.append(
+                f"The orders you sent for {power_list(p['resend'])} in {title} are wiped: "
+                "send them again."
+            )
+        if p.get("proxies_restored"):
+            lines.append(
+                f"You order for {power_list(p['proxies_restored'])} again, as you could when "
+                f"{title} began."
+            )
+        if p.get("proxies_ended"):
+            lines.append(
+                f"You no longer order for {power_list(p['proxies_ended'])}: that was given "
+                f"after {title} began."
+            )
+        lines.append(f"The deadline is {deadline}.")
+        await self._to_user(event.user_id, "\n".join(lines))
 
 
 def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
@@ -413,8 +562,21 @@ def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
     return groups
 
 
+def results_post(heading: str, body: str, said: list[str], nxt: str) -> tuple[str, bool]:
+    """The text of a results post, and whether the results themselves go as a file
+    (a crowded board whose results do not fit in one message)."""
+    text = "\n\n".join([heading, body, *said, nxt])
+    if len(text) <= MESSAGE_LIMIT:
+        return text, False
+    return "\n\n".join([f"{heading} (attached)", *said, nxt]), True
+
+
 def _png(data: bytes, phase: str) -> discord.File:
     return discord.File(io.BytesIO(data), f"map-{phase}.png")
+
+
+def _text(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode("utf-8")), name)
 
 
 def _pieces(text: str) -> list[str]:

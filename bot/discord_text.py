@@ -9,8 +9,8 @@ from datetime import datetime
 from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
-from adjudication.units import Phase, Unit
-from bot.views import LineStatus, SubmissionResult
+from adjudication.units import Phase, PhaseKind, Unit
+from bot.views import LineStatus, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
 # Leaves room for a code fence and a heading around a chunk.
@@ -36,19 +36,105 @@ def power_list(powers: Iterable[str]) -> str:
     return ", ".join(power_name(p) for p in powers) or "nobody"
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """ "1 unit", "2 units": a real plural, never "unit(s)"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+# How each kind of ending reads, with the winners (solo) or the powers sharing a draw.
+_ENDINGS = {
+    "solo": "{winners} won outright, holding a majority of the supply centres",
+    "year_limit": "the year limit was reached: {result}",
+    "stalemate": "a stalemate: no centre changed hands for the agreed number of years; "
+    "a draw between {winners}",
+    "draw": "a draw between {winners}",
+    "abandoned": "the GM ended it without a result",
+    "cancelled": "the GM cancelled it before it started",
+}
+
+
+def end_result(kind: str | None, winners: Iterable[str]) -> str:
+    """How a game ended, in words: "a draw between France and Russia"."""
+    names = power_list(winners)
+    if kind == "year_limit":
+        result = f"{names} won" if len(list(winners)) == 1 else f"a draw between {names}"
+        return _ENDINGS["year_limit"].format(result=result)
+    template = _ENDINGS.get(kind or "", "{winners}")
+    return template.format(winners=names)
+
+
+def ready_text(result: ReadyResult) -> str:
+    """The answer to `/orders ready`: done, and what still has no order and what will
+    happen to it."""
+    if not result.ready:
+        return "You are no longer marked ready. Change your orders as you like."
+    text = "You are marked ready."
+    missing = [unit_name(u, STANDARD) for u in result.unordered]
+    if missing:
+        fate = "be disbanded" if result.kind is PhaseKind.RETREAT else "hold"
+        has = "has" if len(missing) == 1 else "have"
+        text += f" But {', '.join(missing)} {has} no order: {_it_they(missing)} will {fate}."
+    if result.builds_left:
+        text += f" {count(result.builds_left, 'build')} not given will be waived."
+    if result.removals_left:
+        text += (
+            f" {count(result.removals_left, 'removal')} not given will be chosen by the "
+            "civil-disorder rule."
+        )
+    if result.ends_phase:
+        text += " Everyone is ready: the phase will be played in a moment."
+    return text
+
+
+def _it_they(items: list) -> str:
+    return "it" if len(items) == 1 else "they"
+
+
+def reminder_text(game_name: str, payload: dict, deadline: datetime | None) -> str:
+    """A REMINDER event for its player: what is still missing, and by when."""
+    power = power_name(payload["power"])
+    phase = Phase.parse(payload["phase"]).title
+    missing = [readable_unit(u) for u in payload.get("unordered") or ()]
+    builds, removals = payload.get("builds_left") or 0, payload.get("removals_left") or 0
+    if missing:
+        what = f"{', '.join(missing)} still {'has' if len(missing) == 1 else 'have'} no order"
+    elif builds:
+        what = f"{count(builds, 'build')} not yet given (or waived)"
+    elif removals:
+        what = f"{count(removals, 'removal')} not yet given"
+    else:
+        what = "no orders yet"
+    return (
+        f"Reminder, **{game_name}**, {phase}: **{power}**: {what}. "
+        f"Deadline {deadline_text(deadline)}. Send the orders here by DM."
+    )
+
+
+# What a given-up event was, for the GM (DELIVERY_FAILED).
+_EVENT_WORDS = {
+    "power_assigned": "the message telling a player their power",
+    "phase_news": "a player's results after a phase",
+    "reminder": "a reminder",
+    "vote_opened": "a ballot",
+    "player_replaced": "the notice of a replacement",
+    "proxy_ended": "the notice that a proxy ended",
+    "orders_needed": "a request for orders",
+}
+
+
+def delivery_failed_text(kind: str, who: str) -> str:
+    what = _EVENT_WORDS.get(kind, "a message")
+    return (
+        f"Discord kept refusing {what}{who}; I have stopped trying. If it was a direct "
+        "message, the player may have closed their DMs to this server's members: GM, "
+        "please check with them."
+    )
+
+
 def game_end_text(name: str, payload: dict) -> str:
     """The announcement of a game's end (a GAME_ENDED event's payload)."""
-    kind, winners = payload["kind"], payload.get("winners") or []
-    if kind == "solo":
-        result = f"{power_list(winners)} wins outright"
-    elif kind == "abandoned":
-        result = "the GM ended it without a result"
-    elif kind == "cancelled":
-        result = "the GM cancelled it before it started"
-    elif winners:
-        result = f"a draw ({kind.replace('_', ' ')}) between {power_list(winners)}"
-    else:
-        result = kind.replace("_", " ")
+    kind, winners = payload["kind"], list(payload.get("winners") or [])
+    result = end_result(kind, winners)
     scores = payload.get("scores") or {}
     table = ", ".join(f"{power_name(k)} {v:g}" for k, v in sorted(scores.items()))
     return f"**{name} is over**: {result}." + (f"\nScores: {table}" if table else "")
@@ -115,10 +201,10 @@ _MARK = {
 def submission_echo(result: SubmissionResult, game_name: str) -> str:
     """What the bot understood of a message of orders: every line's fate, the orders
     now in force and the units still without one."""
-    out = [
-        f"**{game_name}** — {power_list(result.powers)}, {result.phase}; "
-        f"deadline {deadline_text(result.deadline_at)}"
-    ]
+    heading = f"**{game_name}** — {power_list(result.powers)}, {Phase.parse(result.phase).title}"
+    if not result.ends_now:
+        heading += f"; deadline {deadline_text(result.deadline_at)}"
+    out = [heading]
     for line in result.lines:
         order = readable(line.order, result.phase) if line.order else None
         mark = _MARK[line.status]
@@ -134,10 +220,28 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     if result.orders:
         orders = [readable(o, result.phase) for o in result.orders]
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
+    if not result.owed and not result.unordered:
+        out.append(ECHO_NOTHING_TO_ORDER)
+    elif result.unordered or result.builds_left or result.removals_left:
+        out.append(STILL_WITHOUT + _still_missing(result) + ".")
     else:
-        out.append("No orders in force yet.")
-    if result.unordered:
-        out.append("Still without orders: " + ", ".join(readable_unit(u) for u in result.unordered))
-    else:
-        out.append("Every unit has an order.")
+        out.append(ECHO_COMPLETE)
+    if result.ends_now:
+        phase = Phase.parse(result.phase).title
+        out.append(f"All orders are in: {phase} is complete and is being played now.")
     return "\n".join(out)
+
+
+# The last line of an echo (tests wait for one of these).
+ECHO_COMPLETE = "Every unit has an order."
+ECHO_NOTHING_TO_ORDER = "You have nothing to order in this phase."
+STILL_WITHOUT = "Still without orders: "
+
+
+def _still_missing(result: SubmissionResult) -> str:
+    parts = [unit_name(u, STANDARD) for u in result.unordered]
+    if result.builds_left:
+        parts.append(f"{count(result.builds_left, 'build')} (or waive)")
+    if result.removals_left:
+        parts.append(count(result.removals_left, "removal"))
+    return ", ".join(parts)

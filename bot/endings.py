@@ -8,16 +8,19 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.game_end import EndKind
 from adjudication.position import Position
+from adjudication.rules import YearLimitMeasure
 from adjudication.units import Power
 from bot.caller import Caller
+from bot.errors import WrongState
 from bot.events import EventKind
 from bot.proxies import ProxyEnd
 from bot.scoring import PowerResult, scores
 from bot.talk import TalkDesk
 from bot.views import GameStatus
 from storage import repo
-from storage.models import GameRow, PowerRow
+from storage.models import GameRow, PhaseRow, PowerRow
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +42,16 @@ class Endings(TalkDesk):
         kind: str,
         winners: tuple[Power, ...],
         now: datetime,
+        *,
+        last_year: int | None = None,
     ) -> None:
         """Close the game: record the result, score it, announce it. Once only: a
-        second ending of the same game (two votes passing at once) does nothing."""
+        second ending of the same game (two votes passing at once) does nothing.
+
+        `position`: the board at the end (centres and units counted for the scores).
+        `last_year`: the year of the last phase played, the last counted by the scores
+        (docs/RULES.md, "Scores"); by default the year of `position`, for a draw agreed
+        or declared during that phase."""
         if game.status == GameStatus.ENDED:
             log.warning("game %s: asked to end a game already over", game.id)
             return
@@ -54,17 +64,24 @@ class Endings(TalkDesk):
         await repo.replace_reminders(session, game.id, game.current_phase_id or 0, [])
         powers = await repo.powers(session, game.id)
         results = {
-            row.power: PowerResult(len(position.centres_of(row.power)), row.eliminated_year)
+            row.power: PowerResult(
+                len(position.centres_of(row.power)),
+                row.eliminated_year,
+                len(position.units_of(row.power)),
+            )
             for row in powers
         }
         table: dict[Power, float] = {}
         if winners and kind != EndKindService.ABANDONED:
+            rules = self._settings(game).rules
             table = scores(
                 results,
                 winners,
                 self.board.first_year,
-                position.phase.year,
+                position.phase.year if last_year is None else last_year,
                 self._settings(game).scoring,
+                by_units=kind == EndKind.YEAR_LIMIT
+                and rules.year_limit_measure is YearLimitMeasure.UNITS,
             )
             for row in powers:
                 row.score = table.get(row.power)
@@ -84,9 +101,12 @@ class Endings(TalkDesk):
         now: datetime,
         *,
         draw: bool = False,
+        expected_phase_id: int | None = None,
     ) -> None:
         """End the game: as a draw among the survivors, or without a result. A game
-        still in its lobby is cancelled (`draw` does not apply)."""
+        still in its lobby is cancelled (`draw` does not apply). `expected_phase_id`:
+        the phase the GM confirmed for; if another is being played now, nothing is
+        done (`WrongState`)."""
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
             self._require_gm(game, caller)
@@ -95,6 +115,7 @@ class Endings(TalkDesk):
                 return
             self._require_active(game)
             phase = await self._current_phase(session, game)
+            self._require_phase(game, phase, expected_phase_id, "it was not ended")
             position = self._position(phase)
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             kind = EndKindService.DRAW if draw else EndKindService.ABANDONED
@@ -102,6 +123,18 @@ class Endings(TalkDesk):
             await self._expire_votes(session, game, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
             repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
+
+    def _require_phase(
+        self, game: GameRow, phase: PhaseRow, expected_phase_id: int | None, undone: str
+    ) -> None:
+        """A GM's confirmation acts on the phase it named, or on nothing: `undone` says
+        what was not done ("nothing was adjudicated")."""
+        if expected_phase_id is not None and phase.id != expected_phase_id:
+            title = self._position(phase).phase.title
+            raise WrongState(
+                f"{game.name} has moved on since you asked: it is now at {title}, so "
+                f"{undone}. Ask again if you still want to."
+            )
 
     async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
         """Close a lobby: no powers were given out, so there is nothing to score."""

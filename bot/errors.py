@@ -19,6 +19,10 @@ class NotAllowed(UserError):
     """The user may not do this (not the GM, not a player of the game)."""
 
 
+class NoLongerPlaying(NotFound):
+    """The user played in a running game until someone took their place."""
+
+
 class WrongState(UserError):
     """The game is not in a state that allows this (lobby closed, game over, paused)."""
 

@@ -17,21 +17,30 @@ class EventKind(StrEnum):
       (judge notation), deadline (of the next phase; None when the game ended)
     - ORDERS_NEEDED (DM): power, phase_id, phase, adjustment (+builds / −removals),
       dislodged [{unit, retreats}], deadline; or power, standby=True for a standby
-    - REMINDER (DM): power, phase, deadline
+    - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),
+      builds_left, removals_left
     - NMR (channel): power, phase
     - CIVIL_DISORDER (channel): power
     - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
     - PAUSED (channel): {} / RESUMED (channel): deadline
     - PLAYER_REPLACED (channel): power, old, new (user ids)
-    - VOTE_OPENED (DM): vote_id, kind (draw/extend/shorten), new_deadline
+    - VOTE_OPENED (DM, to each voter but the proposer): vote_id, kind
+      (draw/extend/shorten), new_deadline, deadline (the current one)
     - VOTE_CLOSED (channel): vote_id, kind, passed, yes [power], no [power], abstain
       [power] (voters who had not voted), secret; with secret ballots yes, no and
       abstain are counts, not names
     - PLAYER_KICKED (channel): user (id), powers [power] (now in civil disorder)
     - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned/cancelled),
       winners, scores {power: score}
-    - ROLLED_BACK (channel): phase, phase_id, deadline
+    - ROLLED_BACK (channel): phase, phase_id, deadline, rolled_back ["F1901M/1": each
+      play rolled back, as `/game history phase:` names it]; (DM, with a user) phase,
+      phase_id, deadline, resend [power] (their orders for the phase, wiped),
+      proxies_restored [power], proxies_ended [power]
     - PROXY_ENDED (DM to the holder): power, reason (a `bot.proxies.ProxyEnd` value)
+    - PHASE_NEWS (DM, to each player after each phase, after RESULTS): powers [power],
+      phase_id, next_phase_id, deadline (of the next phase), game_over
+    - DELIVERY_FAILED (the game's channel): kind, user (or None), error — an event
+      Discord kept refusing was given up
     - THREADS_SYNC (channel): {} — who belongs in the game's private threads changed
       (bot/talk.py); the Discord layer brings them in line
     """
@@ -54,6 +63,8 @@ class EventKind(StrEnum):
     ROLLED_BACK = "rolled_back"
     PROXY_ENDED = "proxy_ended"
     THREADS_SYNC = "threads_sync"
+    PHASE_NEWS = "phase_news"
+    DELIVERY_FAILED = "delivery_failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +82,4 @@ class Event:
     payload: dict[str, Any]
     created_at: datetime
     attempts: int
+    steps_done: int = 0  # steps of it done before (a retry resumes after them)

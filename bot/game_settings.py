@@ -7,8 +7,9 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import Any
 
-from adjudication.rules import Rules
+from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import PhaseKind
+from bot.discord_text import count
 from bot.errors import InvalidSetting
 from storage.codec import rules_from_json, rules_to_json
 
@@ -46,7 +47,9 @@ class GameSettings:
     - `reminder_minutes`: reminders this many minutes before each deadline.
     - `draw_abstention_yes`: rules/004 rule 5: an abstention counts as yes.
     - `end_when_ready`: a movement phase ends early when every player is ready.
-    - `civil_disorder_after`: missed phases before a power falls into civil disorder.
+    - `civil_disorder_after`: movement phases (Spring or Fall) missed before a power
+      falls into civil disorder: rules/000 §14.3, one ("fails to submit orders in a
+      given Spring or Fall season"); rules/004 rule 10 says "after two seasons".
     """
 
     rules: Rules = field(default_factory=Rules)
@@ -59,7 +62,7 @@ class GameSettings:
     secret_ballots: bool = True
     assignment: Assignment = Assignment.PREFERENCES
     end_when_ready: bool = True
-    civil_disorder_after: int = 2
+    civil_disorder_after: int = 1
     scoring: Scoring = Scoring.HAYNES
 
     def __post_init__(self) -> None:
@@ -71,6 +74,51 @@ class GameSettings:
             raise InvalidSetting("Reminders must come at least one minute before the deadline.")
         if self.civil_disorder_after < 1:
             raise InvalidSetting("Civil disorder needs at least one missed phase.")
+
+    def describe(self) -> list[str]:
+        """The settings as a GM reads them: "Moves: 4 days", one line each."""
+        rules = self.rules
+        reminders = sorted(self.reminder_minutes, reverse=True)
+        short_game = "none"
+        if rules.year_limit is not None:
+            measure = _MEASURES[rules.year_limit_measure]
+            short_game = f"the game ends with {rules.year_limit}; the most {measure} wins"
+        stalemate = "off"
+        if rules.stalemate_winters is not None:
+            stalemate = (
+                "a draw when every supply centre has the same owner for "
+                f"{count(rules.stalemate_winters, 'winter')} in a row"
+            )
+        return [
+            f"Moves: {duration(self.phase_minutes[PhaseKind.MOVEMENT])}",
+            f"Retreats: {duration(self.phase_minutes[PhaseKind.RETREAT])}",
+            f"Builds and removals: {duration(self.phase_minutes[PhaseKind.ADJUSTMENT])}",
+            "Reminders: "
+            + (
+                " and ".join(duration(m) for m in reminders) + " before each deadline"
+                if reminders
+                else "none"
+            ),
+            f"Powers given out: {_ASSIGNMENTS[self.assignment]}",
+            f"Press: {_PRESS[self.press]}",
+            f"Unsigned public press: {'allowed' if self.anonymous_press else 'not allowed'}",
+            f"GM added to private threads: {_yes(self.copy_gm_on_press)}",
+            f"Draw votes: silence counts as {_yes(self.draw_abstention_yes)}",
+            "Ballots: "
+            + (
+                "secret (counts only; the GM sees who voted what)"
+                if self.secret_ballots
+                else "open"
+            ),
+            f"Moves end early when every player is ready: {_yes(self.end_when_ready)}",
+            "Civil disorder: after "
+            f"{count(self.civil_disorder_after, 'missed movement phase')} (Spring or Fall)",
+            f"Scoring: {_SCORING[self.scoring]}",
+            f"Solo victory: {count(rules.victory_centres, 'supply centre')}",
+            f"Short game: {short_game}",
+            f"Stalemate rule: {stalemate}",
+            f"Convoy paradoxes: {_PARADOX[rules.paradox_rule]}",
+        ]
 
     def phase_length(self, kind: PhaseKind) -> timedelta:
         return timedelta(minutes=self.phase_minutes[kind])
@@ -110,3 +158,40 @@ class GameSettings:
             civil_disorder_after=data["civil_disorder_after"],
             scoring=Scoring(data["scoring"]),
         )
+
+
+def duration(minutes: int) -> str:
+    """A length of time as people say it: "4 days", "36 hours", "90 minutes"."""
+    if minutes % (24 * 60) == 0:
+        return count(minutes // (24 * 60), "day")
+    if minutes % 60 == 0:
+        return count(minutes // 60, "hour")
+    return count(minutes, "minute")
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+_ASSIGNMENTS = {
+    Assignment.PREFERENCES: "by the players' preferences",
+    Assignment.LOTS: "by lots",
+}
+_PRESS = {
+    Press.FULL: "private threads and public announcements",
+    Press.PUBLIC_ONLY: "public announcements only",
+    Press.NONE: "none (gunboat)",
+}
+_SCORING = {
+    Scoring.HAYNES: "Haynes ratings (points for the place, and for the years survived)",
+    Scoring.DRAW_SIZE: "shared equally by the winners",
+    Scoring.SUM_OF_SQUARES: "sum of squares of the supply centres",
+}
+_MEASURES = {
+    YearLimitMeasure.UNITS: "units on the board",
+    YearLimitMeasure.CENTRES: "supply centres",
+}
+_PARADOX = {
+    ParadoxRule.SZYKMAN: "Szykman rule (the convoyed army holds)",
+    ParadoxRule.RULEBOOK_1982: "1982 rulebook (XII.5)",
+}

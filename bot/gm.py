@@ -5,33 +5,55 @@ in the same transaction as the change it makes."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.units import Power
-from bot.adjudicator import Adjudicator
 from bot.caller import Caller
-from bot.errors import NotFound, WrongState
+from bot.errors import WrongState
 from bot.events import EventKind
+from bot.order_checks import progress
 from bot.proxies import ProxyEnd
-from bot.text_input import quoted
+from bot.rollback import RollbackDesk, RollbackPlan
+from bot.start_state import keep_start_state, player_changes
 from bot.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
-from storage.models import GameRow, PhaseRow, PlayerRow
+from storage.models import GameRow
 
 log = logging.getLogger(__name__)
 
 
-class GmDesk(Adjudicator):
+@dataclass(frozen=True, slots=True)
+class PowerOrders:
+    """One power's orders in force, for the GM: every order, the units still without
+    one, and the builds or removals still to give."""
+
+    power: Power
+    user_id: int | None
+    orders: tuple[str, ...]  # "A PAR - BUR"
+    unordered: tuple[str, ...]  # "A MAR"
+    given: int
+    owed: int
+    builds_left: int = 0
+    removals_left: int = 0
+
+
+class GmDesk(RollbackDesk):
     async def _gm_game(self, session, game_id: int, caller: Caller, *, active=True) -> GameRow:
         game = await self._game_for(session, game_id, caller)
         self._require_gm(game, caller)
         if active:
             self._require_active(game)
         return game
+
+    async def _power_changing(self, session, game: GameRow) -> None:
+        """Before a GM action changes a power: the current phase keeps the state it
+        began with, for a rollback to it (bot/rollback.py)."""
+        if game.current_phase_id is not None:
+            await keep_start_state(session, game.id, await self._current_phase(session, game))
 
     async def gm_adjudicate_now(
         self,
@@ -40,12 +62,14 @@ class GmDesk(Adjudicator):
         now: datetime,
         *,
         expected_phase: str | None = None,
+        expected_phase_id: int | None = None,
     ) -> AdjudicationResult | None:
         """Play the current phase now, whatever the deadline.
 
-        `expected_phase` (the phase the GM was looking at, e.g. "S1901M"): if the game
-        has moved on meanwhile (the deadline passed as the GM clicked), nothing is done
-        and None is returned, so one click never plays two phases.
+        `expected_phase_id` (the phase the GM confirmed for; or `expected_phase`, its
+        code): if the game has moved on meanwhile (the deadline passed as the GM
+        clicked, a retreat phase ended on its own, a rollback began it again), nothing
+        is done and `WrongState` says so, so one click never plays another phase.
         """
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
@@ -59,9 +83,8 @@ class GmDesk(Adjudicator):
             set_committed_value(game, "version", game.version + 1)
             phase = await self._current_phase(session, game)
             if expected_phase is not None and phase.code != expected_phase.upper():
-                raise WrongState(
-                    f"{game.name} has already moved on to {phase.code}; nothing was adjudicated."
-                )
+                expected_phase_id = -1  # another phase: refused below
+            self._require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
             repo.add_audit(
                 session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
             )
@@ -160,6 +183,7 @@ class GmDesk(Adjudicator):
         """Give a power to another player (rules/000 §14.3: a replacement)."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
@@ -169,11 +193,11 @@ class GmDesk(Adjudicator):
             if old != new_user_id:
                 await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
                 await self._refresh_thread_members(session, game, now)
-            await self._set_player(session, game.id, new_user_id, PlayerStatus.JOINED, now)
+            await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
             if old is not None and old != new_user_id:
                 still = any(r.user_id == old for r in await repo.powers(session, game.id))
                 if not still:
-                    await self._set_player(session, game.id, old, PlayerStatus.REPLACED, now)
+                    await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
             repo.add_audit(
                 session,
                 game.id,
@@ -203,6 +227,7 @@ class GmDesk(Adjudicator):
         again, the standby's orders are used and the standby takes over."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             row.standby_user_id = standby_user_id
             repo.add_audit(
@@ -233,6 +258,7 @@ class GmDesk(Adjudicator):
         hold and its removals follow the civil-disorder rule."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             old = row.user_id
             row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
@@ -261,7 +287,8 @@ class GmDesk(Adjudicator):
             game = await self._gm_game(session, game_id, caller, active=False)
             if game.status == GameStatus.ENDED:
                 raise WrongState(f"{game.name} is over.")
-            await self._set_player(session, game.id, user_id, PlayerStatus.KICKED, now)
+            await self._power_changing(session, game)
+            await repo.set_player_status(session, game.id, user_id, PlayerStatus.KICKED, now)
             powers = []
             for row in await repo.powers(session, game.id):
                 if row.user_id == user_id:
@@ -285,71 +312,53 @@ class GmDesk(Adjudicator):
                 payload={"user": user_id, "powers": powers},
             )
 
+    async def gm_rollback_plan(self, game_id: int, caller: Caller, phase_code: str) -> RollbackPlan:
+        """What rolling back to the start of `phase_code` would change, for the GM to
+        confirm: above all the powers whose player would change back (a standby's
+        takeover or a replacement since), which the GM may choose to keep."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            target = await self._rollback_target(session, game, phase_code)
+            current = await self._current_phase(session, game)
+            changes = player_changes(target.start_state, await repo.powers(session, game.id))
+            title = self._position(target).phase.title
+            return RollbackPlan(target.code, title, current.code, changes)
+
     async def gm_rollback(
         self,
         game_id: int,
         caller: Caller,
         phase_code: str,
         now: datetime,
+        *,
+        keep_players: bool = False,
+        expected_phase_id: int | None = None,
     ) -> str:
-        """Go back to the start of an earlier phase. What came after stays in the
-        record, marked rolled back; the phase is played again from its position."""
+        """Go back to the start of an earlier phase (or of the current one). What came
+        after stays in the record, marked rolled back; the phase is played again from
+        its position, every power as it was when the phase began: missed phases, civil
+        disorder, eliminations, proxies, and who plays it (standby takeovers and
+        replacements since undone, unless `keep_players`). The orders sent for the
+        phase are wiped: their senders are told to send them again.
+        `expected_phase_id`: the phase being played when the GM asked; if the game has
+        moved on since, nothing is done."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
-            if game.status == GameStatus.LOBBY:
-                raise WrongState(f"{game.name} has not started.")
-            phases = list(await repo.phases(session, game.id))
-            target = next((p for p in phases if p.code == phase_code.upper()), None)
-            if target is None:
-                raise NotFound(f"{game.name} has no phase {quoted(phase_code, 16)}.")
-            await session.execute(
-                update(PhaseRow)
-                .where(
-                    PhaseRow.game_id == game.id,
-                    PhaseRow.seq >= target.seq,
-                    PhaseRow.rolled_back_at.is_(None),
-                )
-                .values(rolled_back_at=now)
+            target = await self._rollback_target(session, game, phase_code)
+            current = await self._current_phase(session, game)
+            self._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            code = await self._roll_back(
+                session, game, target, current, now, keep_players=keep_players
             )
-            settings = self._settings(game)
-            position = self._position(target)
-            deadline = self._deadline(settings, position.phase.kind, now)
-            again = PhaseRow(
-                game_id=game.id,
-                seq=target.seq,
-                code=target.code,
-                position=target.position,
-                started_at=now,
-                deadline_at=deadline,
-            )
-            session.add(again)
-            await session.flush()
-            for row in await repo.powers(session, game.id):
-                row.ready = False
-                if row.eliminated_year is not None and row.eliminated_year >= position.phase.year:
-                    row.eliminated_year = None
-                row.score = None
-            game.status = GameStatus.ACTIVE
-            game.ended_at = game.end_kind = game.winners = None
-            game.current_phase_id = again.id
-            game.deadline_at = deadline
-            game.paused_at = None
-            game.version += 1
-            await self._schedule_reminders(session, game, again.id, deadline, now)
-            repo.add_audit(session, game.id, caller.user_id, "rollback", now, {"to": target.code})
-            repo.add_outbox(
+            repo.add_audit(
                 session,
-                EventKind.ROLLED_BACK,
+                game.id,
+                caller.user_id,
+                "rollback",
                 now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={
-                    "phase": target.code,
-                    "phase_id": again.id,
-                    "deadline": deadline.isoformat(),
-                },
+                {"to": code, "keep_players": keep_players},
             )
-            return target.code
+            return code
 
     async def gm_all_orders(
         self,
@@ -357,9 +366,10 @@ class GmDesk(Adjudicator):
         caller: Caller,
         *,
         now: datetime | None = None,
-    ) -> dict[Power, tuple[str, ...]]:
-        """Everyone's orders in force for the current phase (for the GM's eyes only).
-        Looking is recorded in the audit log too: orders are secret until played."""
+    ) -> tuple[PowerOrders, ...]:
+        """Every power's orders in force for the current phase, and what it has still
+        to order (for the GM's eyes only). Looking is recorded in the audit log too:
+        orders are secret until played."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             phase = await self._current_phase(session, game)
@@ -371,22 +381,26 @@ class GmDesk(Adjudicator):
                 now or datetime.now(UTC),
                 {"phase": phase.code},
             )
-            out: dict[Power, list[str]] = {}
-            for row in await repo.orders_in_force(session, phase.id):
-                out.setdefault(row.power, []).append(str(order_from_json(row.order)))
-            return {p: tuple(sorted(v)) for p, v in sorted(out.items())}
-
-    @staticmethod
-    async def _set_player(session, game_id: int, user_id: int, status: str, now) -> None:
-        rows = await session.execute(
-            select(PlayerRow).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
-        )
-        player = rows.scalars().first()
-        if player is None:
-            session.add(
-                PlayerRow(
-                    game_id=game_id, user_id=user_id, status=status, preferences=[], joined_at=now
+            position = self._position(phase)
+            rows = await repo.orders_in_force(session, phase.id)
+            slots = {(o.power, o.slot) for o in rows}
+            table = []
+            for row in await repo.powers(session, game.id):
+                done = progress(position, row.power, slots, self.board)
+                table.append(
+                    PowerOrders(
+                        power=row.power,
+                        user_id=row.user_id,
+                        orders=tuple(
+                            sorted(
+                                str(order_from_json(o.order)) for o in rows if o.power == row.power
+                            )
+                        ),
+                        unordered=tuple(str(u) for u in done.unordered),
+                        given=done.given,
+                        owed=done.owed,
+                        builds_left=done.builds_left,
+                        removals_left=done.removals_left,
+                    )
                 )
-            )
-        else:
-            player.status = status
+            return tuple(sorted(table, key=lambda t: t.power))

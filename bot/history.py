@@ -47,21 +47,33 @@ class History(ServiceCore):
             return tuple(records)
 
     async def phase_record(self, game_id: int, phase: str | None = None) -> PhaseRecord | None:
-        """One live phase as `phase_records` gives it: the latest play of `phase` (a
-        code such as "S1901M"), or the current phase. None when the game has no such
-        phase (or has not started)."""
+        """One phase as `phase_records` gives it: the current phase, or the latest live
+        play of `phase` (a code such as "S1901M"), or, when every play of it was rolled
+        back, the latest of those (marked `rolled_back`). "S1901M/2" names the second
+        play of Spring 1901, rolled back or not. None when the game has no such phase
+        (or has not started)."""
         return await self.run_transaction(self._phase_record_in, game_id, phase)
 
     def _phase_record_in(self, conn: Connection, game_id: int, phase: str | None):
         if phase is None:
             row = phase_queries.current_phase_in(conn, game_id)
         else:
-            row = phase_queries.latest_play_in(conn, game_id, phase)
+            code, _, play = phase.partition("/")
+            if play:
+                number = int(play) if play.isdigit() and len(play) < 6 else 0
+                row = phase_queries.any_play_in(conn, game_id, code, number or None)
+                if number == 0 and row is not None:
+                    return None  # "S1901M/x": no such play
+            else:
+                row = phase_queries.latest_play_in(conn, game_id, code)
+                if row is not None and row.id is None:
+                    row = phase_queries.any_play_in(conn, game_id, code)
         if row is None:
             raise NotFound(f"There is no game number {game_id}.")
         if row.id is None:
             return None
-        return _record(row, phase_queries.orders_in_force_in(conn, row.id), rolled_back=False)
+        orders = phase_queries.orders_in_force_in(conn, row.id)
+        return _record(row, orders, rolled_back=row.rolled_back_at is not None)
 
     async def phase_results(self, game_id: int, phase_id: int) -> PhaseResults | None:
         """The live phase `phase_id` of the game, for its map: the position (decoded

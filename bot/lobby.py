@@ -17,6 +17,7 @@ from bot.caller import Caller
 from bot.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.events import EventKind
 from bot.game_settings import Assignment, GameSettings
+from bot.order_checks import progress
 from bot.service_core import ServiceCore, owes_orders
 from bot.text_input import clean_text
 from bot.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
@@ -352,6 +353,7 @@ class Lobby(ServiceCore):
             position = self._position(phase)
             phase_code, phase_title = position.phase.code, position.phase.title
             submitted = {s.power for s in await repo.submissions(session, phase.id)}
+            slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
             powers = tuple(
                 PowerInfo(
                     power=row.power,
@@ -366,6 +368,7 @@ class Lobby(ServiceCore):
                     owes_orders=owes_orders(position, row.power, self.board),
                     ready=row.ready,
                     score=row.score,
+                    progress=progress(position, row.power, slots, self.board),
                 )
                 for row in await repo.powers(session, game.id)
             )

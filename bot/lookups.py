@@ -10,18 +10,21 @@ Drawing a map is CPU work, so it runs in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from adjudication.board import Board
+from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order
-from adjudication.orders import Order
+from adjudication.orders import Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
-from adjudication.units import Power
+from adjudication.units import PhaseKind, Power
 from bot.errors import NotFound
+from bot.phase_news import PlayedPhase
 from bot.service import GameService
 from bot.views import PhaseRecord
 from storage.codec import outcome_from_json
@@ -30,6 +33,8 @@ log = logging.getLogger(__name__)
 
 # render_map(position, board, orders, outcomes, viewer, palette, width) -> PNG bytes
 MapRenderer = Callable[..., bytes]
+# render_results(before, after, board, orders, outcomes, viewer, palette, width, final=)
+ResultsRenderer = Callable[..., bytes]
 
 
 def default_renderer() -> MapRenderer:
@@ -37,6 +42,13 @@ def default_renderer() -> MapRenderer:
     from render.map import render_map
 
     return render_map
+
+
+def default_results_renderer() -> ResultsRenderer:
+    """The project's map of a played phase's outcome, imported when first needed."""
+    from render.results import render_results
+
+    return render_results
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +68,14 @@ class GameLookups:
         *,
         board: Board = STANDARD,
         renderer: MapRenderer | None = None,
+        results_renderer: ResultsRenderer | None = None,
         palette: str = "classic",
         width: int = 1600,
     ) -> None:
         self.service = service
         self.board = board
         self._renderer = renderer
+        self._results_renderer = results_renderer
         self.palette = palette
         self.width = width
 
@@ -82,7 +96,9 @@ class GameLookups:
         return position
 
     async def find_record(self, game_id: int, phase: str | None = None) -> PhaseRecord:
-        """A stored phase by code (the latest play of it), or the current phase."""
+        """A stored phase by code (the latest play of it; when all its plays were
+        rolled back, the latest of those), "S1901M/2" for its second play, or the
+        current phase."""
         wanted = phase.strip().upper() if phase else None
         record = await self.service.phase_record(game_id, wanted)
         if record is not None:
@@ -107,8 +123,12 @@ class GameLookups:
         return await self._map(found.phase, found.position, found.outcomes, found.report)
 
     async def record_map(self, record: PhaseRecord) -> MapImage:
+        """The map of a stored phase; the title of a play since rolled back says so."""
         position = self.service.record_position(record)
-        return await self._map(record.phase, position, record.outcomes, record.report)
+        picture = await self._map(record.phase, position, record.outcomes, record.report)
+        if record.rolled_back:
+            return replace(picture, title=f"{picture.title} (rolled back)")
+        return picture
 
     async def _map(
         self,
@@ -138,17 +158,70 @@ class GameLookups:
             parsed += [line.order for line in lines if line.order is not None]
         return await self.draw(position, parsed, None)
 
+    async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
+        """Three orders the player could give now, made from their own units (a move,
+        a support of it, a hold; or a retreat, a build, a removal), in the notation of
+        the DM echo."""
+        position = await self.current_position(game_id)
+        options = [o for power in powers for o in legal_orders(position, self.board, power)]
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return [format_order(o, self.board) for o in options[:3]]
+        moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
+        chosen: list[Order] = moves[:1]
+        if chosen:
+            move = chosen[0]
+            chosen += [
+                o
+                for o in options
+                if isinstance(o, Support)
+                and o.destination == move.destination
+                and o.supported == move.unit.location
+            ][:1]
+        used = {o.unit for o in chosen}
+        chosen += [o for o in options if isinstance(o, Hold) and o.unit not in used][:1]
+        return [format_order(o, self.board) for o in chosen[:3]]
+
     async def retreat_and_build_options(
         self, game_id: int, phase_id: int, power: Power
     ) -> list[str]:
         """Every retreat, disband, build or removal open to `power` in that phase."""
-        from adjudication.legal import legal_orders
-
         found = await self.service.phase_results(game_id, phase_id)
         if found is None:
             return []
         options = legal_orders(found.position, self.board, power)
         return [format_order(o, self.board) for o in options]
+
+    async def played_phase(
+        self, game_id: int, phase_id: int, next_phase_id: int
+    ) -> PlayedPhase | None:
+        """A played phase with the position it led to, for its results post and each
+        player's DM; None if either is no longer in the live record (rolled back)."""
+        before = await self.service.phase_results(game_id, phase_id)
+        after = await self.service.phase_results(game_id, next_phase_id)
+        if before is None or after is None or before.outcomes is None:
+            return None
+        outcomes = tuple(outcome_from_json(o) for o in before.outcomes)
+        return PlayedPhase(before.position, outcomes, after.position, self.board)
+
+    async def results_png(self, played: PlayedPhase, *, final: bool) -> bytes:
+        """The position after the phase, its moves drawn lightly under it (the final
+        position when the game ended with it)."""
+        if self._results_renderer is None:
+            self._results_renderer = default_results_renderer()
+        return await asyncio.to_thread(
+            functools.partial(
+                self._results_renderer,
+                played.before,
+                played.after,
+                self.board,
+                [o.order for o in played.outcomes],
+                list(played.outcomes),
+                None,
+                self.palette,
+                self.width,
+                final=final,
+            )
+        )
 
     async def draw(
         self,

@@ -8,7 +8,8 @@ from adjudication.board import Board
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
-from bot.views import LineResult
+from bot.discord_text import count
+from bot.views import LineResult, Progress
 from storage.codec import order_from_json
 
 
@@ -36,11 +37,11 @@ def adjustment_excess(order, power, in_force, position) -> str | None:
     if isinstance(order, Build | Waive):
         used = sum(isinstance(o, Build | Waive) for o in others) + 1
         if used > change:
-            return f"You may build only {max(change, 0)} unit(s) this winter."
+            return f"You may build only {count(max(change, 0), 'unit')} this winter."
     if isinstance(order, Disband):
         used = sum(isinstance(o, Disband) for o in others) + 1
         if used > -change:
-            return f"You must remove only {max(-change, 0)} unit(s) this winter."
+            return f"You must remove only {count(max(-change, 0), 'unit')} this winter."
     return None
 
 
@@ -56,45 +57,37 @@ def complete(position: Position, power: Power, slots: set[tuple[str, str]], boar
     change = position.adjustment_of(power)
     if change < 0:
         return given >= -change
+    return given >= min(change, _build_room(position, power, board))
+
+
+def progress(
+    position: Position, power: Power, slots: set[tuple[str, str]], board: Board
+) -> Progress:
+    """How far the power's orders in force (`slots`: (power, slot) keys) go."""
+    kind = position.phase.kind
+    if kind is not PhaseKind.ADJUSTMENT:
+        if kind is PhaseKind.MOVEMENT:
+            units = [u for u in position.units if u.power == power]
+        else:
+            units = [d.unit for d in position.dislodged if d.unit.power == power]
+        missing = tuple(u for u in units if (power, u.province) not in slots)
+        return Progress(len(units) - len(missing), len(units), missing)
+    given = sum(1 for p, _ in slots if p == power)
+    change = position.adjustment_of(power)
+    if change < 0:
+        return Progress(given, -change, removals_left=max(-change - given, 0))
+    owed = min(change, _build_room(position, power, board))
+    return Progress(given, owed, builds_left=max(owed - given, 0))
+
+
+def _build_room(position: Position, power: Power, board: Board) -> int:
+    """Unoccupied home centres the power owns: where it may build (rules/000 §13.2)."""
     occupied = {u.province for u in position.units}
-    room = sum(
+    return sum(
         1
         for c in board.home_centres.get(power, ())
         if position.ownership.get(c) == power and c not in occupied
     )
-    return given >= min(change, room)
-
-
-def unordered(
-    position: Position,
-    powers: set[Power],
-    slots: set[tuple[str, str]],
-    provinces: frozenset[str] | None = None,
-) -> tuple:
-    """The units (or builds and removals owed) still without an order. `provinces`:
-    only the units there (a proxy given some units: owed builds are not theirs)."""
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        units = [u for u in position.units if u.power in powers]
-    elif kind is PhaseKind.RETREAT:
-        units = [d.unit for d in position.dislodged if d.unit.power in powers]
-    elif provinces is not None:
-        return ()
-    if kind is not PhaseKind.ADJUSTMENT:
-        return tuple(
-            str(u)
-            for u in units
-            if (u.power, u.province) not in slots and (provinces is None or u.province in provinces)
-        )
-    missing = []
-    for power in sorted(powers):
-        change = position.adjustment_of(power)
-        given = sum(1 for p, _ in slots if p == power)
-        if change > given:
-            missing.append(f"{power.title()}: {change - given} build(s) or waive(s)")
-        elif -change > given:
-            missing.append(f"{power.title()}: {-change - given} removal(s)")
-    return tuple(missing)
 
 
 def line_json(result: LineResult) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import Connection, Row
@@ -20,17 +20,25 @@ from bot.errors import (
     ChooseGame,
     InvalidSetting,
     LateOrders,
+    NoLongerPlaying,
     NotAllowed,
     NotFound,
     PhaseAlreadyPlayed,
     WrongState,
 )
 from bot.game_settings import GameSettings
-from bot.order_checks import adjustment_excess, complete, line_json, slot_of, unordered
+from bot.order_checks import (
+    adjustment_excess,
+    complete,
+    line_json,
+    progress,
+    slot_of,
+)
 from bot.proxies import ProxyEnd
 from bot.service_core import ServiceCore, no_such_game, owes_orders, valid_id
 from bot.text_input import clean_text
-from bot.views import LineResult, LineStatus, SubmissionResult
+from bot.unclear_orders import Ruling, rule_on
+from bot.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries
 from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
@@ -161,8 +169,9 @@ class OrdersDesk(ServiceCore):
                 for key, power in changed.items()
             ],
         )
-        _, deadline = self._maybe_end_early_in(conn, ctx, position, now, in_force)
-        return self._summary(ctx, position, tuple(lines), in_force, deadline)
+        done, deadline = self._maybe_end_early_in(conn, ctx, position, now, in_force)
+        ending = done and deadline == now
+        return self._summary(ctx, position, tuple(lines), in_force, deadline, ending)
 
     def _record_too_late_in(
         self,
@@ -225,8 +234,10 @@ class OrdersDesk(ServiceCore):
 
     async def set_ready(
         self, caller: Caller, now: datetime, ready: bool = True, game_id: int | None = None
-    ) -> bool:
-        """Mark the player's powers ready; returns whether the phase now ends early."""
+    ) -> ReadyResult:
+        """Mark the player's powers ready (or not); says whether the phase now ends
+        early, and what of theirs is still without an order (it will hold, or be
+        disbanded, waived or chosen by the civil-disorder rule)."""
         async with self.core_transaction() as session:
             ctx = await self._sender_context(session, caller, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
@@ -239,7 +250,16 @@ class OrdersDesk(ServiceCore):
             done, _ = await session.run_sync(
                 self._maybe_end_early_in, ctx, position, now, ready=now_ready
             )
-            return done
+            slots = set(ctx.in_force)
+            left = [progress(position, power, slots, self.board) for power in sorted(own)]
+            return ReadyResult(
+                ready=ready,
+                ends_phase=done,
+                kind=position.phase.kind,
+                unordered=tuple(u for p in left for u in p.unordered),
+                builds_left=sum(p.builds_left for p in left),
+                removals_left=sum(p.removals_left for p in left),
+            )
 
     async def legal_orders(
         self, caller: Caller, typed: str = "", game_id: int | None = None
@@ -344,6 +364,13 @@ class OrdersDesk(ServiceCore):
         if game_id is None:
             games = order_queries.user_games_in(conn, caller.user_id, caller.guild_id)
             if not games:
+                former = order_queries.former_games_in(conn, caller.user_id)
+                if former:
+                    names = ", ".join(g.name for g in former)
+                    raise NoLongerPlaying(
+                        f"You no longer play in {names}: another player has taken your "
+                        "place, so your orders were not applied."
+                    )
                 raise NotFound("You are not playing in any running game.")
             if len(games) > 1:
                 names = ", ".join(f"{g.name} (#{g.id})" for g in games)
@@ -408,28 +435,48 @@ class OrdersDesk(ServiceCore):
 
     def _parse(self, text: str, position: Position, controls: list[_Control]) -> list[tuple]:
         """(line text, control, ParsedLine) per line; with several powers each line
-        goes to the first power for which it reads as an order."""
+        goes to the first power for which it reads as an order, else to the first whose
+        unit it names (`_judge` rules on it), else to the first power."""
         per_power = [
             (c, self.engine.parse_orders(text, position, c.power, self.board)) for c in controls
         ]
         out = []
         for i, first in enumerate(per_power[0][1]):
-            chosen = (controls[0], first)
-            for control, results in per_power:
-                if i < len(results) and results[i].rejection is None and results[i].order:
-                    chosen = (control, results[i])
-                    break
+            lines = [(c, results[i]) for c, results in per_power if i < len(results)]
+            chosen = next(
+                ((c, line) for c, line in lines if line.rejection is None and line.order),
+                None,
+            ) or next(
+                ((c, line) for c, line in lines if self._ruling(line, position, c) is not None),
+                (controls[0], first),
+            )
             out.append((first.text, *chosen))
         return out
+
+    def _ruling(self, line, position: Position, control: _Control) -> Ruling | None:
+        """rules/004 rule 7 on a refused line about one of the sender's units
+        (bot/unclear_orders.py); None if it is about none they may order."""
+        ruling = rule_on(line, position, control.power, self.board, self.engine.parse_orders)
+        if ruling is None or not control.covers(control.power, ruling.unit.province):
+            return None
+        return ruling
 
     def _judge(self, text, control, item, in_force, position):
         notes = tuple(getattr(item, "notes", ()) or ())
         order = item.order
         if order is None or item.rejection is not None:
             # The parser may read an order and still refuse it (no such unit, replaced
-            # by a later line): only an order without a rejection is accepted.
-            rej = item.rejection
-            return self._line(text, LineStatus.REJECTED, None, rej, notes, control), None
+            # by a later line): only an order without a rejection is accepted. A line
+            # about one of the sender's units that cannot be followed is their last word
+            # about it: rules/004 rule 7, "treated as Hold".
+            rejected = self._line(text, LineStatus.REJECTED, None, item.rejection, notes, control)
+            ruling = self._ruling(item, position, control)
+            if ruling is None:
+                return rejected, None
+            existing = in_force.get((control.power, ruling.unit.province))
+            if existing is not None and existing[1] and not control.by_owner:
+                return rejected, None  # the owner's own order stands
+            return replace(rejected, message=ruling.message), ruling.order
         if control.provinces is not None and (
             isinstance(order, Waive) or order.unit.location.province not in control.provinces
         ):
@@ -502,7 +549,9 @@ class OrdersDesk(ServiceCore):
             return True, now
         return done, deadline
 
-    def _summary(self, ctx: _Context, position, lines, in_force, deadline) -> SubmissionResult:
+    def _summary(
+        self, ctx: _Context, position, lines, in_force, deadline, ending: bool = False
+    ) -> SubmissionResult:
         """What the sender may see of the orders in force: their own powers' whole, a
         proxy's only for the units it was given."""
         mine = {
@@ -511,19 +560,26 @@ class OrdersDesk(ServiceCore):
             if any(c.covers(*key) for c in ctx.controls)
         }
         orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
-        missing = tuple(
-            item
-            for c in ctx.controls
-            for item in unordered(position, {c.power}, set(mine), c.provinces)
-        )
+        slots = set(mine)
+        left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(
             game_id=ctx.game.id,
             phase=ctx.game.phase_code,
             powers=tuple(c.power for c in ctx.controls),
             lines=lines,
             orders=orders,
-            unordered=missing,
+            # A proxy given some units sees only those, and no builds or removals.
+            unordered=tuple(
+                u
+                for c, p in left
+                for u in p.unordered
+                if c.provinces is None or u.province in c.provinces
+            ),
             deadline_at=deadline,
+            owed=sum(p.owed for c, p in left if c.provinces is None),
+            builds_left=sum(p.builds_left for c, p in left if c.provinces is None),
+            removals_left=sum(p.removals_left for c, p in left if c.provinces is None),
+            ends_now=ending,
         )
 
 

@@ -14,6 +14,10 @@ from storage import phase_queries, repo
 from storage.models import OutboxRow
 
 MAX_RETRY_DELAY = timedelta(hours=1)
+# Refusals that will not go away by waiting (a user who closed their DMs, a channel
+# deleted) are tried this many times (over about five minutes), then given up and the
+# GM told; an outage or a timeout is retried for as long as it lasts.
+MAX_REFUSALS = 5
 # An event handed out for delivery is not handed out again for this long, so two bot
 # processes sharing a database do not both send it; if the process taking it dies,
 # it is offered again afterwards.
@@ -47,8 +51,25 @@ class Outbox(ServiceCore):
             row.delivered_at = now
             row.attempts += 1
 
-    async def mark_failed(self, event_id: int, error: str, now: datetime) -> None:
-        """Record a failed delivery; it is offered again after 10 s, 20 s, 40 s, … ≤ 1 h."""
+    async def mark_step(
+        self, event_id: int, steps_done: int, sent: tuple[int, int] | None = None
+    ) -> None:
+        """One more step of an event done (and the message it sent, if any): a retry
+        resumes after it."""
+        async with self.transaction() as session:
+            row = await session.get(OutboxRow, event_id)
+            if row is None:
+                raise NotFound(f"No event {event_id}.")
+            row.steps_done = steps_done
+            if sent is not None:
+                row.sent = [*(row.sent or []), [str(sent[0]), str(sent[1])]]
+
+    async def mark_failed(
+        self, event_id: int, error: str, now: datetime, *, refused: bool = False
+    ) -> None:
+        """Record a failed delivery; it is offered again after 10 s, 20 s, 40 s, … ≤ 1 h.
+        `refused`: Discord refused it for good (closed DMs, a deleted channel): after
+        MAX_REFUSALS such attempts the event is given up and the game's channel told."""
         async with self.transaction() as session:
             row = await session.get(OutboxRow, event_id)
             if row is None:
@@ -57,6 +78,31 @@ class Outbox(ServiceCore):
             row.last_error = error[:2000]
             delay = min(timedelta(seconds=10 * 2 ** min(row.attempts - 1, 12)), MAX_RETRY_DELAY)
             row.next_attempt_at = now + delay
+            if refused and row.attempts >= MAX_REFUSALS:
+                await self._give_up(session, row, now)
+
+    async def _give_up(self, session, row: OutboxRow, now: datetime) -> None:
+        """No more attempts; the game's channel is told, for its GM."""
+        row.given_up_at = row.delivered_at = now
+        if row.kind == EventKind.DELIVERY_FAILED or row.game_id is None:
+            return  # the notice itself could not be posted: nothing more to try
+        game = await repo.game(session, row.game_id)
+        if game is None:
+            return
+        repo.add_outbox(
+            session,
+            EventKind.DELIVERY_FAILED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"kind": row.kind, "user": row.user_id, "error": (row.last_error or "")[:200]},
+        )
+
+    async def ballot_messages(self, game_id: int, vote_id: int) -> tuple[tuple[int, int], ...]:
+        """(channel id, message id) of the ballots a vote sent (for disabling them)."""
+        async with self.transaction() as session:
+            rows = await repo.sent_for(session, game_id, EventKind.VOTE_OPENED, "vote_id", vote_id)
+            return tuple((int(c), int(m)) for row in rows for c, m in row.sent or ())
 
     async def prune_outbox(self, now: datetime, keep: timedelta) -> int:
         """Delete the events delivered before `now - keep`; an event still to be
@@ -90,4 +136,5 @@ def _event(row: OutboxRow) -> Event:
         payload=dict(row.payload),
         created_at=row.created_at,
         attempts=row.attempts,
+        steps_done=row.steps_done,
     )

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.events import EventKind
+from bot.order_checks import progress
 from bot.service_core import owes_orders
 from bot.views import AdjudicationResult, TickReport
 from storage import repo
@@ -83,16 +84,18 @@ class Scheduler:
         if phase.id != phase_id:
             return 0
         position = self.service._position(phase)
-        sent_by = {(s.power, s.sender_user_id) for s in await repo.submissions(session, phase.id)}
+        slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
         sent = 0
         for row in await repo.powers(session, game_id):
             # Only players who still owe orders: not those with nothing to order, nor
-            # those who already sent theirs (or waived).
-            if row.user_id is None or not row.playable:
-                continue
-            if (row.power, row.user_id) in sent_by:
+            # those whose orders cover everything (or who said they are done); a player
+            # who ordered some units and not others is reminded of the others.
+            if row.user_id is None or not row.playable or row.ready:
                 continue
             if not owes_orders(position, row.power, self.service.board):
+                continue
+            done = progress(position, row.power, slots, self.service.board)
+            if done.owed and done.given >= done.owed:
                 continue
             repo.add_outbox(
                 session,
@@ -104,6 +107,9 @@ class Scheduler:
                     "power": row.power,
                     "phase": phase.code,
                     "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                    "unordered": [str(u) for u in done.unordered],
+                    "builds_left": done.builds_left,
+                    "removals_left": done.removals_left,
                 },
             )
             sent += 1

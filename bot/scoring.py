@@ -18,10 +18,12 @@ TIME_STEPS = (0.25, 0.20, 0.15, 0.10, 0.05)
 
 @dataclass(frozen=True, slots=True)
 class PowerResult:
-    """How a power finished: its centres at the end, or the year it was eliminated."""
+    """How a power finished: its centres (and units) at the end, or the year it was
+    eliminated."""
 
     centres: int
     eliminated_year: int | None = None
+    units: int = 0
 
 
 def time_bonus(winters: int) -> float:
@@ -34,14 +36,16 @@ def time_bonus(winters: int) -> float:
     return round(total, 4)
 
 
-def _positions(results: Mapping[Power, PowerResult]) -> dict[Power, float]:
+def _positions(results: Mapping[Power, PowerResult], by_units: bool) -> dict[Power, float]:
     """Basic score by position; tied powers share the average of the places they fill
     (rules/004: "If two or more countries are eliminated in the same year …")."""
 
     def key(p: Power) -> tuple[int, int]:
         r = results[p]
-        # Survivors rank by centres; the eliminated after them, later out ranks higher.
-        return (1, -r.centres) if r.eliminated_year is None else (2, -r.eliminated_year)
+        # Survivors rank by centres (rules/004 rule 5), or by units when units decided
+        # the short game; the eliminated after them, later out ranks higher.
+        count = r.units if by_units else r.centres
+        return (1, -count) if r.eliminated_year is None else (2, -r.eliminated_year)
 
     ordered = sorted(results, key=key)
     basic: dict[Power, float] = {}
@@ -72,23 +76,28 @@ def scores(
     first_year: int,
     last_year: int,
     method: Scoring = Scoring.HAYNES,
+    *,
+    by_units: bool = False,
 ) -> dict[Power, float]:
     """Each power's score. `winners`: one power for a solo, several for a draw.
 
     Haynes: winners and draw participants get BasicScore − Time, others BasicScore +
-    Time, Time counting the winters the power was in the game (`last_year` inclusive
-    for survivors; up to the year before elimination for the eliminated).
+    Time, Time counting the winters the power was in the game: up to `last_year`
+    inclusive for survivors, the year of the game's last phase played (or the year a
+    draw was agreed); up to the year before elimination for the eliminated ("out in
+    1904" counts 1901–1903). `by_units`: the survivors' places go by units on the
+    board, as the short game's winner was chosen; otherwise by centres.
     """
     if method is Scoring.DRAW_SIZE:
         return {p: (round(1 / len(winners), 4) if p in winners else 0.0) for p in results}
     if method is Scoring.SUM_OF_SQUARES:
         if len(winners) == 1:
             return {p: (100.0 if p in winners else 0.0) for p in results}
-        squares = {p: r.centres**2 for p, r in results.items()}
+        squares = {p: (r.units if by_units else r.centres) ** 2 for p, r in results.items()}
         total = sum(squares.values()) or 1
         return {p: round(100 * s / total, 4) for p, s in squares.items()}
 
-    basic = _positions(results)
+    basic = _positions(results, by_units)
     draw = len(winners) > 1
     out: dict[Power, float] = {}
     for power, result in results.items():

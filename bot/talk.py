@@ -52,6 +52,8 @@ class TalkPlan:
     powers: tuple[Power, ...]
     name: str
     thread_id: int | None
+    game_name: str = ""
+    gm_copied: bool = False  # the game copies its GM on private press
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,8 @@ class TalkDesk(ServiceCore):
                 chosen,
                 name,
                 existing.thread_id if existing is not None else None,
+                game.name,
+                self._settings(game).copy_gm_on_press,
             )
 
     async def record_talk_thread(
@@ -150,6 +154,22 @@ class TalkDesk(ServiceCore):
                 )
                 for r in rows
             )
+
+    async def threads_of_user(self, game_id: int, user_id: int) -> tuple[str, ...]:
+        """The names of the game's open threads the user belongs in."""
+        async with self.transaction() as session:
+            rows = await session.execute(
+                select(TalkThreadRow.name)
+                .join(ThreadMemberRow, ThreadMemberRow.talk_thread_id == TalkThreadRow.id)
+                .where(
+                    TalkThreadRow.game_id == game_id,
+                    TalkThreadRow.locked_at.is_(None),
+                    ThreadMemberRow.user_id == user_id,
+                    ThreadMemberRow.wanted.is_(True),
+                )
+                .order_by(TalkThreadRow.name)
+            )
+            return tuple(r[0] for r in rows.all())
 
     async def mark_thread_member(
         self,

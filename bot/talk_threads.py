@@ -43,6 +43,17 @@ class Unreachable:
     reason: str
 
 
+def thread_intro(plan: TalkPlan) -> str:
+    """The first message of a thread: whose it is and who can read it."""
+    powers = " and ".join(p.title() for p in plan.powers)
+    gm = " and the GM" if plan.gm_copied else ""
+    return (
+        f"**{plan.game_name}**: private talks between {powers}. Only their players{gm} "
+        "are in this thread. Discord also shows every private thread to members who hold "
+        "Manage Threads or Administrator in the game's channel."
+    )
+
+
 class TalkThreads:
     def __init__(self, client: DipBot) -> None:
         self.client = client
@@ -71,6 +82,7 @@ class TalkThreads:
             await self.service.record_talk_thread(
                 plan.game_id, thread.id, plan.powers, self.client.now()
             )
+            await thread.send(thread_intro(plan), allowed_mentions=discord.AllowedMentions.none())
         return thread, created, await self.sync(thread)
 
     async def sync(self, thread: discord.Thread) -> list[Unreachable]:

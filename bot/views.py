@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from adjudication.units import Power
+from adjudication.units import PhaseKind, Power, Unit
 
 
 class GameStatus(StrEnum):
@@ -30,6 +30,24 @@ class LineStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a power's orders for the current phase go: `given` of the `owed`, the
+    units still without an order (movement, retreats), and the builds or removals still
+    to give (adjustments)."""
+
+    given: int = 0
+    owed: int = 0
+    unordered: tuple[Unit, ...] = ()
+    builds_left: int = 0
+    removals_left: int = 0
+
+    @property
+    def partial(self) -> bool:
+        """Some orders in, not all."""
+        return 0 < self.given < self.owed
+
+
+@dataclass(frozen=True, slots=True)
 class PowerInfo:
     power: Power
     user_id: int | None
@@ -43,6 +61,7 @@ class PowerInfo:
     owes_orders: bool
     ready: bool
     score: float | None
+    progress: Progress = Progress()  # never shown to others beyond the counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +121,12 @@ class SubmissionResult:
     powers: tuple[Power, ...]
     lines: tuple[LineResult, ...]
     orders: tuple[str, ...]  # every order now in force for these powers
-    unordered: tuple[str, ...]  # units (or builds owed) still without an order
+    unordered: tuple[Unit, ...]  # units still without an order
     deadline_at: datetime | None
+    owed: int = 0  # orders these powers owe this phase (units, builds, removals)
+    builds_left: int = 0  # builds not yet given (or waived)
+    removals_left: int = 0
+    ends_now: bool = False  # this completed a retreat or adjustment phase: played now
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +141,19 @@ class PhaseRecord:
     report: str | None
     orders: dict[Power, tuple[dict, ...]]
     rolled_back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyResult:
+    """A player said they are done (or took it back): whether the phase now ends,
+    and what of theirs is still without an order."""
+
+    ready: bool
+    ends_phase: bool
+    kind: PhaseKind
+    unordered: tuple[Unit, ...] = ()
+    builds_left: int = 0
+    removals_left: int = 0
 
 
 @dataclass(frozen=True, slots=True)

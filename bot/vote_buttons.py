@@ -98,3 +98,12 @@ def vote_view(vote_id: int) -> discord.ui.View:
     view.add_item(VoteButton(vote_id, True))
     view.add_item(VoteButton(vote_id, False))
     return view
+
+
+def closed_vote_view(vote_id: int) -> discord.ui.View:
+    """The ballot's buttons, greyed out: the vote is closed."""
+    view = vote_view(vote_id)
+    for item in view.children:
+        if isinstance(item, discord.ui.DynamicItem):
+            item.item.disabled = True
+    return view

@@ -153,7 +153,9 @@ class Votes(Adjudicator):
                             vote_id=vote.id, power=power, user_id=user_id, yes=True, cast_at=now
                         )
                     )
-            for voter in sorted(set(voters.values())):
+            # The proposer's own powers have voted yes by proposing: no ballot for them.
+            proposer = None if anonymous else user_id
+            for voter in sorted(set(voters.values()) - {proposer}):
                 repo.add_outbox(
                     session,
                     EventKind.VOTE_OPENED,
@@ -164,6 +166,7 @@ class Votes(Adjudicator):
                         "vote_id": vote.id,
                         "kind": kind.value,
                         "new_deadline": new_deadline.isoformat() if new_deadline else None,
+                        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
                     },
                 )
             await session.flush()

@@ -13,10 +13,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text, power_list, power_name, readable
+from bot.discord_text import deadline_text, fit, power_name
 from bot.errors import NotAllowed
-from bot.views import GameInfo, GameStatus
+from bot.gm_text import (
+    adjudicate_question,
+    end_question,
+    orders_text,
+    rollback_question,
+    settings_text,
+)
+from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import POWER_CHOICES, Confirm, GameOption, PhaseOption, caller_of, game_here
+
+NO_PINGS = discord.AllowedMentions.none()
 
 
 class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools"):
@@ -46,21 +55,13 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        missing = [
-            p.power
-            for p in info.powers
-            if p.playable and p.user_id is not None and p.owes_orders and not p.submitted
-        ]
 
         async def play(click: discord.Interaction) -> None:
             await click.response.defer(ephemeral=True, thinking=True)
-            # The phase the GM saw: if the deadline played it meanwhile, one click
-            # must not play the next phase too.
+            # The phase the GM saw, and that one only: if it was played meanwhile (its
+            # deadline, everyone's orders in), the service says so and plays nothing.
             result = await self.bot.service.gm_adjudicate_now(
-                info.id,
-                caller_of(click),
-                self.bot.now(),
-                expected_phase=info.phase,
+                info.id, caller_of(click), self.bot.now(), expected_phase_id=info.phase_id
             )
             text = (
                 f"{result.phase} is played; the results are on their way to the channel."
@@ -69,17 +70,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             )
             await click.followup.send(text, ephemeral=True)
 
-        if missing:
-            await self._confirm(
-                interaction,
-                info,
-                f"No orders yet from {power_list(missing)}. Their units will hold (or be "
-                "disbanded/removed by the rules). Play the phase anyway?",
-                "Adjudicate anyway",
-                play,
-            )
-        else:
+        question = adjudicate_question(info)
+        if question is None:
             await play(interaction)
+            return
+        await self._confirm(interaction, info, question, "Adjudicate anyway", play)
 
     @app_commands.command(name="extend", description="Move the deadline (negative: earlier)")
     @app_commands.describe(hours="Hours to add to the deadline", game="Game number")
@@ -185,20 +180,27 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
+        plan = await self.bot.service.gm_rollback_plan(info.id, caller_of(interaction), phase)
 
-        async def roll(click: discord.Interaction) -> None:
+        async def roll(click: discord.Interaction, keep_players: bool) -> None:
             code = await self.bot.service.gm_rollback(
-                info.id, caller_of(click), phase, self.bot.now()
+                info.id,
+                caller_of(click),
+                plan.phase,
+                self.bot.now(),
+                keep_players=keep_players,
+                expected_phase_id=info.phase_id,
             )
-            await click.response.send_message(f"Rolled back to {code}.", ephemeral=True)
+            kept = " Every power keeps today's player." if keep_players and plan.changes else ""
+            await click.response.send_message(
+                f"Rolled back to the start of {plan.title} ({code}); the players are told to "
+                f"send their orders again.{kept}",
+                ephemeral=True,
+            )
 
-        await self._confirm(
-            interaction,
-            info,
-            f"Roll {info.name} back to the start of {phase.upper()}? Later phases stay in the "
-            "record, marked rolled back.",
-            "Roll back",
-            roll,
+        view = RollbackConfirm(interaction, roll, info.moment, keep=bool(plan.changes))
+        await interaction.response.send_message(
+            rollback_question(info, plan), view=view, ephemeral=True, allowed_mentions=NO_PINGS
         )
 
     @app_commands.command(name="end", description="End the game (draw or no result)")
@@ -212,7 +214,13 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         lobby = info.status == GameStatus.LOBBY
 
         async def finish(click: discord.Interaction) -> None:
-            await self.bot.service.gm_end_game(info.id, caller_of(click), self.bot.now(), draw=draw)
+            await self.bot.service.gm_end_game(
+                info.id,
+                caller_of(click),
+                self.bot.now(),
+                draw=draw,
+                expected_phase_id=info.phase_id,
+            )
             done = "is cancelled" if lobby else "is over"
             await click.response.send_message(f"{info.name} {done}.", ephemeral=True)
 
@@ -220,8 +228,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             question = f"Cancel {info.name}? It has not started yet."
             await self._confirm(interaction, info, question, "Cancel the game", finish)
             return
-        how = "as a draw among the surviving powers" if draw else "without a result"
-        await self._confirm(interaction, info, f"End {info.name} {how}?", "End the game", finish)
+        await self._confirm(interaction, info, end_question(info, draw), "End the game", finish)
 
     @app_commands.command(name="orders", description="Everyone's current orders (GM only)")
     async def orders(
@@ -231,13 +238,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         table = await self.bot.service.gm_all_orders(
             info.id, caller_of(interaction), now=self.bot.now()
         )
-        phase = info.phase or ""
-        lines = [
-            f"**{power_name(p)}**: " + ", ".join(readable(x, phase) for x in o)
-            for p, o in table.items()
-        ]
-        text = "\n".join(lines) or "No orders yet."
-        await interaction.response.send_message(text[:1990], ephemeral=True)
+        await interaction.response.send_message(
+            fit(orders_text(info, table)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     @app_commands.command(name="settings", description="The game's settings")
     async def settings(
@@ -245,14 +248,35 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     ) -> None:
         info = await self._game(interaction, game)
         settings = await self.bot.service.game_settings(info.id)
-        lines = []
-        for key, value in sorted(settings.to_json().items()):
-            if isinstance(value, dict):  # rules and phase lengths: one line per entry
-                inner = ", ".join(f"{k} {v}" for k, v in sorted(value.items()) if k != "v")
-                lines.append(f"**{key}**: {inner}")
-            else:
-                lines.append(f"**{key}**: {value}")
-        await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True)
+        await interaction.response.send_message(fit(settings_text(info, settings)), ephemeral=True)
+
+
+class RollbackConfirm(Confirm):
+    """`/gm rollback`'s buttons: roll back giving every power back to the player it had
+    when the phase began, or (offered when that would change someone) keep today's."""
+
+    def __init__(
+        self,
+        origin: discord.Interaction,
+        action: Callable[[discord.Interaction, bool], Awaitable[None]],
+        made_for: Moment,
+        *,
+        keep: bool,
+    ) -> None:
+        super().__init__(origin, "Roll back", lambda click: action(click, False), made_for)
+        if keep:
+            button: discord.ui.Button = discord.ui.Button(
+                label="Roll back, keep today's players",
+                style=discord.ButtonStyle.secondary,
+                custom_id="dipgm:confirm-keep",
+            )
+            button.callback = self._keep
+            self.add_item(button)
+        self._with_players = action
+
+    async def _keep(self, interaction: discord.Interaction) -> None:
+        self.action = lambda click: self._with_players(click, True)
+        await self._pressed(interaction)
 
 
 async def setup(bot: DipBot) -> None:

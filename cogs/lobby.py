@@ -7,11 +7,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import code_blocks, deadline_text, power_list, power_name
+from bot.discord_text import (
+    MESSAGE_LIMIT,
+    code_blocks,
+    count,
+    deadline_text,
+    end_result,
+    power_list,
+    power_name,
+)
 from bot.errors_handler import guarded
 from bot.game_settings import GameSettings
 from bot.lookups import POWERS
-from bot.views import GameInfo, GameStatus, Moment
+from bot.views import GameInfo, GameStatus, Moment, PowerInfo
 from cogs.common import (
     GameOption,
     PhaseOption,
@@ -49,32 +57,44 @@ THREAD_READER_WARNING = (
 
 
 def status_embed(info: GameInfo) -> discord.Embed:
-    """The public state of a game: who has submitted, never what."""
+    """The public state of a game: who has sent orders and how many, never what."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
     if info.status == GameStatus.LOBBY:
         players = ", ".join(f"<@{u}>" for u in info.players) or "nobody yet"
-        embed.description = f"In the lobby: {len(info.players)} player(s): {players}"
+        embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
         return embed
-    state = "over" if info.status == GameStatus.ENDED else "paused" if info.paused else "running"
-    embed.description = f"**{info.phase_title}** ({info.phase}), {state}."
-    if info.status == GameStatus.ACTIVE:
+    over = info.status == GameStatus.ENDED
+    if over:
+        embed.description = f"**Over**: {end_result(info.end_kind, info.winners)}."
+    else:
+        state = "paused" if info.paused else "under way"
+        embed.description = f"**{info.phase_title}**, {state}."
         embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
     for p in info.powers:
         if not p.playable:
             line = "out of play"
         else:
             who = f"<@{p.user_id}>" if p.user_id else "civil disorder"
-            if not p.owes_orders:
-                orders = "nothing to order"
-            elif p.submitted:
-                orders = "orders in" + (", ready" if p.ready else "")
-            else:
-                orders = "waiting for orders"
-            line = f"{who} · {p.centres} centres, {p.units} units · {orders}"
+            line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
+            if not over:
+                line += f" · {orders_state(p)}"
+            elif p.score is not None:
+                line += f" · score {p.score:g}"
         embed.add_field(name=power_name(p.power), value=line, inline=True)
-    if info.status == GameStatus.ENDED:
-        embed.add_field(name="Result", value=f"{info.end_kind}: {power_list(info.winners)}")
     return embed
+
+
+def orders_state(p: PowerInfo) -> str:
+    """How far a power's orders go, without a word of what they are."""
+    if not p.owes_orders:
+        return "nothing to order"
+    done = p.progress
+    ready = ", ready" if p.ready else ""
+    if done.given >= done.owed and done.owed:
+        return "orders in" + ready
+    if done.given:
+        return f"{done.given} of {done.owed} ordered{ready}"
+    return "orders sent, none usable yet" if p.submitted else "waiting for orders"
 
 
 class PreferenceMenu(discord.ui.View):
@@ -128,11 +148,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         copy_gm="Add the GM to every private thread",
         secret_ballots="Hide how each power voted until a vote closes",
         year_limit="Short game: the game ends after this year's adjustments",
+        short_game_winner="Short game: what decides the winner and the places",
         stalemate_winters="Draw when ownership is unchanged for this many winters",
         paradox_rule="How a convoy paradox is broken",
     )
     @app_commands.choices(
-        assignment=ASSIGNMENT_CHOICES, press=PRESS_CHOICES, paradox_rule=PARADOX_CHOICES
+        assignment=ASSIGNMENT_CHOICES,
+        press=PRESS_CHOICES,
+        paradox_rule=PARADOX_CHOICES,
+        short_game_winner=[
+            app_commands.Choice(name="Most units on the board", value="units"),
+            app_commands.Choice(name="Most supply centres", value="centres"),
+        ],
     )
     async def create(
         self,
@@ -147,12 +174,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         copy_gm: bool = False,
         secret_ballots: bool = True,
         year_limit: app_commands.Range[int, 1901, 2100] | None = None,
+        short_game_winner: str = "units",
         stalemate_winters: app_commands.Range[int, 1, 20] | None = None,
         paradox_rule: str = "szykman",
     ) -> None:
         data = GameSettings().to_json()
         data["rules"].update(
-            year_limit=year_limit, stalemate_winters=stalemate_winters, paradox_rule=paradox_rule
+            year_limit=year_limit,
+            year_limit_measure=short_game_winner,
+            stalemate_winters=stalemate_winters,
+            paradox_rule=paradox_rule,
         )
         data.update(
             phase_minutes={
@@ -200,7 +231,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 ephemeral=True,
             )
             return
-        text = f"You joined **{info.name}** ({len(info.players)} player(s) so far)."
+        text = f"You joined **{info.name}** ({count(len(info.players), 'player')} so far)."
         if settings.assignment.value == "lots":
             await interaction.response.send_message(
                 text + f" Powers are drawn by lots.{warning}", ephemeral=True
@@ -239,68 +270,93 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         )
 
     @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
-    @app_commands.describe(game="Game number (default: this channel's game)")
+    @app_commands.describe(
+        game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
+    )
     async def status(
-        self, interaction: discord.Interaction, game: GameOption | None = None
+        self,
+        interaction: discord.Interaction,
+        game: GameOption | None = None,
+        share: bool = False,
     ) -> None:
         info = await game_here(interaction, game)
-        await interaction.response.send_message(embed=status_embed(info))
+        await interaction.response.send_message(embed=status_embed(info), ephemeral=not share)
 
     @app_commands.command(name="map", description="The map of the current or a past phase")
     @app_commands.describe(
         phase="A phase such as S1901M (default: the current one)",
         game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
     )
     async def map(
         self,
         interaction: discord.Interaction,
         phase: PhaseOption | None = None,
         game: GameOption | None = None,
+        share: bool = False,
     ) -> None:
         info = await game_here(interaction, game)
         record = await self.bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=not share)
         picture = await self.bot.lookups.record_map(record)
         await interaction.followup.send(
             f"**{info.name}** — {picture.title} ({picture.phase})",
             file=png_file(picture.png, f"map-{picture.phase}.png"),
+            ephemeral=not share,
         )
 
     @app_commands.command(name="history", description="Results of a past phase, or the list")
     @app_commands.describe(
         phase="A played phase such as S1901M (default: list them)",
         game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
     )
     async def history(
         self,
         interaction: discord.Interaction,
         phase: PhaseOption | None = None,
         game: GameOption | None = None,
+        share: bool = False,
     ) -> None:
         info = await game_here(interaction, game)
+        private = not share
         if phase is None:
             played = await self.bot.lookups.played_phases(info.id)
-            listing = ", ".join(played) or "none yet"
-            await interaction.response.send_message(
-                f"**{info.name}**: phases played: {listing}. "
-                "`/game history phase:<code>` shows one."
+            text = (
+                f"**{info.name}**: {count(len(played), 'phase')} played: "
+                f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."
             )
+            if len(text) <= MESSAGE_LIMIT:
+                await interaction.response.send_message(text, ephemeral=private)
+            else:  # a long game: the list goes as a file
+                listing = text_file("\n".join(played), f"phases-{info.id}.txt")
+                await interaction.response.send_message(
+                    f"**{info.name}**: {count(len(played), 'phase')} played (list attached). "
+                    "`/game history phase:<code>` shows one.",
+                    file=listing,
+                    ephemeral=private,
+                )
             return
         record = await self.bot.lookups.find_record(info.id, phase)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=private)
         picture = await self.bot.lookups.record_map(record)
         if picture.report is None:
             text = f"**{info.name}** — {picture.title} has not been played yet."
-            await interaction.followup.send(text, file=png_file(picture.png, "map.png"))
+            await interaction.followup.send(
+                text, file=png_file(picture.png, "map.png"), ephemeral=private
+            )
             return
         blocks = code_blocks(picture.report)
         heading = f"**{info.name}** — results of {picture.title}"
         mapfile = png_file(picture.png, f"map-{picture.phase}.png")
         if len(blocks) == 1:
-            await interaction.followup.send(f"{heading}\n{blocks[0]}", file=mapfile)
+            await interaction.followup.send(
+                f"{heading}\n{blocks[0]}", file=mapfile, ephemeral=private
+            )
         else:
             report = text_file(picture.report, f"results-{picture.phase}.txt")
-            await interaction.followup.send(heading, files=[report, mapfile])
+            await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
 
 
 async def setup(bot: DipBot) -> None:

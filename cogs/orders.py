@@ -14,15 +14,16 @@ from discord.ext import commands
 
 from bot.caller import Caller
 from bot.client import DipBot
-from bot.discord_text import split_text, submission_echo
-from bot.errors import ChooseGame, NotFound, UserError
+from bot.discord_text import count as count_of
+from bot.discord_text import power_list, ready_text, split_text, submission_echo
+from bot.errors import ChooseGame, NoLongerPlaying, NotFound, UserError
 from bot.errors_handler import guarded, guarded_dm
 from bot.views import SubmissionResult
 from cogs.common import GameOption, caller_of, channel_id_of, client_of, png_file
 
 HELP = (
     "Send me your orders here, one per line, for example:\n"
-    "```\nA Par - Bur\nF Lon S F Edi - Nth\nA Ven H\n```\n"
+    "```\n{examples}\n```\n"
     "A new order for a unit replaces its old one. `map` shows your orders on the map. "
     "In a server, `/orders show` lists them and `/orders ready` says you are done."
 )
@@ -31,6 +32,20 @@ NOT_PLAYING = (
     "use `/game join` in a server channel where a game is open."
 )
 PREVIEW_WORDS = {"map", "preview"}
+GENERIC_EXAMPLES = "A Par - Bur\nF Lon S F Edi - Nth\nA Ven H"
+# First words of a line that is a question or a greeting, never an order.
+CHAT_WORDS = frozenset(
+    {"hi", "hello", "hey", "thanks", "thank", "how", "what", "which", "why", "when"}
+    | {"where", "who", "can", "could", "please", "ok", "okay", "yes", "no", "sorry"}
+)
+
+
+def looks_like_chat(text: str) -> bool:
+    """A one-line question or greeting ("Which units can I move?", "hello")."""
+    if "\n" in text:
+        return False
+    first = text.split()[0].strip(",.!?:;").lower()
+    return text.endswith("?") or first in CHAT_WORDS
 
 
 class GamePicker(discord.ui.View):
@@ -72,8 +87,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def _direct_message(self, message: discord.Message) -> None:
         text = message.content.strip()
         words = text.lower().split()
-        if not text or words[0] in {"help", "?"}:
-            await message.channel.send(HELP)
+        if not text or words[0] in {"help", "?"} or looks_like_chat(text):
+            await self._help(message)
         elif words[0] in PREVIEW_WORDS and len(words) <= 2:
             game_id = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
             await self._preview(message, game_id)
@@ -97,10 +112,30 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                 view=GamePicker(self, user_id, games),
             )
             return
+        except NoLongerPlaying as gone:
+            await message.channel.send(gone.message)
+            return
         except NotFound:
             await message.channel.send(NOT_PLAYING)
             return
         await self._echo(message.channel, result)
+
+    async def _help(self, message: discord.Message) -> None:
+        """How to write orders, shown with the player's own units: a question or a
+        greeting gets this rather than a parser's objections."""
+        try:
+            result = await self.bot.service.show_orders(Caller(message.author.id))
+        except ChooseGame:
+            await message.channel.send(HELP.format(examples=GENERIC_EXAMPLES))
+            return
+        except NotFound:
+            await message.channel.send(HELP.format(examples=GENERIC_EXAMPLES) + "\n" + NOT_PLAYING)
+            return
+        examples = await self.bot.lookups.order_examples(result.game_id, result.powers)
+        await message.channel.send(
+            f"You play {power_list(result.powers)}. "
+            + HELP.format(examples="\n".join(examples or GENERIC_EXAMPLES.splitlines()))
+        )
 
     async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:
         pending = self.pending.pop(interaction.user.id, None)
@@ -201,13 +236,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self, interaction: discord.Interaction, ready: bool = True, game: GameOption | None = None
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        ends = await self.bot.service.set_ready(
+        result = await self.bot.service.set_ready(
             caller_of(interaction), self.bot.now(), ready, game_id
         )
-        text = "You are marked ready." if ready else "You are no longer marked ready."
-        if ends:
-            text += " Everyone is ready: the phase will be played in a moment."
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(ready_text(result), ephemeral=True)
 
     @app_commands.command(name="proxy", description="Let another player order your units")
     @app_commands.describe(
@@ -244,7 +276,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             caller_of(interaction), self.bot.now(), game_id
         )
         await interaction.response.send_message(
-            f"{count} proxy grant(s) withdrawn.", ephemeral=True
+            f"{count_of(count, 'proxy grant')} withdrawn.", ephemeral=True
         )
 
     @submit.autocomplete("game")

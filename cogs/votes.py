@@ -16,8 +16,14 @@ from discord.ext import commands
 from bot.client import DipBot
 from bot.discord_text import deadline_text
 from bot.errors import WrongState
+from bot.views import GameInfo
 from bot.vote_buttons import tally_text
 from cogs.common import GameOption, caller_of, game_here
+
+
+def vote_players(info: GameInfo) -> set[int]:
+    """The players whose powers vote (those with units or centres)."""
+    return {p.user_id for p in info.powers if p.user_id and (p.units or p.centres)}
 
 
 class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes"):
@@ -39,10 +45,12 @@ class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes")
         vote = await self.bot.service.propose_draw(
             info.id, caller_of(interaction), self.bot.now(), anonymous=anonymous
         )
-        own = "" if anonymous else " Your own vote counts as yes."
+        own = ""
+        if not anonymous and interaction.user.id in vote_players(info):
+            own = " Your own vote counts as yes."
         await interaction.response.send_message(
-            f"Draw vote opened in **{info.name}**: every surviving power gets a ballot by DM."
-            f"{own}\n{tally_text(vote)}",
+            f"Draw vote opened in **{info.name}**: the other surviving powers get a ballot "
+            f"by DM.{own}\n{tally_text(vote)}",
             ephemeral=True,
         )
 
@@ -63,9 +71,11 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
         vote = await self.bot.service.propose_deadline(
             info.id, caller_of(interaction), new, self.bot.now()
         )
+        own = " Your own vote counts as yes." if interaction.user.id in vote_players(info) else ""
         await interaction.response.send_message(
-            f"Vote opened: move the deadline of **{info.name}** to {deadline_text(new)}. "
-            f"Every surviving power gets a ballot by DM.\n{tally_text(vote)}",
+            f"Vote opened: move the deadline of **{info.name}** from "
+            f"{deadline_text(info.deadline_at)} to {deadline_text(new)}. The other surviving "
+            f"powers get a ballot by DM.{own}\n{tally_text(vote)}",
             ephemeral=True,
         )
 

@@ -7,5 +7,6 @@ out. The only data read is the geometry shipped in `render/data/`, once per proc
 from render.chart import render_sc_chart
 from render.map import render_map
 from render.palette import PALETTES, Palette
+from render.results import render_results
 
-__all__ = ["PALETTES", "Palette", "render_map", "render_sc_chart"]
+__all__ = ["PALETTES", "Palette", "render_map", "render_results", "render_sc_chart"]

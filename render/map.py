@@ -71,31 +71,37 @@ def render_map_image(
 ) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes."""
     pal = get_palette(palette)
-    if board.name != "standard":
-        raise ValueError(f"no geometry for board {board.name!r}; only 'standard' is drawn")
-    if width < 200 or width > 6400:
-        raise ValueError("width must be between 200 and 6400 pixels")
+    check_drawable(board, width)
     outcome_list = list(outcomes or ())
-    order_list = _merge(orders, outcome_list)
+    order_list = merge_orders(orders, outcome_list)
     if viewer is not None and visible is not None:
         position, order_list, outcome_list = filter_for_viewer(
             position, order_list, outcome_list, viewer, visible
         )
     geo = geometry_at(width)
-    canvas = _base(geo, board, pal, position)
+    canvas = base_map(geo, board, pal, position)
     style = Style.for_width(width)
-    _draw_centres(canvas, geo, board, pal, position, style)
+    draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
-    _draw_units(canvas, geo, pal, position, style)
-    _draw_dislodged(canvas, layer, order_list)
+    draw_units(canvas, geo, pal, position, style)
+    draw_dislodged(canvas, layer, order_list)
     draw_crosses(canvas, layer)
     draw_title(canvas, position.phase.title, pal, style, viewer)
     draw_legend(canvas, board, pal, position, style)
     return canvas
 
 
-def _merge(orders: Iterable[Order] | None, outcomes: Sequence[Outcome]) -> list[Order]:
+def check_drawable(board: Board, width: int) -> None:
+    """Refuse what cannot be drawn: a board without geometry, an absurd width."""
+    if board.name != "standard":
+        raise ValueError(f"no geometry for board {board.name!r}; only 'standard' is drawn")
+    if width < 200 or width > 6400:
+        raise ValueError("width must be between 200 and 6400 pixels")
+
+
+def merge_orders(orders: Iterable[Order] | None, outcomes: Sequence[Outcome]) -> list[Order]:
+    """The orders given, then those only present in `outcomes` (defaults applied)."""
     out = list(orders or ())
     seen = set(out)
     for o in outcomes:
@@ -111,7 +117,7 @@ def _codes(board: Board) -> tuple[frozenset[str], frozenset[str]]:
     return land, frozenset(c for c, p in board.provinces.items() if p.is_sea)
 
 
-def _base(geo: MapGeometry, board: Board, pal: Palette, position: Position) -> Image.Image:
+def base_map(geo: MapGeometry, board: Board, pal: Palette, position: Position) -> Image.Image:
     """Spaces filled by one palette lookup: sea, land, owned centres, the impassable."""
     lut: list[tuple[int, int, int]] = [pal.land] * 256
     for code, space in geo.spaces.items():
@@ -134,7 +140,7 @@ def _base(geo: MapGeometry, board: Board, pal: Palette, position: Position) -> I
     return img
 
 
-def _draw_centres(
+def draw_centres(
     canvas: Image.Image,
     geo: MapGeometry,
     board: Board,
@@ -158,15 +164,16 @@ def _draw_centres(
             draw.ellipse((x - 1, y - 1, x + 1, y + 1), fill=pal.outline)
 
 
-def _draw_units(
+def draw_units(
     canvas: Image.Image, geo: MapGeometry, pal: Palette, position: Position, style: Style
 ) -> None:
+    """Every unit of `position` on its space's anchor (its coast's, for a fleet)."""
     for unit in position.units:
         icon = unit_icon(unit.type, pal.power(unit.power), pal.outline, style.unit)
         paste_centred(canvas, icon, geo.anchor(unit.location))
 
 
-def _draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Order]) -> None:
+def draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Order]) -> None:
     """Dislodged units sit beside the space they lost, with dotted arrows to the spaces
     they may retreat to (unless a retreat order for them is already drawn)."""
     draw = ImageDraw.Draw(canvas)
@@ -192,8 +199,11 @@ def _draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Ord
         paste_centred(canvas, icon, at)
 
 
-def output_colours(pal: Palette, board: Board) -> list[tuple[int, int, int]]:
-    """Every colour a map may contain, plain colours first, then anti-aliasing blends."""
+def output_colours(
+    pal: Palette, board: Board, extra: Sequence[tuple[int, int, int]] = ()
+) -> list[tuple[int, int, int]]:
+    """Every colour a map may contain, plain colours first (then `extra`, the plain
+    colours of one kind of map), then anti-aliasing blends."""
     fills = [
         pal.land,
         pal.sea,
@@ -230,4 +240,4 @@ def output_colours(pal: Palette, board: Board) -> list[tuple[int, int, int]]:
         + [(m, c) for m in marks for c in powers]
         + [((255, 255, 255), c) for c in fills]
     )
-    return [*plain, *marks, *blends]
+    return [*plain, *extra, *marks, *blends]

@@ -7,6 +7,11 @@ faded with a cross where it failed: at the head of a bounced move, on the middle
 cut support. A dislodged unit is drawn beside the space it lost, whose anchor now holds
 the unit that took it: its retreat (a dotted arrow) starts there and its disband cross
 is put there. Removals in adjustments are a cross on the removed unit.
+
+A `faint` layer draws a phase's orders under the position they led to (the results
+map): lighter lines and smaller crosses, builds as a halo round the new unit, no hold
+rings (the unit simply stands there), and nothing for dislodged or removed units,
+which the results map draws itself.
 """
 
 from __future__ import annotations
@@ -46,6 +51,12 @@ def _faded(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return _mix(colour, (160, 160, 160), 0.35)
 
 
+def faint(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour of an order drawn under the position it led to: lighter than the
+    units standing there now, stronger than a failed order."""
+    return _mix(colour, (200, 200, 200), 0.6)
+
+
 @dataclass(frozen=True)
 class Style:
     """Sizes in pixels at the map's width."""
@@ -66,8 +77,14 @@ class OrderLayer:
     position: Position
     palette: Palette
     style: Style
+    faint: bool = False
     crosses: list[XY] = field(default_factory=list)
     dislodged: list[XY] = field(default_factory=list)
+
+    @property
+    def line(self) -> int:
+        """Width of order lines: a pixel thinner when drawn faint."""
+        return max(2, self.style.line - 1) if self.faint else self.style.line
 
     def where(self, location: Location) -> XY:
         """Anchor of a location; a unit named without its coast is found on the board."""
@@ -95,9 +112,13 @@ class OrderLayer:
     def colour(self, order: Order, ok: bool) -> tuple[int, int, int]:
         assert not isinstance(order, Waive)
         base = self.palette.power(order.unit.power)
+        if self.faint:
+            return faint(base) if ok else _faded(base)
         return base if ok else _faded(base)
 
     def casing(self, ok: bool) -> tuple[int, int, int]:
+        if self.faint:
+            return (110, 110, 110) if ok else (150, 150, 150)
         return self.palette.outline if ok else (110, 110, 110)
 
 
@@ -158,7 +179,7 @@ def draw_orders(
             continue
         outcome = outcomes.get(order)
         ok = not _failed_at(outcome)
-        if outcome is not None and outcome.reason is Reason.DISLODGED:
+        if outcome is not None and outcome.reason is Reason.DISLODGED and not layer.faint:
             layer.dislodged.append(layer.where(order.unit.location))
         colour = layer.colour(order, ok)
         if isinstance(order, Move | Retreat):
@@ -166,22 +187,24 @@ def draw_orders(
             path = path or [layer.origin(order.unit), layer.where(order.destination)]
             pts = strokes.shorten(path, r_unit, r_unit)
             dash = (st.line * 2.0, st.line * 1.5) if isinstance(order, Retreat) else None
-            strokes.arrow(draw, pts, colour, layer.casing(ok), st.line, dash)
+            strokes.arrow(draw, pts, colour, layer.casing(ok), layer.line, dash)
             if not ok and outcome is not None and outcome.reason is not Reason.DISLODGED:
                 layer.crosses.append(pts[-1])
         elif isinstance(order, Support):
             _draw_support(draw, layer, order, ok, colour, paths, r_unit)
         elif isinstance(order, Convoy):
             at = layer.where(order.unit.location)
-            strokes.ring(draw, at, r_unit + st.line, colour, layer.casing(ok), max(2, st.line - 1))
+            strokes.ring(
+                draw, at, r_unit + st.line, colour, layer.casing(ok), max(2, layer.line - 1)
+            )
             if not ok and outcome is not None and outcome.reason is not Reason.DISLODGED:
                 layer.crosses.append(at)
-        elif isinstance(order, Hold):
+        elif isinstance(order, Hold) and not layer.faint:  # under the new position: clutter
             at = layer.where(order.unit.location)
-            strokes.ring(draw, at, r_unit + st.line, colour, layer.casing(ok), st.line)
+            strokes.ring(draw, at, r_unit + st.line, colour, layer.casing(ok), layer.line)
         elif isinstance(order, Build):
             _draw_build(canvas, draw, layer, order, ok)
-        elif isinstance(order, Disband):
+        elif isinstance(order, Disband) and not layer.faint:
             layer.crosses.append(layer.origin(order.unit))
 
 
@@ -206,7 +229,7 @@ def _draw_support(
         target, end_gap = strokes.midpoint(path), st.line * 1.5
     pts = strokes.shorten([start, target], r_unit, end_gap)
     dash = (st.line * 2.5, st.line * 1.6)
-    strokes.polyline(draw, pts, colour, layer.casing(ok), max(2, st.line - 1), dash)
+    strokes.polyline(draw, pts, colour, layer.casing(ok), max(2, layer.line - 1), dash)
     if order.destination is None:
         strokes.ring(draw, supported, r_unit + st.line * 2, colour, layer.casing(ok), 2)
     else:
@@ -224,6 +247,10 @@ def _draw_build(
     draw.ellipse(
         (at[0] - r, at[1] - r, at[0] + r, at[1] + r), outline=halo, width=max(3, layer.style.line)
     )
+    if not ok:
+        layer.crosses.append(at)
+    if layer.faint:  # the built unit is drawn with the new position; a failed one is not
+        return
     icon = unit_icon(
         order.unit.type,
         layer.palette.power(order.unit.power),
@@ -231,8 +258,6 @@ def _draw_build(
         layer.style.unit,
     )
     paste_centred(canvas, icon, at)
-    if not ok:
-        layer.crosses.append(at)
 
 
 def draw_crosses(canvas: Image.Image, layer: OrderLayer) -> None:
@@ -244,6 +269,7 @@ def draw_crosses(canvas: Image.Image, layer: OrderLayer) -> None:
         box = (x - r, y - r, x + r, y + r)
         for start in range(0, 360, 60):
             draw.arc(box, start + 8, start + 52, fill=layer.palette.failed, width=w)
-    icon = cross_icon(layer.palette.failed, max(12, round(layer.style.unit * 0.8)))
+    size = layer.style.unit * (0.6 if layer.faint else 0.8)
+    icon = cross_icon(layer.palette.failed, max(10 if layer.faint else 12, round(size)))
     for at in layer.crosses:
         paste_centred(canvas, icon, at)

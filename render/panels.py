@@ -73,43 +73,96 @@ def draw_title(canvas: Image.Image, title: str, pal: Palette, style, viewer: Pow
     draw.text((x0 + pad, y0 + pad), text, fill=pal.outline, font=big)
 
 
-def draw_legend(canvas: Image.Image, board: Board, pal: Palette, position: Position, style) -> None:
-    """One row per power: its colour, name, supply centres and units (and, in an
-    adjustment phase, builds or removals owed)."""
+@dataclass(frozen=True)
+class LegendRow:
+    """One power's line of the key, as counted on the position drawn."""
+
+    power: Power
+    text: str  # "  4    3" (centres, units) and, in adjustments, "   +1" or "    ·"
+    alive: bool
+
+
+def legend_rows(board: Board, position: Position) -> list[LegendRow]:
+    """The key's rows: the powers by most centres, each with its counts on `position`."""
+    adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
+    rows = []
+    for power in sorted(board.powers, key=lambda p: (-len(position.centres_of(p)), p)):
+        text = f"{len(position.centres_of(power)):>2}   {len(position.units_of(power)):>2}"
+        if adjusting:
+            adj = position.adjustment_of(power)
+            text += f"   {adj:+d}" if adj else "    ·"
+        rows.append(LegendRow(power, text, position.is_alive(power)))
+    return rows
+
+
+@dataclass(frozen=True)
+class _LegendLayout:
+    box: tuple[int, int, int, int]
+    name_x: int
+    num_x: int
+    row: int
+
+
+def _legend_head(adjusting: bool) -> str:
+    return "Centres · Units" + (" · Adj." if adjusting else "")
+
+
+def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow]):
     f = _scale(style.unit)
-    draw = ImageDraw.Draw(canvas)
     small = font(max(9, round(16 * f)))
     row = round(26 * f)
     x0, y0 = round(12 * f), round(76 * f)
     adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
-    powers = sorted(board.powers, key=lambda p: (-len(position.centres_of(p)), p))
-    head = "Centres · Units" + (" · Adj." if adjusting else "")
-    width = round((250 if adjusting else 215) * f)
-    height = row * (len(powers) + 1) + round(14 * f)
+    name_x = x0 + round(36 * f)
+    # Fonts have a floor size, the layout does not: on a narrow map the names and the
+    # numbers would overlap, so the columns move apart when the text needs it.
+    gap = max(4, round(6 * f))
+    widest_name = max((round(small.getlength(r.power.title())) for r in rows), default=0)
+    num_x = max(x0 + round(140 * f), name_x + widest_name + gap)
+    widest_text = max((round(small.getlength(r.text)) for r in rows), default=0)
+    head = font(max(8, round(12 * f))).getlength(_legend_head(adjusting))
+    right = max(
+        x0 + round((250 if adjusting else 215) * f),
+        num_x + widest_text + gap,
+        num_x - round(6 * f) + round(head) + 1,
+    )
+    bottom = y0 + row * (len(rows) + 1) + round(14 * f)
+    return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row)
+
+
+def legend_box(board: Board, position: Position, style) -> tuple[int, int, int, int]:
+    """The key's panel (left, top, right, bottom): one row per power under a header."""
+    return _legend_layout(board, position, style, legend_rows(board, position)).box
+
+
+def draw_legend(canvas: Image.Image, board: Board, pal: Palette, position: Position, style) -> None:
+    """One row per power: its colour, name, supply centres and units (and, in an
+    adjustment phase, builds or removals owed), counted on `position`."""
+    f = _scale(style.unit)
+    draw = ImageDraw.Draw(canvas)
+    small = font(max(9, round(16 * f)))
+    rows = legend_rows(board, position)
+    layout = _legend_layout(board, position, style, rows)
+    x0, y0, _, _ = layout.box
+    adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
     draw.rounded_rectangle(
-        (x0, y0, x0 + width, y0 + height),
+        layout.box,
         radius=round(8 * f),
         fill=pal.panel,
         outline=pal.outline,
         width=max(1, round(2 * f)),
     )
-    name_x = x0 + round(36 * f)
-    num_x = x0 + round(140 * f)
     draw.text(
-        (num_x - round(6 * f), y0 + round(8 * f)),
-        head,
+        (layout.num_x - round(6 * f), y0 + round(8 * f)),
+        _legend_head(adjusting),
         fill=(90, 90, 90),
         font=font(max(8, round(12 * f))),
     )
-    for i, power in enumerate(powers, start=1):
-        y = y0 + round(8 * f) + row * i
-        icon = unit_icon(UnitType.ARMY, pal.power(power), pal.outline, round(18 * f))
-        paste_centred(canvas, icon, (x0 + round(20 * f), y + row / 2 - 2))
-        alive = position.is_alive(power)
-        colour = pal.outline if alive else (150, 150, 150)
-        draw.text((name_x, y + round(3 * f)), power.title(), fill=colour, font=small)
-        counts = f"{len(position.centres_of(power)):>2}   {len(position.units_of(power)):>2}"
-        if adjusting:
-            adj = position.adjustment_of(power)
-            counts += f"   {adj:+d}" if adj else "    ·"
-        draw.text((num_x, y + round(3 * f)), counts, fill=colour, font=small)
+    for i, line in enumerate(rows, start=1):
+        top = y0 + round(8 * f) + layout.row * i + round(3 * f)
+        icon = unit_icon(UnitType.ARMY, pal.power(line.power), pal.outline, round(18 * f))
+        # Level with the text, whose size has a floor the row height does not.
+        paste_centred(canvas, icon, (x0 + round(20 * f), top + small.size / 2))
+        colour = pal.outline if line.alive else (150, 150, 150)
+        draw.text((layout.name_x, top), line.power.title(), fill=colour, font=small)
+        draw.text((layout.num_x, top), line.text, fill=colour, font=small)

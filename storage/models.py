@@ -104,7 +104,9 @@ class PhaseRow(SQLModel, table=True):
     """One phase of a game: the position it starts from and, once played, its outcomes.
 
     `seq` counts phases from 0; after a rollback the replayed phases get new rows with
-    the same `seq` and the abandoned ones keep `rolled_back_at`."""
+    the same `seq` and the abandoned ones keep `rolled_back_at`. `start_state`: each
+    power's state and the proxies in force when the phase began (bot/start_state.py),
+    for a rollback to restore; None for phases begun before it was kept."""
 
     __tablename__ = "phases"
     __table_args__ = (
@@ -123,6 +125,7 @@ class PhaseRow(SQLModel, table=True):
     outcomes: list | None = _json(nullable=True)
     report: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     rolled_back_at: datetime | None = _when()
+    start_state: dict | None = _json(nullable=True)
 
 
 class SubmissionRow(SQLModel, table=True):
@@ -267,7 +270,13 @@ class AuditRow(SQLModel, table=True):
 
 
 class OutboxRow(SQLModel, table=True):
-    """An event to deliver to Discord, written in the transaction that caused it."""
+    """An event to deliver to Discord, written in the transaction that caused it.
+
+    An event may take several steps (a post, then a DM, …): `steps_done` counts those
+    done, so a retry resumes after the last one instead of posting twice; `sent` keeps
+    the ids of the messages it sent ([channel id, message id], as strings), for later
+    edits (a closed vote disables its ballots). After too many failed attempts it is
+    given up (`given_up_at`) and the GM is told."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_pending", "delivered_at", "next_attempt_at"),)
@@ -283,3 +292,6 @@ class OutboxRow(SQLModel, table=True):
     next_attempt_at: datetime | None = _when()
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     delivered_at: datetime | None = _when()
+    steps_done: int = Field(default=0)
+    sent: list | None = _json(nullable=True)
+    given_up_at: datetime | None = _when()

@@ -237,6 +237,22 @@ def user_games_in(conn: Connection, user_id: int, guild_id: int | None = None) -
     return [r for r in rows if guild_id is None or r.guild_id == guild_id]
 
 
+def former_games_in(conn: Connection, user_id: int) -> list[Row]:
+    """(id, name) of the running games the user was replaced in, or removed from."""
+    return list(
+        conn.execute(
+            select(_GAMES.c.id, _GAMES.c.name)
+            .join(_PLAYERS_TABLE, _PLAYERS_TABLE.c.game_id == _GAMES.c.id)
+            .where(
+                _GAMES.c.status == "active",
+                _PLAYERS_TABLE.c.user_id == user_id,
+                _PLAYERS_TABLE.c.status.in_(("replaced", "kicked")),
+            )
+            .order_by(_GAMES.c.id)
+        ).all()
+    )
+
+
 def takes_part_in(conn: Connection, game_id: int, user_id: int, gm_user_id: int) -> bool:
     """Whether the user is the game's GM or is or was in it (`repo.takes_part`)."""
     if user_id == gm_user_id:

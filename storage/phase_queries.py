@@ -34,6 +34,7 @@ _RESULT_COLUMNS = (
     _PHASES.c.code,
     _PHASES.c.outcomes,
     _PHASES.c.report,
+    _PHASES.c.rolled_back_at,
 )
 
 
@@ -59,6 +60,23 @@ _LATEST_OF_CODE = (
     _phase_of_game(and_(_PHASES.c.code == bindparam("code"), _LIVE), position=True)
     .order_by(_PHASES.c.seq.desc(), _PHASES.c.id.desc())
     .limit(1)
+)
+# The same, rolled-back plays included: a phase whose plays were all rolled back.
+_LATEST_PLAY_OF_CODE = (
+    _phase_of_game(_PHASES.c.code == bindparam("code"), position=True)
+    .order_by(_PHASES.c.seq.desc(), _PHASES.c.id.desc())
+    .limit(1)
+)
+# The n-th play of a phase, rolled back or not, counting from the first (`skip` = n - 1).
+_NTH_PLAY_OF_CODE = _phase_of_game(
+    _PHASES.c.id
+    == select(_PHASES.c.id)
+    .where(_PHASES.c.game_id == bindparam("game_id"), _PHASES.c.code == bindparam("code"))
+    .order_by(_PHASES.c.id)
+    .offset(bindparam("skip"))
+    .limit(1)
+    .scalar_subquery(),
+    position=True,
 )
 _CURRENT_ID = select(_GAMES.c.current_phase_id).where(_GAMES.c.id == bindparam("game_id"))
 _ORDERS_IN_FORCE = (
@@ -100,6 +118,15 @@ def latest_play_in(conn: Connection, game_id: int, code: str) -> Row | None:
     """The latest live play of phase `code` ("S1901M"), as `current_phase_in`; `id`
     None: the game has no such phase."""
     return conn.execute(_LATEST_OF_CODE, {"game_id": game_id, "code": code}).first()
+
+
+def any_play_in(conn: Connection, game_id: int, code: str, play: int | None = None) -> Row | None:
+    """A play of phase `code`, rolled back or not (`rolled_back_at` says which): the
+    `play`-th (from 1), or the latest; as `latest_play_in` otherwise."""
+    if play is None:
+        return conn.execute(_LATEST_PLAY_OF_CODE, {"game_id": game_id, "code": code}).first()
+    params = {"game_id": game_id, "code": code, "skip": max(play - 1, 0)}
+    return conn.execute(_NTH_PLAY_OF_CODE, params).first()
 
 
 def current_phase_id_in(conn: Connection, game_id: int) -> Row | None:

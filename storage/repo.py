@@ -146,6 +146,25 @@ async def takes_part(session: AsyncSession, game_id: int, user_id: int) -> bool:
     return bool(found.scalar())
 
 
+async def set_player_status(
+    session: AsyncSession, game_id: int, user_id: int, status: str, now: datetime
+) -> None:
+    """Record someone's place in a game (a `PlayerStatus`), adding them if they were
+    not in it yet (a replacement, a standby taking over)."""
+    rows = await session.execute(
+        select(PlayerRow).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+    )
+    player = rows.scalars().first()
+    if player is None:
+        session.add(
+            PlayerRow(
+                game_id=game_id, user_id=user_id, status=status, preferences=[], joined_at=now
+            )
+        )
+    else:
+        player.status = status
+
+
 async def proxy_grants(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRow]:
     rows = await session.execute(
         select(ProxyGrantRow).where(
@@ -313,6 +332,19 @@ async def pending_outbox(session: AsyncSession, now: datetime, limit: int) -> Se
         query = query.with_for_update(skip_locked=True)
     rows = await session.execute(query)
     return rows.scalars().all()
+
+
+async def sent_for(
+    session: AsyncSession, game_id: int, kind: str, key: str, value: int
+) -> Sequence[OutboxRow]:
+    """A game's events of `kind` whose payload has `key` == `value`, with what they
+    sent. (The payload is JSON: compared in Python; a game has few such events.)"""
+    rows = await session.execute(
+        select(OutboxRow).where(
+            OutboxRow.game_id == game_id, OutboxRow.kind == kind, OutboxRow.sent.is_not(None)
+        )
+    )
+    return [r for r in rows.scalars().all() if r.payload.get(key) == value]
 
 
 async def audit_log(session: AsyncSession, game_id: int) -> Sequence[AuditRow]:

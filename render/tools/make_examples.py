@@ -6,6 +6,11 @@ start.png: the opening position; fall_orders.png: a Fall turn with supports, a c
 a bounce, a cut support and a dislodgement, adjudicated by the engine;
 retreats.png: the retreat phase that follows; adjustments.png: the winter after it,
 with builds and removals; sc_chart.png: centres per power in a game of random orders.
+
+results_*_before.png / results_*_after.png, 550 px wide as a phone shows a results
+post: the orders map of a phase (`render_map`) and the results map (`render_results`)
+of the position it led to, for the Spring 1901 openings, the Fall turn above, its
+retreat phase and its winter.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from adjudication.orders import Build, Disband  # noqa: E402
 from adjudication.phases import adjudicate  # noqa: E402
 from adjudication.position import Position  # noqa: E402
 from adjudication.units import Phase, Unit  # noqa: E402
-from render import render_map, render_sc_chart  # noqa: E402
+from render import render_map, render_results, render_sc_chart  # noqa: E402
 
 FALL_UNITS = {
     "AUSTRIA": ["A GRE", "F ALB", "A SER", "A BUD", "A GAL"],
@@ -46,6 +51,15 @@ FALL_ORDERS = {
     "RUSSIA": ["A UKR - RUM", "F SEV S A UKR - RUM", "A WAR - GAL", "F BOT - SWE", "A STP H"],
     "TURKEY": ["A BUL - GRE", "F BLA - SEV", "A ARM H", "F AEG S A BUL - GRE"],
 }
+SPRING_ORDERS = {
+    "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
+    "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
+    "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"],
+    "GERMANY": ["A MUN - BUR", "A BER - KIE", "F KIE - DEN"],
+    "ITALY": ["A VEN - TYR", "A ROM - APU", "F NAP - ION"],
+    "RUSSIA": ["A WAR - GAL", "A MOS - UKR", "F SEV - BLA", "F STP/SC - BOT"],
+    "TURKEY": ["F ANK - BLA", "A CON - BUL", "A SMY - CON"],
+}
 FALL_CENTRES = {
     "AUSTRIA": ["BUD", "TRI", "VIE", "SER", "GRE"],
     "ENGLAND": ["EDI", "LON", "LVP", "NWY"],
@@ -55,6 +69,9 @@ FALL_CENTRES = {
     "RUSSIA": ["MOS", "SEV", "STP", "WAR", "SWE", "RUM"],
     "TURKEY": ["ANK", "CON", "SMY", "BUL"],
 }
+
+
+PHONE = 550  # about the width Discord's phone preview shows an image at
 
 
 def fall_position() -> Position:
@@ -160,6 +177,26 @@ def main() -> None:
         render_map(winter, orders=adjustments, outcomes=done.outcomes)
     )
     (args.out / "sc_chart.png").write_bytes(render_sc_chart(sample_history()))
+    spring = Position.initial(STANDARD)
+    spring_orders = [
+        read_order(t, p, spring.phase.kind) for p, ts in SPRING_ORDERS.items() for t in ts
+    ]
+    turns = [
+        ("spring", spring, spring_orders),
+        ("fall", fall, orders),
+        ("retreats", retreat, moves),
+        ("winter", winter, adjustments),
+    ]
+    for name, before, given in turns:
+        played = adjudicate(before, given, STANDARD)
+        (args.out / f"results_{name}_before.png").write_bytes(
+            render_map(before, orders=given, outcomes=played.outcomes, width=PHONE)
+        )
+        (args.out / f"results_{name}_after.png").write_bytes(
+            render_results(
+                before, played.position, orders=given, outcomes=played.outcomes, width=PHONE
+            )
+        )
     print("wrote", sorted(f.name for f in args.out.glob("*.png")))
 
 

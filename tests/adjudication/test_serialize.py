@@ -12,7 +12,7 @@ from adjudication.maps import STANDARD
 from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
-from adjudication.rules import ParadoxRule, Rules
+from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.serialize import (
     SerializeError,
     dumps,
@@ -99,9 +99,9 @@ positions = st.builds(
     ownership=st.dictionaries(
         st.sampled_from(sorted(STANDARD.supply_centres)), powers, max_size=34
     ),
-    dislodged=st.lists(
-        dislodgements, max_size=3, unique_by=lambda d: d.unit.location.province
-    ).map(tuple),
+    dislodged=st.lists(dislodgements, max_size=3, unique_by=lambda d: d.unit.location.province).map(
+        tuple
+    ),
     standoffs=st.frozensets(provinces, max_size=4),
 )
 rules = st.builds(
@@ -110,6 +110,7 @@ rules = st.builds(
     st.integers(1, 34),
     st.one_of(st.none(), st.integers(1901, 2000)),
     st.one_of(st.none(), st.integers(1, 10)),
+    year_limit_measure=st.sampled_from(YearLimitMeasure),
 )
 
 

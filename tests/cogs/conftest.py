@@ -136,7 +136,7 @@ async def start_game(
     return {p.power: by_id[p.user_id] for p in info.powers if p.user_id is not None}
 
 
-ECHO_END = ("Every unit has an order.", "Still without orders:")
+ECHO_END = ("Every unit has an order.", "Still without orders:", "nothing to order")
 
 
 async def dm_orders(driver: Driver, user: FakeUser, text: str) -> str:

@@ -3,60 +3,30 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 
 from sqlalchemy import select
 
-from bot.events import Event, EventKind
+from bot.delivery import results_post
+from bot.events import EventKind
 from storage import repo
 from storage.models import OutboxRow
-from tests.cogs.conftest import channel_posts, start_game
+from tests.cogs.conftest import channel_posts
 from tests.fake_discord import Driver
 
 
-async def results_event(driver: Driver, report: str, clock) -> Event:
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    (record,) = await driver.bot.service.phase_records(info.id)
-    return Event(
-        id=0,
-        kind=EventKind.RESULTS,
-        game_id=info.id,
-        channel_id=info.channel_id,
-        user_id=None,
-        payload={
-            "phase_id": record.id,
-            "phase": record.phase,
-            "next_phase": "F1901M",
-            "report": report,
-            "deadline": (clock() + timedelta(days=1)).isoformat(),
-        },
-        created_at=clock(),
-        attempts=0,
+def test_results_fit_in_one_post_or_go_as_a_file() -> None:
+    """A phase's results are posted in the message when they fit under Discord's
+    2,000 characters with the notices; a crowded board's go as a file beside the map
+    (the judge notation is always a file: bot/delivery.py `_results`)."""
+    heading, said, nxt = "**G — results of Spring 1901**", ["No orders from Italy."], "Next: x"
+    short = "**France** · 3 centres\nA Par - Bur: moved"
+    text, as_file = results_post(heading, short, said, nxt)
+    assert not as_file and short in text and said[0] in text and text.endswith(nxt)
+    crowded = "\n".join(
+        f"A Vie - Gal: bounced (Russia's A War also moved there) {i}" for i in range(40)
     )
-
-
-async def test_a_long_report_is_split_in_code_blocks(driver: Driver, clock) -> None:
-    await start_game(driver)
-    report = "\n".join(f"Austria: A Vie-Bud{i:04d}* H" for i in range(120))  # ~3,500 chars
-    mark = len(driver.world.bot_messages)
-    await driver.bot.delivery.deliver(await results_event(driver, report, clock))
-    posts = driver.world.bot_messages[mark:]
-    blocks = [m.content for m in posts if m.content.startswith("```")]
-    assert len(blocks) == 2 and all(len(b) <= 2000 for b in blocks)
-    assert "\n".join(b.strip("`\n") for b in blocks) == report
-    assert posts[-1].attachments[0].filename == "map-S1901M.png"
-
-
-async def test_a_very_long_report_is_attached(driver: Driver, clock) -> None:
-    await start_game(driver)
-    report = "\n".join(f"Line {i:05d} of a very long report" for i in range(800))
-    mark = len(driver.world.bot_messages)
-    await driver.bot.delivery.deliver(await results_event(driver, report, clock))
-    (post,) = driver.world.bot_messages[mark:]
-    names = sorted(a.filename for a in post.attachments)
-    assert names == ["map-S1901M.png", "results-S1901M.txt"]
-    text = next(a for a in post.attachments if a.filename.endswith(".txt")).data.decode()
-    assert text == report and len(post.content) < 2000
+    text, as_file = results_post(heading, crowded, said, nxt)
+    assert as_file and len(text) <= 2000 and "(attached)" in text and said[0] in text
 
 
 async def test_a_failed_delivery_is_retried_later(driver: Driver, clock) -> None:

@@ -45,7 +45,11 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
 
     orders = await (await driver.slash(gm, channel, "gm orders")).reply()
-    assert orders.ephemeral and "**France**: A Par - Bur" in orders.content
+    assert orders.ephemeral and orders.content.startswith("**Test Game — Spring 1901**")
+    # Every power, and the units still without an order named.
+    assert "**France** (1 of 3 units): A Par - Bur; no order for A Mar and F Bre" in orders.content
+    assert "**Italy**: no orders yet for A Rom, A Ven and F Nap" in orders.content
+    assert orders.content.endswith("Units without an order hold when the phase is played.")
 
     paused = await (await driver.slash(gm, channel, "gm pause")).reply()
     assert paused.ephemeral and "paused" in paused.content
@@ -54,22 +58,25 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     resumed = await (await driver.slash(gm, channel, "gm resume")).reply()
     assert resumed.ephemeral and "<t:" in resumed.content
 
-    # Adjudicating with orders missing asks first.
+    # Adjudicating with orders missing asks first, naming the phase, every power
+    # behind (France ordered one of its three units) and what the rules will do.
     ask = await (await driver.slash(gm, channel, "gm adjudicate")).reply()
-    assert ask.ephemeral and "No orders yet from" in ask.content
-    assert "France" not in ask.content.split("No orders yet from")[1].split(".")[0]
+    assert ask.ephemeral and ask.content.startswith("Adjudicate Spring 1901 now? ")
+    assert "Austria, England, Germany, Italy, Russia and Turkey have sent no orders" in ask.content
+    assert "France has ordered 1 of 3 units" in ask.content
+    assert ask.content.endswith("Their units without an order will hold.")
     mark = len(driver.world.bot_messages)
     done = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
     assert done.ephemeral and "S1901M is played" in done.content
     await driver.wait_until(lambda: not ask.components, what="the used button to go away")
     await driver.wait_for_message(
-        lambda m: "results of Spring 1901" in m.content, channel=channel, since=mark
+        lambda m: "Spring 1901" in m.content and "Next:" in m.content, channel=channel, since=mark
     )
 
     ask = await (await driver.slash(gm, channel, "gm rollback", {"phase": "S1901M"})).reply()
     assert ask.ephemeral and ask.custom_ids() == ["dipgm:confirm"]
     rolled = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
-    assert "Rolled back to S1901M" in rolled.content
+    assert "Rolled back to the start of Spring 1901 (S1901M)" in rolled.content
     await driver.wait_for_message(lambda m: "rolled the game back" in m.content, channel=channel)
     info = await driver.bot.service.game_in_channel(channel.id)
     assert info.phase == "S1901M"
@@ -111,17 +118,33 @@ async def test_replace_and_kick(driver: Driver) -> None:
     assert reply.ephemeral
     await driver.user_says(kicked, "dm", "A Ven H")
     answer = await driver.wait_for_message(channel=driver.dm(kicked))
-    assert "not playing" in answer.content or "no power" in answer.content
+    assert "You no longer play in Test Game" in answer.content
 
 
 async def test_create_with_rule_options(driver: Driver) -> None:
-    await start_game(driver, year_limit=1905, stalemate_winters=3, paradox_rule="rulebook_1982")
+    await start_game(
+        driver,
+        year_limit=1905,
+        short_game_winner="centres",
+        stalemate_winters=3,
+        paradox_rule="rulebook_1982",
+        movement_hours=72,
+        retreat_hours=36,
+    )
     reply = await (
         await driver.slash(driver.fake.gm, driver.fake.game_channel, "gm settings")
     ).reply()
     assert reply.ephemeral
-    assert "year_limit 1905" in reply.content and "stalemate_winters 3" in reply.content
-    assert "paradox_rule rulebook_1982" in reply.content
+    lines = reply.content.splitlines()
+    assert "Moves: 3 days" in lines and "Retreats: 36 hours" in lines
+    assert "Builds and removals: 1 day" in lines
+    assert "Short game: the game ends with 1905; the most supply centres wins" in lines
+    assert (
+        "Stalemate rule: a draw when every supply centre has the same owner for 3 winters "
+        "in a row" in lines
+    )
+    assert "Convoy paradoxes: 1982 rulebook (XII.5)" in lines
+    assert "_" not in reply.content and "(s)" not in reply.content
 
 
 async def test_the_gm_cancels_a_game_in_its_lobby(driver: Driver) -> None:

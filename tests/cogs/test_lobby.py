@@ -46,7 +46,7 @@ async def test_leave_and_status_in_lobby(driver: Driver) -> None:
     left = await (await driver.slash(bob, channel, "game leave")).reply()
     assert left.ephemeral and "left" in left.content
     status = await (await driver.slash(bob, channel, "game status")).reply()
-    assert "0 player(s)" in status.embeds[0]["description"]
+    assert "0 players" in status.embeds[0]["description"]
 
 
 async def test_status_shows_who_submitted_never_what(driver: Driver) -> None:
@@ -58,7 +58,9 @@ async def test_status_shows_who_submitted_never_what(driver: Driver) -> None:
     text = visible_text(status)
     assert "<t:" in text and ":R>" in text
     fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
-    assert "orders in" in fields["France"] and "waiting" in fields["Germany"]
+    # France ordered one of its three units: shown as such, never which or how.
+    assert "1 of 3 ordered" in fields["France"] and "waiting" in fields["Germany"]
+    assert "Bur" not in text and status.ephemeral
     assert "3 centres" in fields["France"] and "4 centres" in fields["Russia"]
     assert "Bur" not in text
 
@@ -68,12 +70,16 @@ async def test_map_and_history(driver: Driver, clock) -> None:
     channel = driver.fake.game_channel
     handle = await driver.slash(driver.user("bob"), channel, "game map")
     reply = await handle.reply()
-    assert "Spring 1901" in reply.content
+    assert "Spring 1901" in reply.content and reply.ephemeral  # only to who asked
     assert Image.open(io.BytesIO(reply.attachments[0].data)).format == "PNG"
     clock.advance(days=5)
     await driver.wait_for_message(lambda m: "results of Spring 1901" in m.content, channel=channel)
     listing = await (await driver.slash(driver.user("bob"), channel, "game history")).reply()
-    assert "S1901M" in listing.content
+    assert "S1901M" in listing.content and listing.ephemeral
+    shared = await (
+        await driver.slash(driver.user("bob"), channel, "game history", {"share": True})
+    ).reply()
+    assert "S1901M" in shared.content and not shared.ephemeral
     handle = await driver.slash(driver.user("bob"), channel, "game history", {"phase": "s1901m"})
     past = await handle.reply()
     assert "results of Spring 1901" in past.content and "```" in past.content

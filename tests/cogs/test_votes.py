@@ -6,9 +6,12 @@ from tests.cogs.conftest import start_game
 from tests.fake_discord import Driver
 
 
-async def ballots(driver: Driver, powers: dict, mark: int) -> dict:
+async def ballots(driver: Driver, powers: dict, mark: int, proposer=None) -> dict:
+    """Each voter's ballot; the proposer gets none (their vote counts as yes)."""
     found = {}
     for power, user in powers.items():
+        if user is proposer:
+            continue
         found[power] = await driver.wait_for_message(
             lambda m: any(c.startswith("dipgm:vote:") for c in m.custom_ids()),
             channel=driver.dm(user),
@@ -24,15 +27,20 @@ async def test_deadline_extension_by_unanimous_vote(driver: Driver) -> None:
     info = await driver.bot.service.game_in_channel(channel.id)
     mark = len(driver.world.bot_messages)
     handle = await driver.slash(players["alice"], channel, "deadline propose extend", {"hours": 12})
-    assert (await handle.reply()).ephemeral
+    proposed = await handle.reply()
+    assert proposed.ephemeral and "Your own vote counts as yes." in proposed.content
     by_user = {}
     for user in players.values():
+        if user is players["alice"]:
+            continue  # the proposer gets no ballot
         by_user[user.name] = await driver.wait_for_message(
             lambda m: any(c.startswith("dipgm:vote:") for c in m.custom_ids()),
             channel=driver.dm(user),
             since=mark,
         )
-    assert "extending the deadline" in by_user["bob"].content
+    # The ballot shows the deadline as it stands and as proposed.
+    assert "extending the deadline from <t:" in by_user["bob"].content
+    assert by_user["bob"].content.count("<t:") == 4
     for name in ("bob", "carol"):
         ballot = by_user[name]
         click = await driver.click(players[name], ballot, ballot.custom_ids()[0])
@@ -49,7 +57,7 @@ async def test_one_no_fails_a_draw_and_secret_tally(driver: Driver) -> None:
     channel = driver.fake.game_channel
     mark = len(driver.world.bot_messages)
     await (await driver.slash(powers["FRANCE"], channel, "draw propose")).reply()
-    found = await ballots(driver, powers, mark)
+    found = await ballots(driver, powers, mark, proposer=powers["FRANCE"])
     yes = await driver.click(powers["ITALY"], found["ITALY"], found["ITALY"].custom_ids()[0])
     answer = (await yes.reply()).content
     assert "Secret ballot: 2 yes, 0 no, 5 not yet voted." in answer and "France" not in answer
@@ -69,7 +77,7 @@ async def test_open_tally_when_ballots_are_not_secret(driver: Driver) -> None:
     powers = await start_game(driver, secret_ballots=False)
     mark = len(driver.world.bot_messages)
     await (await driver.slash(powers["FRANCE"], driver.fake.game_channel, "draw propose")).reply()
-    found = await ballots(driver, powers, mark)
+    found = await ballots(driver, powers, mark, proposer=powers["FRANCE"])
     click = await driver.click(powers["ITALY"], found["ITALY"], found["ITALY"].custom_ids()[0])
     answer = (await click.reply()).content
     assert "yes: France, Italy" in answer and "not yet voted: Austria" in answer

@@ -91,8 +91,15 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     cd = {p.power: p.civil_disorder for p in game.powers}
     assert all(cd.values())
     events = await outbox(service)
-    assert sum(e.kind is EventKind.CIVIL_DISORDER for e in events) == 7
-    assert sum(e.kind is EventKind.NMR for e in events) == 14
+    # Told in the results post (issue 22: one post a phase) and to each player by DM,
+    # the players put in civil disorder privately first.
+    results = [e.payload for e in events if e.kind is EventKind.RESULTS]
+    assert sum(len(p.get("civil_disorder", ())) for p in results) == 7
+    assert sum(len(p.get("nmr", ())) for p in results) == 14
+    news = [e for e in events if e.kind is EventKind.PHASE_NEWS and e.payload["civil_disorder"]]
+    assert len(news) == 7
+    last_results = max(e.id for e in events if e.kind is EventKind.RESULTS)
+    assert all(e.id < last_results for e in news)
     # A player who comes back is out of civil disorder once his orders are played.
     if game.phase.endswith("M"):
         austria = owner(info, "AUSTRIA")
@@ -127,8 +134,13 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     assert retreat.phase == "F1901R"
     concerned = [p.power for p in retreat.powers if p.owes_orders]
     assert concerned == ["ITALY"]
-    dm = [e for e in await outbox(service) if e.kind is EventKind.ORDERS_NEEDED]
-    assert [e.user_id for e in dm] == [owner(info, "ITALY")]
+    # Every player is told their results by DM; Italy's tells it to retreat.
+    news = [
+        e
+        for e in await outbox(service)
+        if e.kind is EventKind.PHASE_NEWS and e.payload["next_phase_id"] == retreat.phase_id
+    ]
+    assert sorted(e.user_id for e in news) == sorted({p.user_id for p in info.powers})
     t = fall.deadline_at + timedelta(minutes=5)
     await service.submit_orders(Caller(owner(info, "ITALY")), "A VEN R PIE", t)
     assert (await service.game_info(info.id)).deadline_at == t
@@ -145,23 +157,28 @@ async def test_movement_ends_early_when_all_are_ready(service):
     info = await started_game(service)
     t = T0 + timedelta(hours=3)
     for p in info.powers[:-1]:
-        assert await service.set_ready(Caller(p.user_id), t) is False
-    assert await service.set_ready(Caller(info.powers[-1].user_id), t) is True
+        assert (await service.set_ready(Caller(p.user_id), t)).ends_phase is False
+    assert (await service.set_ready(Caller(info.powers[-1].user_id), t)).ends_phase is True
     assert (await service.game_info(info.id)).deadline_at == t
 
 
 async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     settings = GameSettings(reminder_minutes=(60,))
     info = await started_game(service, settings=settings)
-    france = owner(info, "FRANCE")
-    await service.submit_orders(Caller(france), "A PAR H", T0)
+    france, italy = owner(info, "FRANCE"), owner(info, "ITALY")
+    await service.submit_orders(Caller(france), "A PAR H\nA MAR H\nF BRE H", T0)
+    # Italy ordered one unit of three: it is reminded of the other two (issue 22).
+    await service.submit_orders(Caller(italy), "A ROM H", T0)
     scheduler = Scheduler(service)
     due = info.deadline_at - timedelta(minutes=60)
     assert (await scheduler.tick(due - timedelta(seconds=1))).reminders_sent == 0
     assert (await scheduler.tick(due)).reminders_sent == 6
     assert (await scheduler.tick(due + timedelta(minutes=1))).reminders_sent == 0
-    reminded = {e.user_id for e in await outbox(service) if e.kind is EventKind.REMINDER}
+    reminders = [e for e in await outbox(service) if e.kind is EventKind.REMINDER]
+    reminded = {e.user_id for e in reminders}
     assert france not in reminded and len(reminded) == 6
+    (to_italy,) = [e for e in reminders if e.user_id == italy]
+    assert sorted(to_italy.payload["unordered"]) == ["A VEN", "F NAP"]
 
 
 async def reminder_rows(service, game_id):

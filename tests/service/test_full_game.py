@@ -26,9 +26,19 @@ async def test_random_game_to_its_end_is_reconstructed_identically(service):
     assert played[0] == "S1901M" and played[-1].startswith(("W1904", "F1904"))
 
     records = await service.phase_records(info.id)
-    assert [r.phase for r in records[:-1]] == played
+    # A Winter with nothing to adjust is kept in the record (its report, no orders),
+    # though the engine goes from the Fall straight to the next Spring.
+    kept = [r for r in records if r.phase.startswith("W") and r.outcomes == ()]
+    assert kept, "this game has a Winter in which nobody builds or removes"
+    played_line = [r for r in records if r not in kept]
+    assert [r.phase for r in played_line[:-1]] == played
+    for winter in kept:
+        spring = records[records.index(winter) + 1]
+        assert position_from_json(winter.position).units == (
+            position_from_json(spring.position).units
+        )
     history = []
-    for before, after in itertools.pairwise(records):
+    for before, after in itertools.pairwise(played_line):
         position = position_from_json(before.position)
         orders = [order_from_json(o) for power in before.orders.values() for o in power]
         again = adjudicate(position, orders, service.board, settings.rules, list(history))

@@ -160,7 +160,8 @@ async def test_a_proxy_limited_to_some_units_sees_and_changes_only_those(service
     shown = await service.show_orders(Caller(austria), info.id)
     germans = [o for o in shown.orders if o.split()[1] in {"BER", "KIE", "MUN"}]
     assert germans == []  # Germany's own orders for other units stay hidden
-    assert "A MUN" in shown.unordered and "A BER" not in shown.unordered
+    unordered = [str(u) for u in shown.unordered]
+    assert "A MUN" in unordered and "A BER" not in unordered
     echo = await service.submit_orders(Caller(austria), "A MUN - RUH\nA BER H", NOW, info.id)
     assert [line.status for line in echo.lines] == [LineStatus.ACCEPTED, LineStatus.REJECTED]
     assert "A MUN - RUH" in echo.orders and "A BER - KIE" not in echo.orders

@@ -1,0 +1,247 @@
+"""`/gm rollback` by the book: every power's state as it was when the target phase began
+(missed phases, civil disorder, who plays it, eliminations, proxies), the private
+threads following who plays, the rolled-back plays still readable, and the players told
+that their orders for the replayed phase must be sent again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.caller import Caller
+from bot.errors import WrongState
+from bot.events import EventKind
+from bot.game_settings import GameSettings
+from bot.lookups import GameLookups
+from bot.scheduler import Scheduler
+from tests.service.book import play_until, position
+from tests.service.conftest import GM, GUILD, force_position, outbox, owner, started_game
+
+GM_HERE = Caller(GM, GUILD)
+THREAD = 555_000_111
+
+
+def power(info, name):
+    return next(p for p in info.powers if p.power == name)
+
+
+async def rollback(service, game_id: int, code: str, **kwargs) -> str:
+    info = await service.game_info(game_id)
+    return await service.gm_rollback(
+        game_id, GM_HERE, code, info.deadline_at - timedelta(hours=1), **kwargs
+    )
+
+
+async def test_missed_phases_and_civil_disorder_are_those_of_the_target_phase(service):
+    """Everyone misses Spring and Fall 1901 and falls into civil disorder (rules/004's
+    two seasons); back at the start of Spring 1901 nobody has missed anything."""
+    info = await started_game(service, settings=GameSettings(civil_disorder_after=2))
+    await play_until(service, info.id, "S1902M")
+    before = await service.game_info(info.id)
+    assert all(p.civil_disorder and p.missed_phases == 2 for p in before.powers)
+    assert await rollback(service, info.id, "S1901M") == "S1901M"
+    after = await service.game_info(info.id)
+    assert after.phase == "S1901M"
+    assert all(not p.civil_disorder and p.missed_phases == 0 for p in after.powers)
+    # Back to the start of Fall 1901: one phase missed, not yet in civil disorder.
+    await play_until(service, info.id, "F1901M")
+    await play_until(service, info.id, "S1902M")
+    await rollback(service, info.id, "F1901M")
+    fall = await service.game_info(info.id)
+    assert all(not p.civil_disorder and p.missed_phases == 1 for p in fall.powers)
+
+
+async def _standby_takes_russia_in_fall(service):
+    """Russia's player misses Spring 1901; the GM calls a standby, who orders in Fall
+    1901 while the player misses again: the standby takes Russia over when the Fall is
+    played. England and Russia have a private thread."""
+    info = await started_game(service, settings=GameSettings(civil_disorder_after=2))
+    russia, england = owner(info, "RUSSIA"), owner(info, "ENGLAND")
+    plan = await service.plan_talk(Caller(england, GUILD), info.id, ["RUSSIA"])
+    await service.record_talk_thread(info.id, THREAD, plan.powers, info.deadline_at)
+    for member in await service.thread_members(THREAD):
+        await service.mark_thread_member(THREAD, member.user_id, True, info.deadline_at)
+    fall = await play_until(service, info.id, "F1901M")
+    when = fall.deadline_at - timedelta(hours=2)
+    await service.gm_call_standby(info.id, GM_HERE, "RUSSIA", 8888, when)
+    await service.submit_orders(Caller(8888), "A War - Gal", when)
+    after = await play_until(service, info.id, "S1902M")
+    assert power(after, "RUSSIA").user_id == 8888
+    return info, russia
+
+
+async def test_a_standby_takeover_after_the_target_is_undone_and_the_threads_follow(service):
+    info, russia = await _standby_takes_russia_in_fall(service)
+    plan = await service.gm_rollback_plan(info.id, GM_HERE, "F1901M")
+    assert plan.phase == "F1901M" and plan.title == "Fall 1901"
+    assert [(c.power, c.then, c.now) for c in plan.changes] == [("RUSSIA", russia, 8888)]
+    mark = len(await outbox(service))
+    await rollback(service, info.id, "F1901M")
+    back = await service.game_info(info.id)
+    # Who plays Russia and who stands by for it, as when Fall 1901 began.
+    assert power(back, "RUSSIA").user_id == russia
+    assert power(back, "RUSSIA").standby_user_id is None
+    members = {m.user_id: m.wanted for m in await service.thread_members(THREAD)}
+    assert members[russia] is True and members[8888] is False
+    events = (await outbox(service))[mark:]
+    assert EventKind.THREADS_SYNC in [e.kind for e in events]
+    told = [e.payload for e in events if e.kind is EventKind.PLAYER_REPLACED]
+    assert told == [{"power": "RUSSIA", "old": 8888, "new": russia}]
+    # The player is back: their orders are taken again.
+    when = back.deadline_at - timedelta(hours=1)
+    result = await service.submit_orders(Caller(russia), "A Mos - Ukr", when)
+    assert result.orders == ("A MOS - UKR",)
+
+
+async def test_the_gm_may_keep_the_players_of_today(service):
+    info, russia = await _standby_takes_russia_in_fall(service)
+    await rollback(service, info.id, "F1901M", keep_players=True)
+    back = await service.game_info(info.id)
+    assert power(back, "RUSSIA").user_id == 8888
+    assert not power(back, "RUSSIA").civil_disorder
+    members = {m.user_id: m.wanted for m in await service.thread_members(THREAD)}
+    assert members[8888] is True and members[russia] is False
+
+
+async def test_a_gm_replacement_after_the_target_is_undone(service):
+    info = await started_game(service)
+    italy = owner(info, "ITALY")
+    await play_until(service, info.id, "F1901M")
+    at = (await service.game_info(info.id)).deadline_at - timedelta(hours=3)
+    await service.gm_replace_player(info.id, GM_HERE, "ITALY", 7777, at)
+    await service.gm_civil_disorder(info.id, GM_HERE, "TURKEY", at)
+    await rollback(service, info.id, "F1901M")
+    back = await service.game_info(info.id)
+    assert power(back, "ITALY").user_id == italy
+    assert power(back, "TURKEY").user_id == owner(info, "TURKEY")
+    assert italy in back.players and 7777 not in back.players
+
+
+# Austria holds Vienna with no unit; Russia walks in during Fall 1901 and has room to
+# build, so Winter 1901 is played. Austria is out in Fall 1901.
+AUSTRIA_OUT_IN_FALL = position(
+    "S1901M",
+    {
+        "RUSSIA": "A GAL, A MOS",
+        "ENGLAND": "F LON, F EDI, A LVP",
+        "FRANCE": "A PAR, A MAR, F BRE",
+        "GERMANY": "A MUN, A BER, F KIE",
+        "ITALY": "A ROM, A VEN, F NAP",
+        "TURKEY": "A CON, A SMY, F ANK",
+    },
+    {
+        "AUSTRIA": "VIE",
+        "RUSSIA": "MOS WAR SEV STP",
+        "ENGLAND": "LON EDI LVP",
+        "FRANCE": "PAR MAR BRE",
+        "GERMANY": "BER MUN KIE",
+        "ITALY": "ROM VEN NAP",
+        "TURKEY": "CON SMY ANK",
+    },
+)
+
+
+async def test_an_elimination_before_the_target_stays(service):
+    """Austria is out in Fall 1901; rolled back to Winter 1901 it is still out, and a
+    draw declared then scores it as eliminated, not as a survivor."""
+    info = await started_game(service)
+    await force_position(service, info.id, AUSTRIA_OUT_IN_FALL)
+    await play_until(service, info.id, "S1902M", {"F1901M": {"RUSSIA": "A Gal - Vie"}})
+    await rollback(service, info.id, "W1901A")
+    at = await service.game_info(info.id)
+    await service.gm_end_game(info.id, GM_HERE, at.deadline_at - timedelta(hours=1), draw=True)
+    end = await service.game_info(info.id)
+    assert "AUSTRIA" not in end.winners and len(end.winners) == 6
+    # Last of seven, out in 1901: −1 and no winter counted.
+    assert power(end, "AUSTRIA").score == -1.0
+
+
+async def test_proxies_are_those_in_force_when_the_target_began(service):
+    info = await started_game(service, settings=GameSettings(civil_disorder_after=2))
+    germany, austria, italy = (owner(info, p) for p in ("GERMANY", "AUSTRIA", "ITALY"))
+    t = info.deadline_at - timedelta(days=1)
+    await service.grant_proxy(Caller(germany), austria, t, game_id=info.id)
+    fall = await play_until(service, info.id, "F1901M")
+    t = fall.deadline_at - timedelta(days=1)
+    await service.revoke_proxies(Caller(germany), t, game_id=info.id)
+    await service.grant_proxy(Caller(germany), italy, t, game_id=info.id)
+    mark = len(await outbox(service))
+    await rollback(service, info.id, "F1901M")
+    back = await service.game_info(info.id)
+    # Austria orders for Germany again; Italy's proxy, given later, has ended.
+    when = back.deadline_at - timedelta(hours=1)
+    done = await service.submit_orders(Caller(austria), "A Mun - Ruh", when, game_id=info.id)
+    assert "A MUN - RUH" in done.orders
+    refused = await service.submit_orders(Caller(italy), "A Ber - Sil", when, game_id=info.id)
+    assert "A BER - SIL" not in refused.orders
+    dms = {
+        e.user_id: e.payload
+        for e in (await outbox(service))[mark:]
+        if e.kind is EventKind.ROLLED_BACK and e.user_id is not None
+    }
+    assert dms[austria]["proxies_restored"] == ["GERMANY"]
+    assert dms[italy]["proxies_ended"] == ["GERMANY"]
+
+
+async def test_the_players_who_had_sent_orders_are_told_to_send_them_again(service):
+    info = await started_game(service)
+    france, england = owner(info, "FRANCE"), owner(info, "ENGLAND")
+    await service.submit_orders(
+        Caller(france), "A Par - Bur", info.deadline_at - timedelta(hours=1)
+    )
+    await play_until(service, info.id, "F1901M")
+    fall = await service.game_info(info.id)
+    await service.submit_orders(
+        Caller(england), "F Lon - Nth", fall.deadline_at - timedelta(hours=1)
+    )
+    mark = len(await outbox(service))
+    await rollback(service, info.id, "S1901M")
+    events = (await outbox(service))[mark:]
+    channel = [e for e in events if e.kind is EventKind.ROLLED_BACK and e.user_id is None]
+    assert len(channel) == 1 and channel[0].payload["phase"] == "S1901M"
+    # What was rolled back, as `/game history phase:` names each play.
+    assert channel[0].payload["rolled_back"] == ["S1901M/1", "F1901M/1"]
+    dms = [e for e in events if e.kind is EventKind.ROLLED_BACK and e.user_id is not None]
+    # France sent orders for Spring 1901, the phase played again; England only for
+    # Fall 1901, which will come again with its own deadline.
+    assert [(e.user_id, e.payload["resend"]) for e in dms] == [(france, ["FRANCE"])]
+    again = await service.show_orders(Caller(france), info.id)
+    assert again.orders == ()
+
+
+async def test_rolled_back_plays_stay_readable(service):
+    info = await started_game(service)
+    await service.submit_orders(
+        Caller(owner(info, "FRANCE")), "A Par - Bur", info.deadline_at - timedelta(hours=1)
+    )
+    await play_until(service, info.id, "S1902M")
+    await rollback(service, info.id, "S1901M")
+    lookups = GameLookups(service, renderer=lambda *args: b"png")
+    # Fall 1901 has no live play: its rolled-back one is shown, marked.
+    fall = await lookups.find_record(info.id, "F1901M")
+    assert fall.rolled_back and fall.report.startswith("Results for Fall 1901")
+    picture = await lookups.phase_map(info.id, "F1901M")
+    assert picture.title == "Fall 1901 (rolled back)"
+    # Spring 1901 is live again (not played yet); its first play is "S1901M/1".
+    live = await lookups.find_record(info.id, "S1901M")
+    assert not live.rolled_back and live.report is None
+    first = await lookups.find_record(info.id, "s1901m/1")
+    assert first.rolled_back and "A Par-Bur" in first.report
+    assert (await lookups.phase_map(info.id, "S1901M/1")).title == "Spring 1901 (rolled back)"
+
+
+async def test_a_winter_with_nothing_to_adjust_is_no_place_to_roll_back_to(service):
+    info = await started_game(service)
+    await play_until(service, info.id, "S1902M")
+    with pytest.raises(WrongState, match="nothing to adjust"):
+        await rollback(service, info.id, "W1901A")
+
+
+async def test_scheduler_plays_the_replayed_phase(service):
+    info = await started_game(service)
+    await play_until(service, info.id, "F1901M")
+    await rollback(service, info.id, "S1901M")
+    back = await service.game_info(info.id)
+    report = await Scheduler(service).tick(back.deadline_at)
+    assert [r.phase for r in report.adjudicated] == ["S1901M"]
