@@ -176,6 +176,7 @@ class Adjudicator(Endings):
                 tuple(end.winners),
                 now,
                 last_year=position.phase.year,  # the phase just played; `nxt` is after it
+                in_results=True,  # the results post announces the end: one post
             )
         else:
             await self._schedule_reminders(session, game, new_phase.id, deadline, now)

@@ -25,6 +25,7 @@ from bot.discord_text import (
     MESSAGE_LIMIT,
     deadline_text,
     delivery_failed_text,
+    game_end_dm,
     game_end_text,
     power_list,
     power_name,
@@ -35,6 +36,7 @@ from bot.discord_text import (
 )
 from bot.errors import UserError
 from bot.events import Event, EventKind
+from bot.game_settings import SCORING_NAMES, ResultsNotation, Scoring
 from bot.lookups import GameLookups
 from bot.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.proxies import ProxyEnd
@@ -276,13 +278,16 @@ class Delivery:
             return
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
-        body = channel_results(played, sorted(self.lookups.board.powers))
+        settings = await self.service.game_settings(event.game_id)
+        if settings.results_notation is ResultsNotation.JUDGE:
+            body = f"```\n{p['report']}\n```"
+        else:
+            body = channel_results(played, sorted(self.lookups.board.powers))
         said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
-        nxt = (
-            "The game is over."
-            if over
-            else (f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}.")
-        )
+        if over:
+            nxt = await self._ending(event.game_id, name)
+        else:
+            nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
         png = await self.lookups.results_png(played, final=over)
         text, body_file = results_post(heading, body, said, nxt)
         files = [_png(png, p["phase"])]
@@ -291,6 +296,14 @@ class Delivery:
         files.append(_text(p["report"], f"results-{p['phase']}-judge.txt"))
         channel = await self._channel(event.channel_id)
         await channel.send(text, files=files, allowed_mentions=NO_PINGS)
+
+    async def _ending(self, game_id: int, name: str) -> str:
+        """How the game ended, with the scores: said in the last results post."""
+        info = await self.service.game_info(game_id)
+        scores = {p.power: p.score for p in info.powers if p.score is not None}
+        settings = await self.service.game_settings(game_id)
+        ending = {"kind": info.end_kind, "winners": list(info.winners), "scores": scores}
+        return game_end_text(name, ending, SCORING_NAMES[settings.scoring])
 
     async def _orders_needed(self, event: Event) -> None:
         p = event.payload
@@ -456,9 +469,17 @@ class Delivery:
         name = await self._game_name(event)
         assert event.game_id is not None
         game_id = event.game_id
+        if event.user_id is not None:  # a player's own notice
+            await self._to_user(event.user_id, game_end_dm(name, event.payload))
+            return
+        if event.payload.get("with_results"):  # announced by the last results post
+            await self._steps(event, lambda: self.client.threads.lock_all(game_id))
+            return
         await self._steps(
             event,
-            lambda: self._to_channel(event, game_end_text(name, event.payload)),
+            lambda: self._to_channel(
+                event, game_end_text(name, event.payload, scoring_name(event.payload))
+            ),
             lambda: self.client.threads.lock_all(game_id),
         )
 
@@ -560,6 +581,12 @@ def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
         else:
             groups.append([event])
     return groups
+
+
+def scoring_name(payload: dict) -> str:
+    """The scoring system of a GAME_ENDED event, as players know it."""
+    raw = payload.get("scoring")
+    return SCORING_NAMES[Scoring(raw)] if raw else ""
 
 
 def results_post(heading: str, body: str, said: list[str], nxt: str) -> tuple[str, bool]:

@@ -131,13 +131,33 @@ def delivery_failed_text(kind: str, who: str) -> str:
     )
 
 
-def game_end_text(name: str, payload: dict) -> str:
-    """The announcement of a game's end (a GAME_ENDED event's payload)."""
+def game_end_text(name: str, payload: dict, scoring: str = "") -> str:
+    """The announcement of a game's end (a GAME_ENDED event's payload); `scoring`
+    names the game's scoring system."""
     kind, winners = payload["kind"], list(payload.get("winners") or [])
     result = end_result(kind, winners)
+    return f"**{name} is over**: {result}." + _scores_line(payload, scoring)
+
+
+def game_end_dm(name: str, payload: dict) -> str:
+    """A player's own notice of the game's end: the result, their powers' scores."""
+    kind, winners = payload["kind"], list(payload.get("winners") or [])
+    mine = payload.get("powers") or []
     scores = payload.get("scores") or {}
+    own = [f"{power_name(p)} {scores[p]:g}" for p in mine if p in scores]
+    yours = f"\nYour score: {', '.join(own)}." if own else ""
+    return (
+        f"**{name} is over**: {end_result(kind, winners)}.{yours}\n"
+        "Thank you for playing. The whole game stays in `/game history`."
+    )
+
+
+def _scores_line(payload: dict, scoring: str) -> str:
+    scores = payload.get("scores") or {}
+    if not scores:
+        return ""
     table = ", ".join(f"{power_name(k)} {v:g}" for k, v in sorted(scores.items()))
-    return f"**{name} is over**: {result}." + (f"\nScores: {table}" if table else "")
+    return f"\nScores ({scoring}): {table}" if scoring else f"\nScores: {table}"
 
 
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -44,6 +44,7 @@ class Endings(TalkDesk):
         now: datetime,
         *,
         last_year: int | None = None,
+        in_results: bool = False,
     ) -> None:
         """Close the game: record the result, score it, announce it. Once only: a
         second ending of the same game (two votes passing at once) does nothing.
@@ -51,7 +52,9 @@ class Endings(TalkDesk):
         `position`: the board at the end (centres and units counted for the scores).
         `last_year`: the year of the last phase played, the last counted by the scores
         (docs/RULES.md, "Scores"); by default the year of `position`, for a draw agreed
-        or declared during that phase."""
+        or declared during that phase. `in_results`: the end is announced by the results
+        post of the phase that ended it (one post a phase); the channel's own notice then
+        only closes the threads."""
         if game.status == GameStatus.ENDED:
             log.warning("game %s: asked to end a game already over", game.id)
             return
@@ -85,14 +88,33 @@ class Endings(TalkDesk):
             )
             for row in powers:
                 row.score = table.get(row.power)
+        payload = {
+            "kind": kind,
+            "winners": list(winners),
+            "scores": table,
+            "scoring": self._settings(game).scoring.value,
+        }
+        channel_only = {"with_results": True} if in_results else {}
         repo.add_outbox(
             session,
             EventKind.GAME_ENDED,
             now,
             game_id=game.id,
             channel_id=game.channel_id,
-            payload={"kind": kind, "winners": list(winners), "scores": table},
+            payload={**payload, **channel_only},
         )
+        # And each player, by DM (issue 22: the end reaches everyone concerned, once).
+        players = sorted({row.user_id for row in powers if row.user_id is not None})
+        for user_id in players:
+            mine = sorted(row.power for row in powers if row.user_id == user_id)
+            repo.add_outbox(
+                session,
+                EventKind.GAME_ENDED,
+                now,
+                game_id=game.id,
+                user_id=user_id,
+                payload={**payload, "powers": mine},
+            )
 
     async def gm_end_game(
         self,

@@ -30,8 +30,9 @@ class EventKind(StrEnum):
       [power] (voters who had not voted), secret; with secret ballots yes, no and
       abstain are counts, not names
     - PLAYER_KICKED (channel): user (id), powers [power] (now in civil disorder)
-    - GAME_ENDED (channel): kind (solo/year_limit/stalemate/draw/abandoned/cancelled),
-      winners, scores {power: score}
+    - GAME_ENDED (channel, and a DM to each player): kind
+      (solo/year_limit/stalemate/draw/abandoned/cancelled), winners, scores {power:
+      score}, scoring (the system's name); the DM's also powers [the player's]
     - ROLLED_BACK (channel): phase, phase_id, deadline, rolled_back ["F1901M/1": each
       play rolled back, as `/game history phase:` names it]; (DM, with a user) phase,
       phase_id, deadline, resend [power] (their orders for the phase, wiped),

@@ -25,6 +25,15 @@ class Press(StrEnum):
     NONE = "none"  # gunboat
 
 
+class ResultsNotation(StrEnum):
+    """How the game channel shows a phase's results (issue 22; QUEUE "Results
+    notation"): the DM echo's plain notation with outcomes in words by default, or
+    rules/004's judge notation. The judge notation is always attached as a file."""
+
+    PLAIN = "plain"
+    JUDGE = "judge"
+
+
 class Scoring(StrEnum):
     HAYNES = "haynes"  # rules/004 player ratings: BasicScore ± Time
     DRAW_SIZE = "draw_size"
@@ -64,6 +73,7 @@ class GameSettings:
     end_when_ready: bool = True
     civil_disorder_after: int = 1
     scoring: Scoring = Scoring.HAYNES
+    results_notation: ResultsNotation = ResultsNotation.PLAIN
 
     def __post_init__(self) -> None:
         if set(self.phase_minutes) != set(PhaseKind):
@@ -114,6 +124,7 @@ class GameSettings:
             "Civil disorder: after "
             f"{count(self.civil_disorder_after, 'missed movement phase')} (Spring or Fall)",
             f"Scoring: {_SCORING[self.scoring]}",
+            f"Results in the channel: {_NOTATIONS[self.results_notation]}",
             f"Solo victory: {count(rules.victory_centres, 'supply centre')}",
             f"Short game: {short_game}",
             f"Stalemate rule: {stalemate}",
@@ -140,6 +151,7 @@ class GameSettings:
             "end_when_ready": self.end_when_ready,
             "civil_disorder_after": self.civil_disorder_after,
             "scoring": self.scoring.value,
+            "results_notation": self.results_notation.value,
         }
 
     @classmethod
@@ -157,6 +169,8 @@ class GameSettings:
             end_when_ready=data["end_when_ready"],
             civil_disorder_after=data["civil_disorder_after"],
             scoring=Scoring(data["scoring"]),
+            # Games made before it was a setting read as plain.
+            results_notation=ResultsNotation(data.get("results_notation", "plain")),
         )
 
 
@@ -186,6 +200,16 @@ _SCORING = {
     Scoring.HAYNES: "Haynes ratings (points for the place, and for the years survived)",
     Scoring.DRAW_SIZE: "shared equally by the winners",
     Scoring.SUM_OF_SQUARES: "sum of squares of the supply centres",
+}
+# The same, short, where the scores are shown.
+SCORING_NAMES = {
+    Scoring.HAYNES: "rules/004's player ratings",
+    Scoring.DRAW_SIZE: "draw-size scoring",
+    Scoring.SUM_OF_SQUARES: "sum-of-squares scoring",
+}
+_NOTATIONS = {
+    ResultsNotation.PLAIN: "plain words (A Par - Bur: moved)",
+    ResultsNotation.JUDGE: "rules/004's judge notation (A Par-Bur*)",
 }
 _MEASURES = {
     YearLimitMeasure.UNITS: "units on the board",

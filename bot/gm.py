@@ -14,9 +14,11 @@ from adjudication.units import Power
 from bot.caller import Caller
 from bot.errors import WrongState
 from bot.events import EventKind
+from bot.game_settings import GameSettings
 from bot.order_checks import progress
 from bot.proxies import ProxyEnd
 from bot.rollback import RollbackDesk, RollbackPlan
+from bot.setting_changes import change_setting
 from bot.start_state import keep_start_state, player_changes
 from bot.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
@@ -404,3 +406,20 @@ class GmDesk(RollbackDesk):
                     )
                 )
             return tuple(sorted(table, key=lambda t: t.power))
+
+    async def gm_change_setting(
+        self, game_id: int, caller: Caller, name: str, value: str, now: datetime
+    ) -> GameSettings:
+        """Change one of the game's settings (`bot/setting_changes.py`): any of them in
+        the lobby, those that make sense mid-game afterwards. Audited."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            if game.status == GameStatus.ENDED:
+                raise WrongState(f"{game.name} is over.")
+            old = self._settings(game)
+            new = change_setting(old, name, value, started=game.status != GameStatus.LOBBY)
+            game.settings = new.to_json()
+            repo.add_audit(
+                session, game.id, caller.user_id, "setting", now, {"name": name, "value": value}
+            )
+            return new

@@ -22,10 +22,18 @@ from bot.gm_text import (
     rollback_question,
     settings_text,
 )
+from bot.setting_changes import CHANGES
 from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import POWER_CHOICES, Confirm, GameOption, PhaseOption, caller_of, game_here
 
 NO_PINGS = discord.AllowedMentions.none()
+
+
+# Every setting `/gm settings set` changes, with the form of its value (25 at most).
+SETTING_CHOICES = [
+    app_commands.Choice(name=f"{name} ({change.form})"[:100], value=name)
+    for name, change in CHANGES.items()
+]
 
 
 class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools"):
@@ -242,13 +250,38 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             fit(orders_text(info, table)), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
-    @app_commands.command(name="settings", description="The game's settings")
-    async def settings(
+    settings = app_commands.Group(name="settings", description="The game's settings")
+
+    @settings.command(name="show", description="The game's settings")
+    async def settings_show(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
         settings = await self.bot.service.game_settings(info.id)
         await interaction.response.send_message(fit(settings_text(info, settings)), ephemeral=True)
+
+    @settings.command(name="set", description="Change one of the game's settings")
+    @app_commands.describe(
+        setting="Which setting (some only before the game starts)",
+        value="The new value: see the setting's description",
+        game="Game number (default: this channel's game)",
+    )
+    @app_commands.choices(setting=SETTING_CHOICES)
+    async def settings_set(
+        self,
+        interaction: discord.Interaction,
+        setting: str,
+        value: app_commands.Range[str, 1, 100],
+        game: GameOption | None = None,
+    ) -> None:
+        info = await self._game(interaction, game)
+        settings = await self.bot.service.gm_change_setting(
+            info.id, caller_of(interaction), setting, value, self.bot.now()
+        )
+        await interaction.response.send_message(
+            fit(f"Changed. {info.name} now has:\n" + "\n".join(settings.describe())),
+            ephemeral=True,
+        )
 
 
 class RollbackConfirm(Confirm):

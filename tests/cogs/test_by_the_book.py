@@ -54,7 +54,8 @@ async def play_from(driver: Driver, clock, powers: dict, start, orders, until: s
 
 
 def scores_line(scores: dict[str, float]) -> str:
-    return "Scores: " + ", ".join(f"{p.title()} {v:g}" for p, v in sorted(scores.items()))
+    table = ", ".join(f"{p.title()} {v:g}" for p, v in sorted(scores.items()))
+    return f"Scores (rules/004's player ratings): {table}"
 
 
 async def test_rules_004_first_example_through_discord(driver: Driver, clock) -> None:

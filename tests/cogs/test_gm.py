@@ -18,7 +18,7 @@ GM_COMMANDS = {
     "gm rollback": {"phase": "S1901M"},
     "gm end": {"draw": True},
     "gm orders": {},
-    "gm settings": {},
+    "gm settings show": {},
 }
 
 
@@ -132,7 +132,7 @@ async def test_create_with_rule_options(driver: Driver) -> None:
         retreat_hours=36,
     )
     reply = await (
-        await driver.slash(driver.fake.gm, driver.fake.game_channel, "gm settings")
+        await driver.slash(driver.fake.gm, driver.fake.game_channel, "gm settings show")
     ).reply()
     assert reply.ephemeral
     lines = reply.content.splitlines()

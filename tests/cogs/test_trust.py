@@ -47,7 +47,7 @@ NAMING_A_GAME = {
     "gm pause": {},
     "gm adjudicate": {},
     "gm rollback": {"phase": "S1901M"},
-    "gm settings": {},
+    "gm settings show": {},
     "draw propose": {},
     "game status": {},
     "game map": {},

@@ -96,3 +96,99 @@ async def test_the_results_post_is_one_message_with_the_new_position(driver: Dri
 
     assert french_pixels("BUR") >= 40  # the army stands where it moved to
     assert french_pixels("PAR") == 0
+
+
+async def test_the_gm_sets_the_judge_notation_for_the_channel(driver: Driver, clock) -> None:
+    powers = await start_game(driver)
+    gm, channel = driver.fake.gm, driver.fake.game_channel
+    changed = await (
+        await driver.slash(
+            gm, channel, "gm settings set", {"setting": "results_notation", "value": "judge"}
+        )
+    ).reply()
+    assert changed.ephemeral and "Results in the channel: rules/004's judge notation" in (
+        changed.content
+    )
+    refused = await (
+        await driver.slash(gm, channel, "gm settings set", {"setting": "scoring", "value": "x"})
+    ).reply()
+    assert "chosen before the game starts" in refused.content
+    await play_spring(driver, clock, powers)
+    post = next(m for m in driver.bot_messages(channel) if "results of Spring 1901" in m.content)
+    assert "```" in post.content and "A Par-Bur" in post.content.replace(" -", "-")
+
+
+async def test_the_final_map_shows_the_winner_with_18_centres(driver: Driver, clock) -> None:
+    """The game-over post carries the true final position: the 18th centre counted."""
+    from adjudication.maps import STANDARD
+    from adjudication.position import Position
+    from adjudication.units import Phase, Unit
+    from render import render_results
+    from render.panels import legend_rows
+    from tests.service.conftest import force_position
+
+    powers = await start_game(driver)
+    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    seventeen = [c for c in sorted(STANDARD.supply_centres) if c != "MUN"][:17]
+    ownership = {c: "FRANCE" for c in seventeen} | {"MUN": "GERMANY"}
+    near_solo = Position(Phase.parse("F1901M"), [Unit.parse("FRANCE", "A BUR")], ownership)
+    await force_position(driver.bot.service, info.id, near_solo)
+    await dm_orders(driver, powers["FRANCE"], "A Bur - Mun")
+    clock.advance(days=5)
+    post = await driver.wait_for_message(
+        lambda m: "results of Fall 1901" in m.content,
+        channel=driver.fake.game_channel,
+        timeout=10,
+    )
+    assert "**Test Game is over**: France won outright" in post.content
+    final = await driver.bot.service.current_position(info.id)
+    assert len(final.centres_of("FRANCE")) == 18
+    (france,) = [r for r in legend_rows(STANDARD, final) if r.power == "FRANCE"]
+    assert france.text.split()[0] == "18"
+    # The posted map is that final position, titled so, with Fall's moves under it.
+    png = next(a for a in post.attachments if a.filename.endswith(".png")).data
+    last = (await driver.bot.service.game_info(info.id)).phase_id
+    played = await driver.bot.lookups.played_phase(info.id, info.phase_id, last)
+    assert played is not None and played.after == final
+    orders = [o.order for o in played.outcomes]
+    expected = render_results(
+        played.before, final, STANDARD, orders, list(played.outcomes), final=True
+    )
+    assert png == expected
+
+
+async def test_joining_twice_keeps_the_preferences(driver: Driver) -> None:
+    channel, alice = driver.fake.game_channel, driver.user("alice")
+    await (await driver.slash(driver.fake.gm, channel, "game create", {"name": "G"})).reply()
+    menu = await (await driver.slash(alice, channel, "game join")).reply()
+    picked = await driver.click(alice, menu, "dipgm:prefs", values=["ITALY", "FRANCE"])
+    assert "Italy, France" in (await picked.reply()).content
+    again = await (await driver.slash(alice, channel, "game join")).reply()
+    assert "You are already in **G**; your preferences are: Italy, France." in again.content
+    assert not again.components  # no menu that could wipe them
+
+
+async def test_a_closed_vote_greys_out_every_ballot(driver: Driver) -> None:
+    powers = await start_game(driver)
+    mark = len(driver.world.bot_messages)
+    await (await driver.slash(powers["FRANCE"], driver.fake.game_channel, "draw propose")).reply()
+    ballots = {
+        power: await driver.wait_for_message(
+            lambda m: any(c.startswith("dipgm:vote:") for c in m.custom_ids()),
+            channel=driver.dm(user),
+            since=mark,
+        )
+        for power, user in powers.items()
+        if power != "FRANCE"
+    }
+    italy = ballots["ITALY"]
+    no = next(c for c in italy.custom_ids() if c.endswith(":n"))
+    await (await driver.click(powers["ITALY"], italy, no)).reply()
+
+    def greyed(message) -> bool:
+        buttons = [c for row in message.components for c in row.get("components", [])]
+        return bool(buttons) and all(b.get("disabled") for b in buttons)
+
+    await driver.wait_until(
+        lambda: all(greyed(b) for b in ballots.values()), what="every ballot greyed out"
+    )

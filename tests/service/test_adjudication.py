@@ -270,4 +270,9 @@ async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
     game = await service.game_info(info.id)
     assert game.end_kind == "stalemate" and len(game.winners) == 7
     ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED]
-    assert len(ended) == 1 and ended[0].payload["kind"] == "stalemate"
+    posts = [e for e in ended if e.user_id is None]
+    assert len(posts) == 1 and posts[0].payload["kind"] == "stalemate"
+    # ...and each player is told by DM, once.
+    assert sorted(e.user_id for e in ended if e.user_id) == sorted(
+        {p.user_id for p in info.powers}
+    )

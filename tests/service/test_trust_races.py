@@ -87,7 +87,9 @@ async def test_a_vote_closes_once(db_url):
             )
             closes.update(p["vote_id"] for (p,) in rows.all())
             ended = await session.execute(
-                select(OutboxRow.game_id).where(OutboxRow.kind == "game_ended")
+                select(OutboxRow.game_id).where(
+                    OutboxRow.kind == "game_ended", OutboxRow.user_id.is_(None)
+                )
             )
             endings = Counter(g for (g,) in ended.all())
         twice = {v: n for v, n in closes.items() if n != 1}
@@ -144,8 +146,10 @@ async def test_a_passing_draw_ends_the_game_once_even_at_the_deadline(db_url):
                 return_exceptions=True,
             )
             async with first.transaction() as session:
-                rows = await session.execute(
-                    select(OutboxRow.kind).where(OutboxRow.game_id == info.id)
+                rows = await session.execute(  # the channel's events (not the DMs)
+                    select(OutboxRow.kind).where(
+                        OutboxRow.game_id == info.id, OutboxRow.user_id.is_(None)
+                    )
                 )
                 kinds = Counter(k for (k,) in rows.all())
             bad += kinds["game_ended"] > 1 or kinds["vote_closed"] > 1
