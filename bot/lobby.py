@@ -19,6 +19,7 @@ from bot.events import EventKind
 from bot.game_settings import Assignment, GameSettings
 from bot.order_checks import progress
 from bot.service_core import ServiceCore, owes_orders
+from bot.start_state import state_now
 from bot.text_input import clean_text
 from bot.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
 from storage import repo
@@ -221,6 +222,7 @@ class Lobby(ServiceCore):
                 position=position_to_json(position),
                 started_at=now,
                 deadline_at=deadline,
+                start_state=await state_now(session, game_id),  # what a rollback restores
             )
             session.add(phase)
             await session.flush()

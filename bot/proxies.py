@@ -13,6 +13,7 @@ class ProxyEnd(StrEnum):
     CIVIL_DISORDER = "civil_disorder"  # nobody orders the power now
     ELIMINATED = "eliminated"  # the power has no units or centres left
     GAME_OVER = "game_over"
+    ROLLED_BACK = "rolled_back"  # given after the phase the GM rolled the game back to
 
     @property
     def why(self) -> str:
@@ -24,4 +25,5 @@ class ProxyEnd(StrEnum):
             ProxyEnd.CIVIL_DISORDER: "the power is in civil disorder",
             ProxyEnd.ELIMINATED: "the power was eliminated",
             ProxyEnd.GAME_OVER: "the game is over",
+            ProxyEnd.ROLLED_BACK: "the GM rolled the game back to before it was given",
         }[self]

@@ -89,6 +89,9 @@ class RollbackDesk(Adjudicator):
         )
         session.add(again)
         await session.flush()
+        if game.status == GameStatus.ENDED:
+            # The end is undone: its threads are the game's again (unlocked on sync).
+            await self._reopen_threads(session, game, now)
         game.status = GameStatus.ACTIVE
         game.ended_at = game.end_kind = game.winners = None
         game.current_phase_id = again.id

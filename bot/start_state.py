@@ -21,13 +21,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
+from bot.proxies import ProxyEnd
 from storage import repo
 from storage.models import PhaseRow, PowerRow, ProxyGrantRow, SubmissionRow
 
 # A power's state as a rollback restores it; `ready` and `score` always start afresh.
 _PLAYERS = ("user_id", "standby_user_id")
 _RECORD = ("civil_disorder", "missed_phases", "eliminated_year")
-ROLLED_BACK = "rolled_back"  # why a proxy given after the target phase began ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ async def restore_proxies(
             grant.revoked_at, grant.end_reason = None, None
             restored.append(grant)
         elif not keep and grant.revoked_at is None:
-            grant.revoked_at, grant.end_reason = now, ROLLED_BACK
+            grant.revoked_at, grant.end_reason = now, ProxyEnd.ROLLED_BACK.value
             ended.append(grant)
     return ProxyChanges(tuple(restored), tuple(ended))
 

@@ -220,6 +220,20 @@ class TalkDesk(ServiceCore):
             )
             return tuple(sorted(r[0] for r in rows.all()))
 
+    async def _reopen_threads(self, session: AsyncSession, game: GameRow, now: datetime) -> None:
+        """A rollback undid the game's end: its threads are open again. The Discord
+        layer unlocks them when it next brings them in step (THREADS_SYNC)."""
+        talks = await session.execute(
+            select(TalkThreadRow).where(
+                TalkThreadRow.game_id == game.id, TalkThreadRow.locked_at.is_not(None)
+            )
+        )
+        for talk in talks.scalars().all():
+            talk.locked_at = None
+        repo.add_outbox(
+            session, EventKind.THREADS_SYNC, now, game_id=game.id, channel_id=game.channel_id
+        )
+
     async def mark_thread_locked(self, thread_id: int, now: datetime) -> None:
         async with self.transaction() as session:
             talk = await self._talk_thread(session, thread_id)

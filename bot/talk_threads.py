@@ -100,14 +100,19 @@ class TalkThreads:
         return unreachable
 
     async def sync_game(self, game_id: int) -> list[Unreachable]:
-        """Every thread of the game whose members are out of step with the service."""
+        """Every open thread of the game: unlocked if the game was locked and a
+        rollback undid its end, and its members brought in step with the service."""
         unreachable: list[Unreachable] = []
-        for thread_id in await self.service.threads_out_of_step(game_id):
+        out_of_step = set(await self.service.threads_out_of_step(game_id))
+        for thread_id in await self.service.open_threads(game_id):
             thread = await self._thread(thread_id)
             if thread is None:  # deleted by a moderator: nothing left to keep secret
                 await self.service.mark_thread_locked(thread_id, self.client.now())
                 continue
-            unreachable += await self.sync(thread)
+            if thread.locked:
+                thread = await thread.edit(archived=False, locked=False)
+            if thread_id in out_of_step:
+                unreachable += await self.sync(thread)
         return unreachable
 
     async def lock_all(self, game_id: int) -> None:

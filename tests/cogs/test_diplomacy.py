@@ -151,3 +151,18 @@ async def test_a_kicked_player_leaves_archived_threads_too(driver: Driver) -> No
         lambda: thread.member_ids == {driver.world.bot_user.id, austria.id},
         what="Italy to leave the archived thread",
     )
+
+
+async def test_rolling_back_an_ended_game_opens_its_threads_again(driver: Driver) -> None:
+    powers = await start_game(driver)
+    channel, gm = driver.fake.game_channel, driver.fake.gm
+    await (await driver.slash(powers["FRANCE"], channel, "talk", {"power": "GERMANY"})).reply()
+    (thread,) = threads(driver)
+    ask = await (await driver.slash(gm, channel, "gm end", {"draw": True})).reply()
+    await driver.click(gm, ask, "dipgm:confirm")
+    await driver.wait_until(lambda: thread.locked, what="the thread to be locked at the end")
+    ask = await (await driver.slash(gm, channel, "gm rollback", {"phase": "S1901M"})).reply()
+    await driver.click(gm, ask, ask.custom_ids()[0])
+    await driver.wait_until(
+        lambda: not thread.locked and not thread.archived, what="the thread open again"
+    )
