@@ -1,8 +1,8 @@
 # dipgm: the Diplomacy Games Master bot.
 #   docker build -t dipgm .
-#   docker run -d --name dipgm -e DISCORD_TOKEN=… -v dipgm-data:/app/data dipgm
-# The SQLite database (and the heartbeat file the health check reads) live in the
-# /app/data volume, so games survive rebuilding or replacing the container.
+#   docker run -d --name dipgm --env-file .env -v dipgm-data:/app/data dipgm
+# The SQLite database (and the files the health check reads) live in the /app/data
+# volume, so games survive rebuilding or replacing the container.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -12,15 +12,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first: this layer is rebuilt only when pyproject.toml changes.
-COPY pyproject.toml README.md ./
-RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-print('\n'.join(p['dependencies'] + p['optional-dependencies']['postgres']))" \
-    > /tmp/requirements.txt
-RUN pip install -r /tmp/requirements.txt
+# Dependencies first, exactly as locked (every version and the hash of every file:
+# the image installs what CI tested). This layer is rebuilt only when the lock changes.
+COPY requirements/run.txt ./requirements/run.txt
+RUN pip install --require-hashes -r requirements/run.txt
 
 # The application. It runs from /app (python -m bot), so the migrations under
 # storage/migrations are used from the source tree.
+COPY pyproject.toml README.md ./
 COPY adjudication ./adjudication
 COPY bot ./bot
 COPY cogs ./cogs
@@ -36,11 +35,13 @@ USER dipgm
 
 ENV DATABASE_URL=sqlite+aiosqlite:////app/data/dipgm.sqlite3 \
     HEARTBEAT_FILE=/app/data/heartbeat \
-    HEALTHCHECK_MAX_AGE=120
+    HEALTHCHECK_MAX_AGE=120 \
+    HEALTHCHECK_GATEWAY_MAX_DOWN=300
 VOLUME ["/app/data"]
 
-# Healthy while the delivery loop (deadlines, results, DMs) keeps running: it
-# touches the heartbeat file every TICK_SECONDS (default 5 s).
+# Healthy while the delivery loop (deadlines, results, DMs) keeps running — it touches
+# the heartbeat file every TICK_SECONDS (default 5 s) — and no gateway session has been
+# disconnected for more than HEALTHCHECK_GATEWAY_MAX_DOWN seconds.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
     CMD ["python", "-m", "bot", "healthcheck"]
 

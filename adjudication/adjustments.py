@@ -1,17 +1,17 @@
 """The adjustment phase: builds, waives and removals (rules/000 §13.2, §14.4).
 
 Each power's units are brought to the number of centres it owns. A build goes on an
-unoccupied home supply centre the power still owns, one unit per centre, a fleet only
-on a coast and on a named coast where there are two (DATC 6.I.2-6.I.7). Orders are
-taken one by one in the order given until the power's allowance is used (DATC 4.D.4,
-4.D.6, 6.I.1, 6.J.1); later ones fail. Removals a power owes but does not order are
-chosen by the civil-disorder rule (`adjudication.civil_disorder`, DATC 6.J.2);
-builds it does not use are waived.
+unoccupied home supply centre the power still owns (`build_sites`), one unit per
+centre, a fleet only on a coast and on a named coast where there are two (DATC
+6.I.2-6.I.7). Orders are taken one by one in the order given until the power's
+allowance is used (DATC 4.D.4, 4.D.6, 6.I.1, 6.J.1); validation refuses later ones.
+Removals a power owes but does not order are chosen by the civil-disorder rule
+(`adjudication.civil_disorder`, DATC 6.J.2); builds it does not use are waived.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
@@ -60,117 +60,62 @@ def adjustments_needed(position: Position, board: Board) -> bool:
     (rules/000 §13.2: "he must wait until the next Fall move"), so it alone does not
     make the phase happen.
     """
-    # Counted in one pass over the units and centres: this runs after every Fall.
-    # Plain dict counting, not `Counter` (whose constructor costs more than the count),
-    # and the occupied provinces are looked up only for a power owed builds.
-    ownership = position.ownership
-    centres: dict[Power, int] = {}
-    for owner in ownership.values():
-        centres[owner] = centres.get(owner, 0) + 1
-    units: dict[Power, int] = {}
-    for unit in position.units:
-        power = unit.power
-        units[power] = units.get(power, 0) + 1
-    for power, count in centres.items():
-        if count > units.get(power, 0):
-            occupied = position.unit_by_province
-            if any(
-                ownership.get(c) == power and c not in occupied
-                for c in board.home_centres.get(power, ())
-            ):
-                return True
-    # A power with more units than centres must remove (one with none, all of them).
-    return any(count > centres.get(power, 0) for power, count in units.items())
+    centres = _counts(position.ownership.values())
+    units = _counts(unit.power for unit in position.units)
+    for power in centres.keys() | units.keys():
+        surplus = centres.get(power, 0) - units.get(power, 0)
+        if surplus < 0 or (surplus > 0 and build_sites(position, board, power)):
+            return True
+    return False
 
 
-def _is_placeable(build: Build, board: Board) -> bool:
-    """The unit type may stand at the named location; coasts must be named where two."""
-    unit = build.unit
-    return unit.location in board.unit_locations(unit.type, unit.province)
+def _counts(powers: Iterable[Power]) -> dict[Power, int]:
+    """How many times each power is named (`Counter` costs more to build than this)."""
+    counts: dict[Power, int] = {}
+    for power in powers:
+        counts[power] = counts.get(power, 0) + 1
+    return counts
 
 
-def _builds(
-    power: Power, orders: list[Order], position: Position, board: Board
-) -> tuple[list[Outcome], list[Unit]]:
-    allowance = builds_possible(position, board, power)
-    sites = set(build_sites(position, board, power))
-    used = 0
-    outcomes: list[Outcome] = []
-    placed: list[Unit] = []
-    for order in orders:
-        if isinstance(order, Waive) and used < allowance:
-            used += 1
-            outcomes.append(Outcome(order, True))
-        elif (
-            isinstance(order, Build)
-            and used < allowance
-            and order.unit.province in sites
-            and _is_placeable(order, board)
-        ):
-            used += 1
-            sites.discard(order.unit.province)
-            placed.append(order.unit)
-            outcomes.append(Outcome(order, True))
-        else:
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-    outcomes.extend(Outcome(Waive(power), True, Reason.WAIVED) for _ in range(allowance - used))
-    return outcomes, placed
-
-
-def _removals(
-    power: Power, orders: list[Order], position: Position, board: Board
-) -> tuple[list[Outcome], list[Unit]]:
-    owed = -position.adjustment_of(power)
-    remaining = {u.location.province: u for u in position.units_of(power)}
-    outcomes: list[Outcome] = []
-    removed: list[Unit] = []
-    for order in orders:
-        if not isinstance(order, Disband) or len(removed) >= owed:
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-            continue
-        unit = remaining.get(order.unit.province)
-        if unit is not None and unit.type is order.unit.type:
-            del remaining[unit.province]
-            removed.append(unit)
-            outcomes.append(Outcome(order, True))
-        elif any(u.province == order.unit.province for u in removed):
-            # The same unit named twice (DATC 6.J.2): the second order does nothing.
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-        else:
-            outcomes.append(Outcome(order, False, Reason.NO_SUCH_UNIT))
-    for unit in civil_disorder_removals(remaining.values(), owed - len(removed), board):
-        removed.append(unit)
-        outcomes.append(Outcome(Disband(unit), True, Reason.CIVIL_DISORDER))
-    return outcomes, removed
-
-
-def resolve_adjustments(
-    position: Position, orders: Iterable[Order], board: Board
-) -> AdjustmentResult:
-    """Carry out the builds, waives and removals of `position` (an adjustment phase).
-
-    `orders` should already have passed validation; orders that do not fit fail
-    (ILLEGAL, or NO_SUCH_UNIT for removing a unit that is not there) instead of
-    raising. Missing removals: `Disband` outcomes with reason CIVIL_DISORDER. Unused
-    builds the power could have placed: `Waive` outcomes with reason WAIVED (an
-    ordered waive succeeds with no reason).
-    """
-    by_power: dict[Power, list[Order]] = {}
-    for order in orders:
-        by_power.setdefault(order_power(order), []).append(order)
-
-    outcomes: list[Outcome] = []
-    units = set(position.units)
-    for power in sorted(set(powers_of(position, board)) | set(by_power)):
-        given = by_power.get(power, [])
+def default_orders(
+    position: Position, accepted: Sequence[Order], board: Board
+) -> list[tuple[Order, Reason]]:
+    """What happens to the adjustments a power leaves unordered: builds it could have
+    placed are waived (WAIVED); removals it owes are chosen by the civil-disorder rule
+    (CIVIL_DISORDER, rules/000 §14.4, `adjudication.civil_disorder`)."""
+    ordered: dict[Power, list[Order]] = {}
+    for order in accepted:
+        ordered.setdefault(order_power(order), []).append(order)
+    defaults: list[tuple[Order, Reason]] = []
+    for power in powers_of(position, board):
+        given = ordered.get(power, [])
         adjustment = position.adjustment_of(power)
         if adjustment > 0:
-            done, placed = _builds(power, given, position, board)
-            units.update(placed)
+            # Only builds it could have placed: the others are not waived, just lost.
+            unused = builds_possible(position, board, power) - len(given)
+            defaults += [(Waive(power), Reason.WAIVED)] * unused
         elif adjustment < 0:
-            done, removed = _removals(power, given, position, board)
-            units.difference_update(removed)
-        else:
-            done = [Outcome(o, False, Reason.ILLEGAL) for o in given]
-        outcomes.extend(done)
-    return AdjustmentResult(tuple(outcomes), tuple(sorted(units)))
+            removed = {order.unit.location.province for order in given}
+            remaining = [u for u in position.units_of(power) if u.location.province not in removed]
+            owed = -adjustment - len(removed)
+            defaults += [
+                (Disband(unit), Reason.CIVIL_DISORDER)
+                for unit in civil_disorder_removals(remaining, owed, board)
+            ]
+    return defaults
+
+
+def resolve_adjustments(position: Position, orders: Sequence[Order]) -> AdjustmentResult:
+    """Carry out the builds, waives and removals of `position` (an adjustment phase).
+
+    `orders` must have passed `adjudication.validate.validate_all`, which keeps each
+    power within what it may build (a waive uses one build) or must remove (DATC
+    4.D.4, 4.D.6), each build on a free owned home centre: every one of them succeeds.
+    """
+    units = set(position.units)
+    for order in orders:
+        if isinstance(order, Build):
+            units.add(order.unit)
+        elif isinstance(order, Disband):
+            units.remove(position.unit_by_province[order.unit.location.province])
+    return AdjustmentResult(tuple(Outcome(order, True) for order in orders), tuple(units))

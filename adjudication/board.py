@@ -22,11 +22,6 @@ class Terrain(StrEnum):
     IMPASSABLE = "impassable"
 
 
-# Module constants: a global name is read ten times faster than an enum's attribute.
-_LAND = (Terrain.INLAND, Terrain.COASTAL)
-_SEA = Terrain.SEA
-
-
 @dataclass(frozen=True, slots=True)
 class Province:
     """One space of the board. `coasts` is empty unless the province has separate coasts."""
@@ -39,11 +34,11 @@ class Province:
 
     @property
     def is_land(self) -> bool:
-        return self.terrain in _LAND
+        return self.terrain is Terrain.INLAND or self.terrain is Terrain.COASTAL
 
     @property
     def is_sea(self) -> bool:
-        return self.terrain is _SEA
+        return self.terrain is Terrain.SEA
 
 
 @dataclass(frozen=True)
@@ -62,7 +57,6 @@ class Board:
     starting_units: tuple[Unit, ...]
     army_adjacency: Mapping[str, frozenset[str]]
     fleet_adjacency: Mapping[Location, frozenset[Location]]
-    victory_centres: int = 18
     first_year: int = 1901
     aliases: Mapping[str, str] = field(default_factory=dict)
 
@@ -89,8 +83,8 @@ class Board:
             out.setdefault(loc.province, []).append(loc)
         return {k: tuple(sorted(v)) for k, v in out.items()}
 
-    # Tables keyed by plain strings, for the hot paths of validation and adjudication:
-    # hashing a str (or a tuple of them) is far cheaper than hashing a `Location`.
+    # Adjacency keyed by plain strings, which hash far faster than a `Location`: the
+    # checks of every order read these.
 
     @cached_property
     def land_provinces(self) -> frozenset[str]:
@@ -104,8 +98,7 @@ class Board:
 
     @cached_property
     def army_location(self) -> Mapping[str, Location]:
-        """Land province -> where an army stands in it: one `Location` per province,
-        made once, for every army that moves or retreats there."""
+        """Land province -> where an army stands in it."""
         return {code: Location(code) for code, p in self.provinces.items() if p.is_land}
 
     @cached_property
@@ -124,12 +117,6 @@ class Board:
             for loc, targets in self.fleet_adjacency.items()
         }
 
-    @cached_property
-    def codes_sort_as_places(self) -> bool:
-        """True when places of different provinces ("STP/SC", "SWE") sort as their
-        province codes do: no code has a character that sorts before "/"."""
-        return all(ch > "/" for code in self.provinces for ch in code)
-
     def province(self, code: str) -> Province:
         return self.provinces[code]
 
@@ -141,8 +128,15 @@ class Board:
         """The locations a unit of this type may occupy in `province` (empty if none)."""
         if unit_type is UnitType.FLEET:
             return self.fleet_locations(province)
-        p = self.provinces.get(province)
-        return (Location(province),) if p is not None and p.is_land else ()
+        location = self.army_location.get(province)
+        return () if location is None else (location,)
+
+    def can_stand(self, unit_type: UnitType, location: Location) -> bool:
+        """True when a unit of this type may stand at `location`: an army on land, a
+        fleet at sea or on a coast, on the coast it names where there are two."""
+        if unit_type is UnitType.ARMY:
+            return location.coast is None and location.province in self.land_provinces
+        return (location.province, location.coast) in self.fleet_moves
 
     def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
         """True when a unit of `unit_type` at `origin` may move directly to `destination`.
@@ -151,9 +145,10 @@ class Board:
         """
         if unit_type is UnitType.ARMY:
             return destination.coast is None and destination.province in self.army_adjacency.get(
-                origin.province, frozenset()
+                origin.province, ()
             )
-        return destination in self.fleet_adjacency.get(origin, frozenset())
+        moves = self.fleet_moves.get((origin.province, origin.coast), ())
+        return (destination.province, destination.coast) in moves
 
     def can_reach_province(self, unit_type: UnitType, origin: Location, province: str) -> bool:
         """True when the unit could move to some location in `province` (any coast).
@@ -162,11 +157,8 @@ class Board:
         enter, whatever the coast (DATC 6.B.4).
         """
         if unit_type is UnitType.ARMY:
-            return province in self.army_adjacency.get(origin.province, frozenset())
-        return any(
-            target.province == province
-            for target in self.fleet_adjacency.get(origin, frozenset())
-        )
+            return province in self.army_adjacency.get(origin.province, ())
+        return province in self.fleet_reach.get((origin.province, origin.coast), ())
 
     def fleet_neighbours(self, province: str) -> frozenset[str]:
         """Provinces a fleet in any coast of `province` can reach."""

@@ -14,31 +14,30 @@ from adjudication.units import Location, Unit, UnitType
 _TYPE_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
 
 
-def own_unit(
-    named: Unit, actual: Unit | None, board: Board
-) -> tuple[Unit | None, Rejection | None]:
-    """The unit an order names, as it stands, or why it cannot be ordered.
+def not_own_unit(named: Unit, actual: Unit | None, board: Board) -> Rejection | None:
+    """Why the unit an order names cannot be ordered: `actual` is the unit standing
+    where it says (None if none). None when it may be.
 
     The coast named for the unit is ignored (DATC 4.B.5, case 6.B.10); its power and
     type must be right.
     """
     if actual is None:
-        return None, Rejection(
+        return Rejection(
             RejectReason.NO_SUCH_UNIT, f"There is no unit in {place(named.location, board)}."
         )
     if actual.power != named.power:
         kind = _TYPE_NAMES[actual.type]
-        return None, Rejection(
+        return Rejection(
             RejectReason.NOT_YOUR_UNIT,
             f"The {kind} in {place(actual.location, board)} belongs to {title(actual.power)}.",
         )
     if actual.type is not named.type:
-        return None, Rejection(
+        return Rejection(
             RejectReason.WRONG_UNIT_TYPE,
             f"The unit in {place(actual.location, board)} is {_article(actual.type)}, "
             f"not {_article(named.type)}.",
         )
-    return actual, None
+    return None
 
 
 def place(location: Location, board: Board) -> str:

@@ -27,6 +27,7 @@ from adjudication.orders import (
     Waive,
 )
 from adjudication.position import Dislodgement, Position
+from adjudication.reach import retreat_options
 from adjudication.units import Location, Phase, PhaseKind, Power, Unit, UnitType
 
 
@@ -58,9 +59,6 @@ class PhaseRecord:
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
-# Enum members as module constants: in a loop over every order, reading them off the
-# enum class (`PhaseKind.MOVEMENT`) costs ten times as much as a global name.
-_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 # Locations and units already read, by their text: a game names the same few hundred
 # again and again, and each is frozen, so one object serves every order that names it.
@@ -107,16 +105,16 @@ def read_order(text: str, power: Power, kind: PhaseKind) -> Order:
     words = text.upper().split()
     if len(words) < 3:
         if words == ["WAIVE"]:
-            if kind is not _ADJUSTMENT:
+            if kind is not PhaseKind.ADJUSTMENT:
                 raise InterchangeError(f"a waive outside adjustments: {text}")
             return Waive(power)
         raise InterchangeError(f"not an order: {text}")
     unit = _unit(power, words[0], words[1])
-    if kind is _MOVEMENT:
+    if kind is PhaseKind.MOVEMENT:
         if len(words) == 4 and words[2] == "-":  # a move, the commonest order
             return Move(unit, _location(words[3]))
         order = _read_movement(unit, words)
-    elif kind is _RETREAT:
+    elif kind is PhaseKind.RETREAT:
         order = _read_retreat(unit, words)
     elif len(words) == 3:
         verb = words[2]
@@ -232,7 +230,7 @@ def _board_unit(power: Power, text: str, board: Board) -> Unit:
     if len(parts) != 2:
         raise InterchangeError(f"not a unit: {text!r}")
     unit = _unit(power, *parts)
-    if unit.location not in board.unit_locations(unit.type, unit.province):
+    if not board.can_stand(unit.type, unit.location):
         raise InterchangeError(f"no {unit.type.name.lower()} can stand at {unit.location}")
     return unit
 
@@ -252,30 +250,6 @@ def _read_dislodgement(
     # reading of the retreat rule, and a replay must apply dipgm's.
     retreats = retreat_options(unit, attacker_from, via_convoy, occupied, standoffs, board)
     return Dislodgement(unit, attacker_from, retreats, via_convoy)
-
-
-def retreat_options(
-    unit: Unit,
-    attacker_from: str,
-    via_convoy: bool,
-    occupied: Iterable[str],
-    standoffs: Iterable[str],
-    board: Board = STANDARD,
-) -> tuple[Location, ...]:
-    """Where a dislodged unit may retreat (rules/000 §11).
-
-    Not to an occupied province, not to one left vacant by a standoff, and not to the
-    province the attacker came from — unless the attack came by convoy (DATC 6.H.11).
-    """
-    blocked = set(occupied) | set(standoffs)
-    if not via_convoy:
-        blocked.add(attacker_from)
-    candidates = (
-        loc
-        for province in board.neighbours(unit.province) - blocked
-        for loc in board.unit_locations(unit.type, province)
-    )
-    return tuple(sorted(loc for loc in candidates if board.can_move(unit.type, unit.location, loc)))
 
 
 # --- results ----------------------------------------------------------------------

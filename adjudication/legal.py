@@ -33,22 +33,7 @@ class _Facts:
     without: dict[tuple[str, str], frozenset[str]]
 
 
-_CACHE: dict[int, tuple[Position, Board, _Facts]] = {}
-_CACHE_SIZE = 16
-
-
 def _facts(position: Position, board: Board) -> _Facts:
-    hit = _CACHE.get(id(position))
-    if hit is not None and hit[0] is position and hit[1] is board:
-        return hit[2]
-    facts = _compute_facts(position, board)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(position)] = (position, board, facts)
-    return facts
-
-
-def _compute_facts(position: Position, board: Board) -> _Facts:
     fleet_seas = frozenset(
         u.province
         for u in position.units
@@ -119,9 +104,7 @@ def _minimal_routes(
     return {dest: frozenset(seas) for dest, seas in found.items()}
 
 
-def legal_orders(
-    position: Position, board: Board, unit_or_power: Unit | Power
-) -> list[Order]:
+def legal_orders(position: Position, board: Board, unit_or_power: Unit | Power) -> list[Order]:
     """Every legal order for a unit (or for all units of a power) in the current phase.
 
     Movement: hold, moves (over land; and with `via_convoy` wherever a chain of fleets
@@ -135,9 +118,14 @@ def legal_orders(
             return legal_adjustments(position, board, power)
         if position.phase.kind is PhaseKind.RETREAT:
             units = [d.unit for d in position.dislodged if d.unit.power == power]
-        else:
-            units = list(position.units_of(power))
-        return [order for unit in units for order in legal_orders(position, board, unit)]
+            return [order for unit in units for order in legal_orders(position, board, unit)]
+        # What every unit's orders are made from is worked out once for them all.
+        facts = _facts(position, board)
+        return [
+            order
+            for unit in position.units_of(power)
+            for order in _movement_orders(position, board, unit, facts)
+        ]
     unit = unit_or_power
     kind = position.phase.kind
     if kind is PhaseKind.RETREAT:
@@ -151,11 +139,10 @@ def legal_orders(
         return [Disband(unit)] if owes and unit in position.units else []
     if unit not in position.units:
         return []
-    return _movement_orders(position, board, unit)
+    return _movement_orders(position, board, unit, _facts(position, board))
 
 
-def _movement_orders(position: Position, board: Board, unit: Unit) -> list[Order]:
-    facts = _facts(position, board)
+def _movement_orders(position: Position, board: Board, unit: Unit, facts: _Facts) -> list[Order]:
     orders: list[Order] = [Hold(unit)]
     orders += [Move(unit, where, via) for where, via in facts.moves[unit]]
     # Where this unit could move, any coast: the spaces it may support into (DATC 6.B.4).
@@ -182,9 +169,7 @@ def _movement_orders(position: Position, board: Board, unit: Unit) -> list[Order
     return orders
 
 
-def _route_avoids(
-    facts: _Facts, board: Board, origin: str, destination: str, sea: str
-) -> bool:
+def _route_avoids(facts: _Facts, board: Board, origin: str, destination: str, sea: str) -> bool:
     """True when some convoy route from origin to destination leaves `sea` out."""
     seas = facts.convoy_seas.get(origin, {}).get(destination)
     if seas is None or sea not in seas:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudication.units import Location, Power, Unit, UnitType, quick_init
+from adjudication.units import Location, Power, Unit, UnitType
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
@@ -21,7 +20,6 @@ class Hold:
         return f"{self.unit} H"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
     unit: Unit
@@ -33,7 +31,6 @@ class Move:
         return f"{self.unit} - {self.destination}{via}"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Support:
     """Support to hold (`destination` None) or to move into `destination`.
@@ -53,7 +50,6 @@ class Support:
         return f"{self.unit} S {kind}{self.supported}{target}"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Convoy:
     """A fleet convoys the army at `army` to `destination`."""
@@ -66,7 +62,6 @@ class Convoy:
         return f"{self.unit} C A {self.army} - {self.destination}"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Retreat:
     unit: Unit
@@ -76,7 +71,6 @@ class Retreat:
         return f"{self.unit} R {self.destination}"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Disband:
     """A dislodged unit disbands (retreat phase) or a unit is removed (adjustments)."""
@@ -87,7 +81,6 @@ class Disband:
         return f"{self.unit} D"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Build:
     unit: Unit
@@ -96,7 +89,6 @@ class Build:
         return f"{self.unit} B"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Waive:
     """A power declines one build it is entitled to."""

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudication.orders import Order
-from adjudication.units import quick_init
 
 
 class Reason(StrEnum):
@@ -32,7 +31,6 @@ class Reason(StrEnum):
     WAIVED = "waived"  # an unused build
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of one order in one phase.

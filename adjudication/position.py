@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
 
 from adjudication.board import Board
-from adjudication.units import Location, Phase, Power, Unit, quick_init
+from adjudication.units import Location, Phase, Power, Unit
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Dislodgement:
     """A unit dislodged in a movement phase, waiting to retreat.
@@ -27,13 +26,11 @@ class Dislodgement:
     via_convoy: bool = False
 
 
-_unit_order = attrgetter("power", "type", "location.province", "location.coast")
-"""The fields `Unit` compares by, in order (`Location` compares province, then coast)."""
-
-unit_place_order = attrgetter("power", "type", "location.province")
-"""The sort key of units one to a province, as `Position` orders them: no two share a
-province, so the coast never decides, and one lookup fewer per unit counts where
-every phase sorts."""
+def _unit_order(unit: Unit) -> tuple[str, str, str, str]:
+    """The order `Unit` compares in (power, type, province, coast; no coast first),
+    as plain strings: sorting by it calls no Python-level comparison."""
+    location = unit.location
+    return unit.power, unit.type, location.province, location.coast or ""
 
 
 @dataclass(frozen=True, init=False)
@@ -59,81 +56,20 @@ class Position:
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = frozenset(),
     ) -> None:
-        # Canonical order so equal positions compare (and serialise) equal. Units sort
-        # by a key of plain strings: the order `Unit` compares in, without calling its
-        # Python-level comparisons n log n times. A position is made for every phase,
-        # so the fields are written straight into the instance (it stays frozen).
-        owned = dict(ownership)
-        keys = list(owned)
-        if keys != sorted(keys):  # usually it comes from a position, in order already
-            owned = dict(sorted(owned.items()))
-        fields = self.__dict__
-        fields["phase"] = phase
-        try:
-            fields["units"] = tuple(sorted(units, key=_unit_order))
-        except TypeError:
-            # Two units of one power and type in one province, one on a coast: never a
-            # real position, but sorting must not fail on it (Location's own order).
-            fields["units"] = tuple(sorted(units))
-        fields["ownership"] = owned
-        fields["dislodged"] = tuple(sorted(dislodged)) if dislodged else ()
-        fields["standoffs"] = standoffs if type(standoffs) is frozenset else frozenset(standoffs)
-
-    @classmethod
-    def of_sorted(
-        cls,
-        phase: Phase,
-        units: Iterable[Unit],
-        ownership: Mapping[str, Power],
-        dislodged: tuple[Dislodgement, ...] = (),
-        standoffs: frozenset[str] = frozenset(),
-    ) -> Position:
-        """A position from parts the engine itself produced: units one to a province
-        (sorted here), `ownership` keyed in sorted order, `dislodged` sorted. The
-        ownership is not re-sorted nor checked, as the constructor does for any input;
-        the result is the same position the constructor would make."""
-        units = tuple(sorted(units, key=unit_place_order))
-        return cls.of_canonical(phase, units, ownership, dislodged, standoffs)
-
-    @classmethod
-    def of_canonical(
-        cls,
-        phase: Phase,
-        units: tuple[Unit, ...],
-        ownership: Mapping[str, Power],
-        dislodged: tuple[Dislodgement, ...] = (),
-        standoffs: frozenset[str] = frozenset(),
-        unit_by_province: Mapping[str, Unit] | None = None,
-    ) -> Position:
-        """`of_sorted` of units already in canonical order (sorted by
-        `unit_place_order`, one to a province), nothing sorted again.
-        `unit_by_province`, when the caller has it, is kept as the lookup of that
-        name; it must map each unit's province to the unit and be left unchanged."""
-        position = object.__new__(cls)
-        fields = position.__dict__
-        fields["phase"] = phase
-        fields["units"] = units
-        fields["ownership"] = dict(ownership)
-        fields["dislodged"] = dislodged
-        fields["standoffs"] = standoffs
-        if unit_by_province is not None:
-            fields["unit_by_province"] = unit_by_province
-        return position
+        # Canonical order, so that equal positions compare (and serialise) equal.
+        set_field = object.__setattr__  # the dataclass is frozen
+        set_field(self, "phase", phase)
+        set_field(self, "units", tuple(sorted(units, key=_unit_order)))
+        set_field(self, "ownership", dict(sorted(ownership.items())))
+        set_field(self, "dislodged", tuple(sorted(dislodged)))
+        set_field(self, "standoffs", frozenset(standoffs))
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
-        and standoffs, already in canonical order, so nothing is sorted again."""
-        moved = object.__new__(Position)
-        fields = moved.__dict__
-        fields["phase"] = phase
-        fields["units"] = self.units
-        fields["ownership"] = dict(self.ownership)
-        fields["dislodged"] = self.dislodged
-        fields["standoffs"] = self.standoffs
-        # The same units stand in the same places: what was looked up stays true.
-        found = self.__dict__.get("unit_by_province")
-        if found is not None:
-            fields["unit_by_province"] = found
+        and standoffs, in canonical order already."""
+        moved = copy.copy(self)
+        object.__setattr__(moved, "phase", phase)  # the dataclass is frozen
+        object.__setattr__(moved, "ownership", dict(self.ownership))
         return moved
 
     @cached_property
@@ -157,7 +93,9 @@ class Position:
 
     def adjustment_of(self, power: Power) -> int:
         """Builds allowed (> 0) or removals owed (< 0) for `power` (rules/000 §13.2)."""
-        return len(self.centres_of(power)) - len(self.units_of(power))
+        centres = sum(1 for owner in self.ownership.values() if owner == power)
+        units = sum(1 for unit in self.units if unit.power == power)
+        return centres - units
 
     def is_alive(self, power: Power) -> bool:
         """A power survives while it has a unit or a centre."""

@@ -6,14 +6,11 @@ up?). Pure geometry over the board and the units standing on it; no orders are r
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Container, Iterable
 
 from adjudication.board import Board, Terrain
+from adjudication.maps import STANDARD
 from adjudication.units import Location, Unit, UnitType
-
-# Enum members as module constants: a global name is read ten times faster.
-_FLEET = UnitType.FLEET
-_COASTAL, _SEA = Terrain.COASTAL, Terrain.SEA
 
 
 def fleet_destination(board: Board, origin: Location, destination: Location) -> Location | None:
@@ -25,12 +22,12 @@ def fleet_destination(board: Board, origin: Location, destination: Location) -> 
     move at all (DATC 4.B.3, case 6.B.3), and neither is an omitted coast when two
     can be reached (rules/000 §7.3.2, case 6.B.1).
     """
-    targets = board.fleet_adjacency.get(origin, frozenset())
-    if destination in targets:
+    if board.can_move(UnitType.FLEET, origin, destination):
         return destination
     province = board.provinces.get(destination.province)
     if province is None or (destination.coast and destination.coast in province.coasts):
         return None
+    targets = board.fleet_adjacency.get(origin, frozenset())
     reachable = [t for t in targets if t.province == destination.province]
     return reachable[0] if len(reachable) == 1 else None
 
@@ -41,7 +38,7 @@ def fleets_at_sea(units: Iterable[Unit], board: Board) -> frozenset[str]:
     return frozenset(
         u.location.province
         for u in units
-        if u.type is _FLEET and provinces[u.location.province].terrain is _SEA
+        if u.type is UnitType.FLEET and provinces[u.location.province].terrain is Terrain.SEA
     )
 
 
@@ -51,8 +48,8 @@ def can_be_convoyed(board: Board, origin: str, destination: str) -> bool:
     provinces = board.provinces
     return (
         origin != destination
-        and provinces[origin].terrain is _COASTAL
-        and provinces[destination].terrain is _COASTAL
+        and provinces[origin].terrain is Terrain.COASTAL
+        and provinces[destination].terrain is Terrain.COASTAL
     )
 
 
@@ -126,3 +123,31 @@ def _extend_route(
             path.append(nxt)
             _extend_route(path, blocked, board, destination, seas, needed)
             path.pop()
+
+
+def retreat_options(
+    unit: Unit,
+    attacker_from: str,
+    via_convoy: bool,
+    occupied: Container[str],
+    standoffs: Container[str],
+    board: Board = STANDARD,
+) -> tuple[Location, ...]:
+    """Where a dislodged unit may retreat, sorted (rules/000 §11): where it could move,
+    but not to an occupied province, nor one left vacant by a standoff, nor the
+    province the attacker came from, unless the attack came by convoy (DATC 4.A.5,
+    6.H.11). A standoff on one coast closes the whole province (6.H.16)."""
+    if unit.type is UnitType.FLEET:
+        places: Iterable[Location] = board.fleet_adjacency.get(unit.location, ())
+    else:
+        army_location = board.army_location
+        places = [army_location[p] for p in board.army_adjacency.get(unit.location.province, ())]
+    return tuple(
+        sorted(
+            place
+            for place in places
+            if place.province not in occupied
+            and place.province not in standoffs
+            and (via_convoy or place.province != attacker_from)
+        )
+    )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from adjudication.interop import read_record, write_result
@@ -51,13 +50,6 @@ def replay_line(line: str, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
     except json.JSONDecodeError as err:
         return {"id": None, "error": f"not JSON: {err}"}
     return replay_record(document, rules)
-
-
-def replay_lines(lines: Iterable[str], rules: Rules = DEFAULT_RULES) -> Iterator[dict[str, Any]]:
-    """Play every non-blank line, in order."""
-    for line in lines:
-        if line.strip():
-            yield replay_line(line, rules)
 
 
 def comparable(result: dict[str, Any], phase_played: str) -> dict[str, Any]:

@@ -27,7 +27,7 @@ class _Unit(Protocol):
 
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
-"""Kinds of order in play. HOLD covers a hold and an illegal order (the unit holds)."""
+"""Kinds of order in play."""
 
 
 @dataclass(slots=True)
@@ -55,9 +55,7 @@ class Tables:
     occupant: Mapping[str, _Unit]  # province -> the unit there (ordered or not)
     moves_into: Mapping[str, list[int]]
     hold_supports: Mapping[str, list[int]]
-    # Every move, support and convoy, by index (one that turned out superseded or
-    # impossible may be left in, with its kind set to HOLD).
-    decisions: list[int]
+    decisions: list[int]  # every move, support and convoy, by index
 
 
 class Resolver:
@@ -94,49 +92,9 @@ class Resolver:
 
     def resolve_all(self) -> list[bool]:
         """Decide every move, support and convoy; the answers by order index."""
-        t = self.t
-        resolved, result = self.resolved, self.result
-        kinds, province, dest_of = t.kind, t.province, t.dest
-        moves_into, occupant, convoyed = t.moves_into, t.occupant, t.convoyed
-        # Decisions no other can change are settled at once and never enter the
-        # recursion: a support or convoy no unit moves against stands; a move by land
-        # into an empty space nobody else moves to succeeds; and a move by land with no
-        # support fails against a unit that stays (a hold of 1 at least, DATC 5.B.5) or
-        # against a rival by land that no head-to-head battle can silence (a prevent
-        # of 1 at least, 5.B.6).
-        supports, opponent, order_at = t.supports, t.opponent, t.order_at
-        open_decisions = []
-        for i in t.decisions:
-            kind = kinds[i]
-            if kind == MOVE:
-                dest = dest_of[i]
-                if not convoyed[i]:
-                    rivals = moves_into[dest]
-                    if dest not in occupant:
-                        if len(rivals) == 1:
-                            resolved[i] = result[i] = True
-                            continue
-                        if not supports[i] and any(
-                            r != i and not convoyed[r] and opponent[r] < 0 for r in rivals
-                        ):
-                            resolved[i] = True  # result[i] is False already
-                            continue
-                    elif not supports[i]:
-                        j = order_at.get(dest, -1)
-                        if j < 0 or kinds[j] != MOVE:
-                            resolved[i] = True  # the unit there stays: a bounce
-                            continue
-            elif kind == HOLD:
-                continue
-            elif province[i] not in moves_into:
-                resolved[i] = result[i] = True
-                continue
-            open_decisions.append(i)
-        resolve = self.resolve
-        for i in open_decisions:
-            if not resolved[i]:
-                resolve(i)
-        return result
+        for i in self.t.decisions:
+            self.resolve(i)
+        return self.result
 
     # --- DATC 5.F: the generic resolve, with guesses, cycles and the backup rule ---
 
@@ -248,8 +206,7 @@ class Resolver:
         dest = t.dest[i]
         opponent = t.opponent[i]
         if opponent >= 0:
-            defend = 1 + self._support_count(opponent, None) if t.supports[opponent] else 1
-            if attack <= defend:
+            if attack <= 1 + self._support_count(opponent, None):  # the defend strength
                 return False
         elif attack <= self._hold(dest):
             return False
@@ -263,21 +220,15 @@ class Resolver:
         t = self.t
         dest = t.dest[i]
         unit = t.occupant.get(dest)
-        # Most moves have no support: then the count is not asked for.
-        supported = bool(t.supports[i])
         if unit is None:
-            return 1 + self._support_count(i, None) if supported else 1
+            return 1 + self._support_count(i, None)
         if t.opponent[i] < 0:
             j = t.order_at.get(dest, -1)
-            if j >= 0 and t.kind[j] == MOVE and (
-                self.result[j] if self.resolved[j] else self.resolve(j)
-            ):
-                # The space is being vacated.
-                return 1 + self._support_count(i, None) if supported else 1
-        occupant = unit.power
-        if occupant == t.power[i]:
+            if j >= 0 and t.kind[j] == MOVE and self.resolve(j):
+                return 1 + self._support_count(i, None)  # the space is being vacated
+        if unit.power == t.power[i]:
             return 0
-        return 1 + self._support_count(i, occupant) if supported else 1
+        return 1 + self._support_count(i, unit.power)
 
     def _hold(self, province: str) -> int:
         """5.B.5: a unit that tried to move cannot be supported to hold (rules/000 §9.6)."""
@@ -302,16 +253,14 @@ class Resolver:
         opponent = t.opponent[i]
         if opponent >= 0 and self.resolve(opponent):
             return 0
-        return 1 + self._support_count(i, None) if t.supports[i] else 1
+        return 1 + self._support_count(i, None)
 
     def _support_count(self, i: int, not_of: str | None) -> int:
-        supports = self.t.supports[i]
-        if not supports:
-            return 0
-        power, resolved, result = self.t.power, self.resolved, self.result
+        """The supports given to move `i`, but those of the power `not_of`."""
+        power = self.t.power
         count = 0
-        for s in supports:
-            if power[s] != not_of and (result[s] if resolved[s] else self.resolve(s)):
+        for s in self.t.supports[i]:
+            if power[s] != not_of and self.resolve(s):
                 count += 1
         return count
 
@@ -341,9 +290,8 @@ class Resolver:
         stay out of any paradox cycle and the cycle is the core of the paradox (DATC 5.D).
         """
         t = self.t
-        resolved, result = self.resolved, self.result
         for m in t.moves_into.get(t.province[c], ()):
-            if result[m] if resolved[m] else self.move_succeeds(m):
+            if self.result[m] if self.resolved[m] else self.move_succeeds(m):
                 return False
         return True
 

@@ -11,23 +11,24 @@ move." Those spaces were worked out when the unit was dislodged
   move's is (`retreat_target`): the unit "must move to a space to which it could
   ordinarily move";
 - a retreat that is not allowed, or any order other than a retreat or disband, is not
-  followed; the unit is disbanded and does not bounce anybody (DATC 6.H.10);
-- an ordered disband succeeds; an unordered dislodged unit is disbanded (rules/001
-  XI.2: "If a player fails to order a retreat when necessary, the unit is
-  disbanded"). When two units could retreat only to one space and one is ordered
-  there while the other is not ordered at all, the ordered one retreats: §11.2 says
-  they all go only when both are ordered there.
+  followed (validation refuses it); the unit is disbanded and does not bounce
+  anybody (DATC 6.H.10);
+- an ordered disband succeeds; a dislodged unit with no order is disbanded
+  (`default_orders`; rules/001 XI.2: "If a player fails to order a retreat when
+  necessary, the unit is disbanded"). When two units could retreat only to one space
+  and one is ordered there while the other is not ordered at all, the ordered one
+  retreats: §11.2 says they all go only when both are ordered there.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
 from adjudication.maps import STANDARD
-from adjudication.orders import Disband, Order, Retreat, Waive, order_power
+from adjudication.orders import Disband, Order, Retreat
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.reach import fleet_destination
@@ -36,29 +37,11 @@ from adjudication.units import Location, Unit, UnitType
 
 @dataclass(frozen=True, slots=True)
 class RetreatResult:
-    """What a retreat phase did: one outcome per order (and per unordered unit),
-    and the units on the board afterwards."""
+    """What a retreat phase did: one outcome per order, in the order given, and the
+    units on the board afterwards."""
 
     outcomes: tuple[Outcome, ...]
     units: tuple[Unit, ...]
-
-
-def _dislodgement_for(order: Order, position: Position) -> Dislodgement | None:
-    """The dislodged unit an order names: same power, type and province.
-
-    The coast is not compared, so "F BUL R CON" reaches the fleet on BUL/EC.
-    """
-    if isinstance(order, Waive):
-        return None
-    named = order.unit
-    for d in position.dislodged:
-        if (d.unit.power, d.unit.type, d.unit.province) == (
-            order_power(order),
-            named.type,
-            named.province,
-        ):
-            return d
-    return None
 
 
 def retreat_target(
@@ -86,53 +69,46 @@ def retreat_target(
     return landing if landing is not None and landing in dislodgement.retreats else None
 
 
+def default_orders(position: Position, accepted: Sequence[Order]) -> list[tuple[Order, Reason]]:
+    """A dislodged unit with no order is disbanded (UNORDERED)."""
+    ordered = {order.unit.location.province for order in accepted}
+    return [
+        (Disband(d.unit), Reason.UNORDERED)
+        for d in position.dislodged
+        if d.unit.location.province not in ordered
+    ]
+
+
 def resolve_retreats(
-    position: Position, orders: Iterable[Order], board: Board = STANDARD
+    position: Position, orders: Sequence[Order], board: Board = STANDARD
 ) -> RetreatResult:
     """Carry out the retreat orders of `position` (a retreat phase) on `board`.
 
-    `orders` should already have passed validation; anything that does not fit is
-    treated as the rules treat an illegal order (the unit is disbanded) rather than
-    raising. Outcomes: a retreat that moved succeeds; RETREAT_BOUNCED when two or more
-    retreats met; ILLEGAL for an order not followed: one naming no dislodged unit,
-    or any order but an allowed retreat or a disband for a dislodged unit (which is
-    then disbanded, DATC 6.H.1-6.H.3); an ordered disband succeeds; an unordered
-    dislodged unit gets `Disband` with reason UNORDERED.
+    `orders` must have passed `adjudication.validate.validate_all`: one retreat to an
+    allowed place or one disband for each dislodged unit. A retreat moves its unit
+    unless another retreats to the same province: then all of them are disbanded
+    (RETREAT_BOUNCED, rules/000 §11.2, DATC 6.H.7), whatever coast each named. A
+    disband succeeds.
     """
-    chosen: dict[Unit, tuple[Order, Location | None]] = {}
+    dislodged = {d.unit.location.province: d for d in position.dislodged}
+    targets: dict[int, tuple[Unit, Location]] = {}
+    for i, order in enumerate(orders):
+        if isinstance(order, Retreat):
+            dislodgement = dislodged[order.unit.location.province]
+            target = retreat_target(order.destination, dislodgement, board)
+            assert target is not None, "validation lets no such retreat through"
+            targets[i] = (dislodgement.unit, target)
+    arrivals = Counter(target.province for _, target in targets.values())
     outcomes: list[Outcome] = []
-    for order in orders:
-        dislodgement = _dislodgement_for(order, position)
-        if dislodgement is None:
-            # Not a dislodged unit: nothing to retreat (DATC 6.H.4).
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-            continue
-        if dislodgement.unit in chosen:
-            # A second order for one unit: the first one stands.
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-            continue
-        target = (
-            retreat_target(order.destination, dislodgement, board)
-            if isinstance(order, Retreat)
-            else None
-        )
-        chosen[dislodgement.unit] = (order, target)
-
-    arrivals = Counter(t.province for _, t in chosen.values() if t is not None)
     survivors: list[Unit] = []
-    for unit, (order, target) in chosen.items():
-        if isinstance(order, Disband):
+    for i, order in enumerate(orders):
+        if i not in targets:  # a disband
             outcomes.append(Outcome(order, True))
-        elif target is None:
-            outcomes.append(Outcome(order, False, Reason.ILLEGAL))
-        elif arrivals[target.province] > 1:
+            continue
+        unit, target = targets[i]
+        if arrivals[target.province] > 1:
             outcomes.append(Outcome(order, False, Reason.RETREAT_BOUNCED))
         else:
             outcomes.append(Outcome(order, True))
             survivors.append(unit.at(target))
-
-    for d in position.dislodged:
-        if d.unit not in chosen:
-            outcomes.append(Outcome(Disband(d.unit), True, Reason.UNORDERED))
-
-    return RetreatResult(tuple(outcomes), tuple(sorted((*position.units, *survivors))))
+    return RetreatResult(tuple(outcomes), (*position.units, *survivors))

@@ -2,56 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import MISSING, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
 
 Power = str
 """A power's name as the board spells it, upper case: "ENGLAND"."""
-
-
-_T = TypeVar("_T")
-
-
-def quick_init(cls: type[_T]) -> type[_T]:
-    """Give a frozen, slotted dataclass a faster `__init__` with the same signature.
-
-    The generated `__init__` of a frozen dataclass sets each field through
-    `object.__setattr__`, looked up anew for every field. Positions and outcomes are
-    made by the thousand in every phase, so this one writes each slot through its
-    descriptor instead: the same fields, defaults and frozenness, in about 60% of the
-    time. Apply it above `@dataclass(frozen=True, slots=True)`; fields with a
-    `default_factory` or a `__post_init__` are not supported.
-    """
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} has a __post_init__")
-    params: list[str] = []
-    lines: list[str] = []
-    cells: dict[str, object] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if f.default_factory is not MISSING or not f.init:
-            raise TypeError(f"{cls.__name__}.{f.name}: only plain fields are supported")
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            cells[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        cells[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
-        lines.append(f"        _set_{f.name}(self, {f.name})")
-    source = (
-        f"def _make({', '.join(cells)}):\n"
-        f"    def __init__(self, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
-        "    return __init__\n"
-    )
-    namespace: dict[str, object] = {}
-    exec(source, namespace)  # source built from the field names, as dataclasses does
-    init = namespace["_make"](**cells)  # type: ignore[operator]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
 
 
 class UnitType(StrEnum):
@@ -59,7 +15,6 @@ class UnitType(StrEnum):
     FLEET = "F"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Location:
     """A province, with a coast where a fleet stands on a multi-coast province.
@@ -111,7 +66,6 @@ class Location:
         return self if self.coast is None else Location(self.province)
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Unit:
     """A unit on the board: whose it is, army or fleet, and where it stands."""

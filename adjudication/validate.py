@@ -19,11 +19,13 @@ Choices the rules leave open, as DATC v3.1 prefers unless noted:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board, Terrain
 from adjudication.checks import describe as _describe
-from adjudication.checks import own_unit as _own_unit
+from adjudication.checks import not_own_unit
 from adjudication.checks import place as _place
 from adjudication.checks import title as _title
 from adjudication.notation import format_order
@@ -58,24 +60,28 @@ def validate(order: Order, position: Position, board: Board) -> Rejection | None
     Checks only this order; limits that involve several orders (duplicates, too many
     builds) are `validate_all`'s.
     """
-    return _check(order, position, board, None)
+    if not isinstance(order, _PHASE_ORDERS[position.phase.kind][0]):
+        return _wrong_phase(order, position, board)
+    return order_checks(position, board)(order)
 
 
-def _check(
-    order: Order, position: Position, board: Board, movement: MovementChecks | None
-) -> Rejection | None:
+def order_checks(position: Position, board: Board) -> Callable[[Order], Rejection | None]:
+    """The rules of `position`'s phase for one order of a kind the phase allows:
+    `MovementChecks` in a movement phase, the retreat or adjustment checks below."""
     kind = position.phase.kind
-    allowed, wording = _PHASE_ORDERS[kind]
-    if not isinstance(order, allowed):
-        given = format_order(order, board)
-        return Rejection(
-            _R.WRONG_PHASE, f"In {position.phase.title} you may only {wording}, not {given}."
-        )
     if kind is PhaseKind.MOVEMENT:
-        return (movement or MovementChecks(position, board)).check(order)
+        return MovementChecks(position, board).check
     if kind is PhaseKind.RETREAT:
-        return _validate_retreat(order, position, board)
-    return _validate_adjustment(order, position, board)
+        return partial(_validate_retreat, position=position, board=board)
+    return partial(_validate_adjustment, position=position, board=board)
+
+
+def _wrong_phase(order: Order, position: Position, board: Board) -> Rejection:
+    wording = _PHASE_ORDERS[position.phase.kind][1]
+    given = format_order(order, board)
+    return Rejection(
+        _R.WRONG_PHASE, f"In {position.phase.title} you may only {wording}, not {given}."
+    )
 
 
 def validate_all(orders: Sequence[Order], position: Position, board: Board) -> dict[int, Rejection]:
@@ -87,19 +93,16 @@ def validate_all(orders: Sequence[Order], position: Position, board: Board) -> d
     """
     rejections: dict[int, Rejection] = {}
     duplicates: dict[int, Rejection] = {}  # added after the others, as they are found
-    movement = (
-        MovementChecks(position, board) if position.phase.kind is PhaseKind.MOVEMENT else None
-    )
-    plainly_legal = movement.plainly_legal if movement is not None else None
+    allowed = _PHASE_ORDERS[position.phase.kind][0]
+    check = order_checks(position, board)
     last_for: dict[str, int] = {}
     for i, order in enumerate(orders):
-        if plainly_legal is None or not plainly_legal(order):
-            rejection = _check(order, position, board, movement)
-            if rejection is not None:
-                rejections[i] = rejection
-                continue
-            if isinstance(order, Waive):
-                continue
+        rejection = check(order) if type(order) in allowed else _wrong_phase(order, position, board)
+        if rejection is not None:
+            rejections[i] = rejection
+            continue
+        if isinstance(order, Waive):
+            continue
         province = order.unit.location.province
         earlier = last_for.get(province)
         if earlier is not None:
@@ -118,31 +121,40 @@ def validate_all(orders: Sequence[Order], position: Position, board: Board) -> d
 def _limit_adjustments(
     orders: Sequence[Order], position: Position, rejections: dict[int, Rejection]
 ) -> None:
+    """The first builds and waives count up to the power's allowance (a waive uses one
+    as a build does), and the first removals up to what it owes; the others are
+    refused."""
+    """The first builds and waives a power can place count, and the first removals it
+    owes; the rest are refused."""
     used: dict[str, int] = {}
     for i, order in enumerate(orders):
         if i in rejections:
             continue
         power = order_power(order)
-        allowance = position.adjustment_of(power)
         count = used.get(power, 0)
-        if isinstance(order, Build | Waive) and count >= allowance:
-            rejections[i] = Rejection(
-                _R.TOO_MANY_BUILDS,
-                f"{_title(power)} may build only {allowance}; '{order}' is one too many.",
-            )
-        elif isinstance(order, Disband) and count >= -allowance:
-            rejections[i] = Rejection(
-                _R.TOO_MANY_REMOVALS,
-                f"{_title(power)} must remove only {-allowance}; '{order}' is one too many.",
-            )
-        else:
-            used[power] = count + 1
+        if isinstance(order, Build | Waive):
+            allowance = position.adjustment_of(power)
+            if count >= allowance:
+                rejections[i] = Rejection(
+                    _R.TOO_MANY_BUILDS,
+                    f"{_title(power)} may build only {allowance}; '{order}' is one too many.",
+                )
+                continue
+        elif isinstance(order, Disband):
+            owed = -position.adjustment_of(power)
+            if count >= owed:
+                rejections[i] = Rejection(
+                    _R.TOO_MANY_REMOVALS,
+                    f"{_title(power)} must remove only {owed}; '{order}' is one too many.",
+                )
+                continue
+        used[power] = count + 1
 
 
 # --- retreat phase ------------------------------------------------------------------
 
 
-def _validate_retreat(order: Order, position: Position, board: Board) -> Rejection | None:
+def _validate_retreat(order: Order, *, position: Position, board: Board) -> Rejection | None:
     named = order.unit
     dislodgement = next((d for d in position.dislodged if d.unit.province == named.province), None)
     if dislodgement is None:
@@ -155,11 +167,11 @@ def _validate_retreat(order: Order, position: Position, board: Board) -> Rejecti
         return Rejection(
             _R.NO_SUCH_UNIT, f"No unit was dislodged in {_place(named.location, board)}."
         )
-    unit, rejection = _own_unit(named, dislodgement.unit, board)
+    rejection = not_own_unit(named, dislodgement.unit, board)
     if rejection is not None or isinstance(order, Disband):
         return rejection
-    assert isinstance(order, Retreat) and unit is not None
-    return _check_retreat(unit, order.destination, dislodgement, board)
+    assert isinstance(order, Retreat)
+    return _check_retreat(dislodgement.unit, order.destination, dislodgement, board)
 
 
 def _check_retreat(
@@ -187,7 +199,7 @@ def _check_retreat(
 # --- adjustment phase ---------------------------------------------------------------
 
 
-def _validate_adjustment(order: Order, position: Position, board: Board) -> Rejection | None:
+def _validate_adjustment(order: Order, *, position: Position, board: Board) -> Rejection | None:
     power = order_power(order)
     allowance = position.adjustment_of(power)
     if isinstance(order, Waive | Build) and allowance <= 0:
@@ -195,7 +207,7 @@ def _validate_adjustment(order: Order, position: Position, board: Board) -> Reje
     if isinstance(order, Waive):
         return None
     if isinstance(order, Disband):
-        _, rejection = _own_unit(order.unit, position.unit_in(order.unit.province), board)
+        rejection = not_own_unit(order.unit, position.unit_in(order.unit.province), board)
         if rejection is None and allowance >= 0:
             return Rejection(_R.NO_REMOVALS_OWED, f"{_title(power)} need not remove any unit.")
         return rejection
@@ -209,11 +221,13 @@ def _check_build(unit: Unit, position: Position, board: Board) -> Rejection | No
     if province is None:
         return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {code}.")
     name = province.name
-    if board.home_owner.get(code) != unit.power:
-        return Rejection(_R.BUILD_NOT_HOME, f"{name} is not a home centre of {_title(unit.power)}.")
-    if position.ownership.get(code) != unit.power:
-        return Rejection(_R.BUILD_NOT_OWNED, f"{_title(unit.power)} does not own {name} now.")
-    if position.unit_in(code) is not None:
+    if code not in build_sites(position, board, unit.power):
+        if board.home_owner.get(code) != unit.power:
+            return Rejection(
+                _R.BUILD_NOT_HOME, f"{name} is not a home centre of {_title(unit.power)}."
+            )
+        if position.ownership.get(code) != unit.power:
+            return Rejection(_R.BUILD_NOT_OWNED, f"{_title(unit.power)} does not own {name} now.")
         return Rejection(_R.BUILD_OCCUPIED, f"{name} is occupied.")
     if unit.type is UnitType.ARMY:
         if not province.is_land:

@@ -6,11 +6,9 @@ convoy question needs, are found once for all the orders checked against it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from adjudication.board import Board, Terrain
 from adjudication.checks import describe as _describe
-from adjudication.checks import own_unit as _own_unit
+from adjudication.checks import not_own_unit
 from adjudication.checks import place as _place
 from adjudication.orders import Convoy, Hold, Move, Order, Support
 from adjudication.position import Position
@@ -25,10 +23,6 @@ from adjudication.rejections import Rejection, RejectReason
 from adjudication.units import Location, Unit, UnitType
 
 _R = RejectReason
-# Enum members as module constants: a global name is read ten times faster than an
-# attribute of the enum class, and these are read for orders of every phase.
-_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
-_COASTAL, _SEA = Terrain.COASTAL, Terrain.SEA
 
 
 class MovementChecks:
@@ -54,10 +48,9 @@ class MovementChecks:
 
     def check(self, order: Order) -> Rejection | None:
         """Why the movement-phase `order` is illegal, or None."""
-        position, board = self.position, self.board
-        unit, rejection = _own_unit(
-            order.unit, position.unit_in(order.unit.location.province), board
-        )
+        named = order.unit
+        unit = self.units.get(named.location.province)
+        rejection = not_own_unit(named, unit, self.board)
         if rejection is not None:
             return rejection
         assert unit is not None
@@ -70,27 +63,6 @@ class MovementChecks:
             return self.support(unit, order)
         return self.convoy(unit, order)
 
-    def plainly_legal(self, order: Order) -> bool:
-        """True when `order` is clearly legal: the common case, decided with a few
-        lookups. False means "not sure": `check` must decide.
-
-        Only holds, moves to a neighbouring space and supports are judged here, with
-        the same rules `check` applies to them (it would return None for each).
-        """
-        kind = type(order)
-        if kind is not Hold and kind is not Move and kind is not Support:
-            return False
-        named = order.unit
-        unit = self.units.get(named.location.province)
-        if unit is None or unit.power != named.power or unit.type is not named.type:
-            return False
-        if kind is Hold:
-            return True
-        board = self.board
-        if kind is Move:
-            return not order.via_convoy and steps_to(unit, order.destination, board)
-        return plain_support(unit, order, self.units, board)
-
     def move(
         self,
         unit: Unit,
@@ -101,13 +73,8 @@ class MovementChecks:
         """Can `unit` make this move? With `supporter` set, asks on behalf of a support
         order from that province, whose fleet cannot also convoy (DATC 6.D.31)."""
         board = self.board
-        # The common case first and cheaply: a plain move to a neighbouring space.
-        if not via_convoy:
-            if unit.type is _ARMY:
-                if destination.province in board.army_adjacency.get(unit.location.province, ()):
-                    return None
-            elif destination in board.fleet_adjacency.get(unit.location, ()):
-                return None
+        if not via_convoy and board.can_move(unit.type, unit.location, destination):
+            return None  # the common case: a move to a neighbouring space
         target = board.provinces.get(destination.province)
         if target is None:
             return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {destination.province}.")
@@ -120,12 +87,12 @@ class MovementChecks:
 
         if destination.province == unit.province:
             return Rejection(_R.MOVE_TO_OWN_SPACE, f"{here()} cannot move to the space it is in.")
-        if unit.type is _FLEET:
+        if unit.type is UnitType.FLEET:
             if via_convoy:
                 return Rejection(
                     _R.CONVOY_NON_ARMY, f"{here()} cannot be convoyed: only armies are."
                 )
-            if not target.is_sea and target.terrain is not _COASTAL:
+            if not target.is_sea and target.terrain is not Terrain.COASTAL:
                 return Rejection(
                     _R.WRONG_TERRAIN,
                     f"{here()} cannot move to {there()}: fleets stay at sea or on coasts.",
@@ -135,6 +102,7 @@ class MovementChecks:
             return Rejection(
                 _R.WRONG_TERRAIN, f"{here()} cannot move to {there()}: armies stay on land."
             )
+        # An army's coast is ignored (DATC 4.B.6, case 6.B.12).
         if not via_convoy and destination.province in board.army_adjacency.get(unit.province, ()):
             return None
         if not can_be_convoyed(board, unit.province, destination.province):
@@ -153,11 +121,12 @@ class MovementChecks:
     def support(self, unit: Unit, order: Support) -> Rejection | None:
         """The supporter must be able to enter the space itself, any coast (rules/000
         §9.1, DATC 6.B.4); the supported unit, if there, must be able to make the move."""
-        position, board = self.position, self.board
+        board = self.board
+        where = unit.location.province
         supported = order.supported.province
         if supported not in board.provinces:
             return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {supported}.")
-        if supported == unit.province:
+        if supported == where:
             return Rejection(
                 _R.SUPPORT_SELF,
                 f"{_describe(unit.type, unit.location, board)} cannot support itself.",
@@ -181,10 +150,10 @@ class MovementChecks:
                 f"{_describe(unit.type, unit.location, board)} cannot support a move to "
                 f"{_place(order.destination, board)}: it could not move there itself.",
             )
-        mover = position.unit_in(supported)
+        mover = self.units.get(supported)
         if mover is None:
             return None  # legal, and void at adjudication
-        problem = self.move(mover, order.destination, False, supporter=unit.province)
+        problem = self.move(mover, order.destination, False, supporter=where)
         if problem is not None:
             return Rejection(
                 problem.reason,
@@ -201,9 +170,9 @@ class MovementChecks:
         def here() -> str:  # worded only for a rejection
             return _describe(unit.type, unit.location, board)
 
-        if unit.type is not _FLEET:
+        if unit.type is not UnitType.FLEET:
             return Rejection(_R.CONVOY_BY_ARMY, f"{here()} cannot convoy: only fleets do.")
-        if board.provinces[unit.province].terrain is not _SEA:
+        if board.provinces[unit.province].terrain is not Terrain.SEA:
             return Rejection(
                 _R.COASTAL_FLEET_CANNOT_CONVOY, f"{here()} cannot convoy: only fleets at sea do."
             )
@@ -214,7 +183,7 @@ class MovementChecks:
         if origin == target:
             return Rejection(_R.MOVE_TO_OWN_SPACE, "A unit cannot move to the space it is in.")
         carried = position.unit_in(origin)
-        if carried is not None and carried.type is _FLEET:
+        if carried is not None and carried.type is UnitType.FLEET:
             return Rejection(
                 _R.CONVOY_NON_ARMY, f"{here()} cannot convoy a fleet: only armies are convoyed."
             )
@@ -230,46 +199,6 @@ class MovementChecks:
                 f"to {_place(order.destination, board)}.",
             )
         return None
-
-
-def steps_to(unit: Unit, destination: Location, board: Board) -> bool:
-    """The unit can move straight to `destination`, as `MovementChecks.move` finds
-    first: an army needs the province next to it, a fleet the exact location."""
-    location = unit.location
-    if unit.type is _ARMY:
-        return destination.province in board.army_adjacency.get(location.province, ())
-    moves = board.fleet_moves.get((location.province, location.coast), ())
-    return (destination.province, destination.coast) in moves
-
-
-def plain_support(unit: Unit, order: Support, units: Mapping[str, Unit], board: Board) -> bool:
-    """True when `unit` (as it stands, the one `order` names) may clearly give this
-    support: `MovementChecks.support` would find nothing wrong. False: not sure."""
-    # Runs for every support of every phase: the board's string-keyed tables only,
-    # and `steps_to` written out for the supported unit.
-    supported = order.supported.province
-    location = unit.location
-    where = location.province
-    if supported == where:
-        return False
-    if unit.type is _ARMY:
-        reach = board.army_adjacency.get(where, ())
-    else:
-        reach = board.fleet_reach.get((where, location.coast), ())
-    destination = order.destination
-    if destination is None:
-        return supported in reach  # the reach holds only the board's provinces
-    target = destination.province
-    if target not in reach or target == supported or supported not in board.provinces:
-        return False
-    mover = units.get(supported)
-    if mover is None:
-        return True
-    at = mover.location
-    if mover.type is _ARMY:
-        return target in board.army_adjacency.get(at.province, ())
-    return (target, destination.coast) in board.fleet_moves.get((at.province, at.coast), ())
-
 
 
 def _check_fleet_reach(

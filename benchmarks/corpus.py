@@ -170,10 +170,11 @@ def random_adjustment_orders(
     return tuple(orders)
 
 
-def play_game(
+def play_phases(
     seed: int, board: Board = STANDARD, rules: Rules = STANDARD_RULES, last_year: int = 1935
 ) -> Iterator[CorpusPhase]:
-    """Play one random game to its end (or `last_year`), yielding its movement phases."""
+    """Play one random game to its end (or `last_year`), yielding every phase played:
+    movement, retreats and adjustments."""
     from adjudication.phases import adjudicate
 
     rng = random.Random(seed)
@@ -182,15 +183,24 @@ def play_game(
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
             orders = random_movement_orders(position, board, rng)
-            yield CorpusPhase(seed, position, orders)
         elif kind is PhaseKind.RETREAT:
             orders = random_retreat_orders(position, rng)
         else:
             orders = random_adjustment_orders(position, board, rng)
+        yield CorpusPhase(seed, position, orders)
         result = adjudicate(position, orders, board, rules)
         if result.game_end is not None:
             return
         position = result.position
+
+
+def play_game(
+    seed: int, board: Board = STANDARD, rules: Rules = STANDARD_RULES, last_year: int = 1935
+) -> Iterator[CorpusPhase]:
+    """Play one random game to its end (or `last_year`), yielding its movement phases."""
+    for phase in play_phases(seed, board, rules, last_year):
+        if phase.position.phase.kind is PhaseKind.MOVEMENT:
+            yield phase
 
 
 def build_corpus(games: int = 20, seed: int = 1901, board: Board = STANDARD) -> list[CorpusPhase]:
@@ -208,16 +218,37 @@ def random_positions(count: int, seed: int = 1901, board: Board = STANDARD) -> l
     return positions[:count]
 
 
+def replay_phases(count: int, seed: int = 1901, board: Board = STANDARD) -> list[CorpusPhase]:
+    """The first `count` phases of every kind of random games seeded from `seed`: what a
+    replay job of recorded games reads."""
+    phases: list[CorpusPhase] = []
+    game = 0
+    while len(phases) < count:
+        phases.extend(play_phases(seed + game, board))
+        game += 1
+    return phases[:count]
+
+
 def phase_document(phase: CorpusPhase, board: Board = STANDARD) -> dict:
     """A corpus phase as an input record of interop/PHASES.md (what DipNet is fed)."""
     position = phase.position
     orders: dict[str, list[str]] = {p: [] for p in board.powers}
     for order in phase.orders:
         orders[order_power(order)].append(write_order(order))
-    return {
+    document = {
         "id": f"g{phase.game}-{position.phase.code}",
         "phase": position.phase.code,
         "units": {p: [str(u) for u in position.units_of(p)] for p in board.powers},
         "centers": {p: list(position.centres_of(p)) for p in board.powers},
         "orders": orders,
     }
+    if position.dislodged:
+        dislodged: dict[str, dict[str, dict]] = {}
+        for d in position.dislodged:
+            dislodged.setdefault(d.unit.power, {})[str(d.unit)] = {
+                "by": d.attacker_from,
+                "via_convoy": d.via_convoy,
+            }
+        document["dislodged"] = dislodged
+        document["standoffs"] = sorted(position.standoffs)
+    return document

@@ -1,12 +1,22 @@
-"""Service throughput: order submissions per second, one scheduler sweep, the cost of
-the lookups made after every phase as a game grows, and the SQLite file's growth.
+"""What players feel of the service: the DM order echo's latency at 50 messages a
+second, one scheduler sweep of 1,000 due games, the cost of the lookups made after
+every phase as a game grows; and order submissions per second, the SQLite file's growth.
 
     .venv/bin/python benchmarks/service.py [--db sqlite|postgresql|both]
-                                           [--parts throughput,lookups,outbox]
+                                           [--parts echo,throughput,lookups,outbox]
+                                           [--rate 50] [--echo-seconds 30]
                                            [--submissions 1400] [--games 1000]
                                            [--phases 300] [--growth-phases 150]
                                            [--synchronous normal|full]
 
+Each part runs on a fresh database of its own.
+
+- Echo (`--parts echo`): messages of orders arrive at --rate a second for
+  --echo-seconds, each on time whatever the answers before it (as Discord delivers
+  them: no server brings more than about 50 a second, Discord's limit on the bot's
+  own requests, and each is answered by a DM), from the 70 players of 10 games; each
+  is answered as the DM handler does (`submit_orders`, `game_info`, the echo's text).
+  Latency from the message's arrival to its answer: p50, p99, max.
 - Submissions: seven players of one game send their full opening orders again and
   again through `GameService.submit_orders` (parse, validate, store, answer).
 - Sweep: --games games, each with every power's opening orders in, all past their
@@ -64,6 +74,7 @@ from benchmarks.corpus import (  # noqa: E402
     random_retreat_orders,
 )
 from bot.caller import Caller  # noqa: E402
+from bot.discord_text import submission_echo  # noqa: E402
 from bot.events import EventKind  # noqa: E402
 from bot.lookups import GameLookups  # noqa: E402
 from bot.scheduler import Scheduler  # noqa: E402
@@ -83,10 +94,12 @@ OPENINGS = {
 }
 
 
-async def new_game(service: GameService, channel: int, seed: int | None = None) -> int:
+async def new_game(
+    service: GameService, channel: int, seed: int | None = None, first_user: int = 2001
+) -> int:
     name = f"bench {channel}"
     game = await service.create_game(1, channel, 1000, name, T0, seed=seed or channel)
-    for user in range(2001, 2008):
+    for user in range(first_user, first_user + 7):
         await service.join(game.id, Caller(user, 1), T0)
     return (await service.start(game.id, Caller(1000, 1), T0)).id
 
@@ -101,6 +114,57 @@ async def bench_submissions(service: GameService, count: int) -> float:
         user, text = senders[i % len(senders)]
         await service.submit_orders(Caller(user), text, at, game_id=game_id)
     return count / (time.perf_counter() - start)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+async def bench_echo(
+    service: GameService, rate: float, seconds: float, games: int = 10
+) -> tuple[float, float, float, float]:
+    """The DM order echo as players feel it: messages of orders arrive at `rate` a
+    second, on time whatever the answers before them (an open loop, as Discord
+    delivers them), from the 7 players of each of `games` games, each player in one
+    game, so the service finds the game from the sender as it does for a DM. Each is
+    answered as the DM handler answers it: `submit_orders`, the game's name
+    (`game_info`), the echo's text. Returns (p50, p99, max in ms, achieved rate)."""
+    senders: list[tuple[int, str]] = []
+    for n in range(games):
+        game_id = await new_game(service, 500 + n, first_user=5000 + 10 * n)
+        info = await service.game_info(game_id)
+        senders += [(p.user_id, OPENINGS[p.power]) for p in info.powers]
+    # Every other message changes the orders (all hold, then the openings again).
+    holds = {
+        text: "\n".join(line.split(" -")[0] + " H" for line in text.splitlines())
+        for _, text in senders
+    }
+    at = T0 + timedelta(hours=1)
+    latencies: list[float] = []
+
+    async def echo(user: int, text: str, due: float) -> None:
+        result = await service.submit_orders(Caller(user), text, at, sent_at=at)
+        name = (await service.game_info(result.game_id)).name
+        submission_echo(result, name)
+        latencies.append(time.perf_counter() - due)
+
+    count = round(rate * seconds)
+    tasks = []
+    gc.collect()
+    start = time.perf_counter()
+    for i in range(count):
+        due = start + i / rate
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        user, text = senders[i % len(senders)]
+        if (i // len(senders)) % 2:
+            text = holds[text]
+        tasks.append(asyncio.create_task(echo(user, text, due)))
+    await asyncio.gather(*tasks)
+    achieved = count / (time.perf_counter() - start)
+    ms = [x * 1000 for x in latencies]
+    return percentile(ms, 0.5), percentile(ms, 0.99), max(ms), achieved
 
 
 async def clone_due_games(service: GameService, count: int) -> datetime:
@@ -233,7 +297,7 @@ class LongGame:
     async def _tick(self, scheduler: Scheduler, now: datetime) -> None:
         report = await scheduler.tick(now)
         assert not report.errors, report.errors
-        self.played += [r.phase for r in report.adjudicated]
+        self.played += [r.phase for r in report.adjudicated if r.game_id == self.game_id]
         await self._deliver(now)
 
     async def _send_orders(self, info, at: datetime) -> None:
@@ -445,10 +509,22 @@ async def bench_round_trips(service: GameService, count: int = 500) -> tuple[flo
     return selects, writes
 
 
-async def run(label: str, url: str, args: argparse.Namespace) -> None:
+PARTS_ON_EACH_DATABASE = ("echo", "throughput", "lookups")
+
+
+async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None:
+    """One part of the benchmark, on its own fresh database (a scheduler tick plays
+    every game due, so the parts must not see each other's games)."""
     service = await open_service(url)
     try:
-        if "throughput" in args.parts:
+        if part == "echo":
+            p50, p99, worst, achieved = await bench_echo(service, args.rate, args.echo_seconds)
+            print(
+                f"{label}: DM order echo at {achieved:.1f} submissions/s "
+                f"({round(args.rate * args.echo_seconds)} messages from 70 players of 10 games): "
+                f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms"
+            )
+        if part == "throughput":
             selects, writes = await bench_round_trips(service)
             print(
                 f"{label}: floor: {selects:,.0f} bare statements/s, "
@@ -461,7 +537,7 @@ async def run(label: str, url: str, args: argparse.Namespace) -> None:
                 f"{label}: one sweep adjudicated and stored {done} due games ({args.games} "
                 f"copies + the set-up's 2) in {elapsed:.1f} s ({done / elapsed:,.0f} games/s)"
             )
-        if "lookups" in args.parts:
+        if part == "lookups":
             await bench_lookups(label, service, args.phases)
     finally:
         await service.db.dispose()
@@ -473,9 +549,11 @@ def main() -> None:
     parser.add_argument(
         "--parts",
         type=lambda text: set(text.split(",")),
-        default={"throughput", "lookups", "outbox"},
-        help="comma-separated: throughput, lookups, outbox (default: all)",
+        default={"echo", "throughput", "lookups", "outbox"},
+        help="comma-separated: echo, throughput, lookups, outbox (default: all)",
     )
+    parser.add_argument("--rate", type=float, default=50, help="the echo's submissions/s")
+    parser.add_argument("--echo-seconds", type=float, default=30, help="how long the echo runs")
     parser.add_argument("--submissions", type=int, default=1400)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--phases", type=int, default=300, help="length of the lookups' game")
@@ -494,24 +572,27 @@ def main() -> None:
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
         f"load average {load}"
     )
-    if args.db in ("sqlite", "both") and args.parts & {"throughput", "lookups"}:
+    parts = [part for part in PARTS_ON_EACH_DATABASE if part in args.parts]
+    if args.db in ("sqlite", "both") and parts:
         with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite+aiosqlite:///{tmp}/bench.sqlite3?synchronous={args.synchronous}"
             label = f"SQLite (synchronous={args.synchronous})"
-            asyncio.run(run(label, url, args))
+            for part in parts:
+                url = f"sqlite+aiosqlite:///{tmp}/{part}.sqlite3?synchronous={args.synchronous}"
+                asyncio.run(run(label, url, part, args))
     if "outbox" in args.parts:
         with tempfile.TemporaryDirectory() as tmp:
             for prune_days in (None, 30, 0):
                 asyncio.run(
                     bench_outbox_growth(tmp, args.growth_phases, prune_days, args.synchronous)
                 )
-    if args.db in ("postgresql", "both") and args.parts & {"throughput", "lookups"}:
+    if args.db in ("postgresql", "both") and parts:
         server, pg_dir = postgres_url()
         if server is None:
             return
         try:
-            url = asyncio.run(fresh_pg_database(server))
-            asyncio.run(run("PostgreSQL", url, args))
+            for part in parts:
+                url = asyncio.run(fresh_pg_database(server))
+                asyncio.run(run("PostgreSQL", url, part, args))
         finally:
             if pg_dir:
                 subprocess.run(

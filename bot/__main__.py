@@ -1,4 +1,10 @@
-"""`python -m bot` runs dipgm; `python -m bot healthcheck` checks a running one.
+"""`python -m bot` (or `dipgm`) runs dipgm; its subcommands look after one.
+
+    python -m bot                  run the bot (`--no-gateway`: scheduler-only)
+    python -m bot healthcheck      0 when a running bot is healthy (the container's check)
+    python -m bot sync             register the slash commands now, even if unchanged
+    python -m bot backup PATH      copy the database, as of one moment, into a new file
+    python -m bot migrate-to URL   copy every table into another (empty) database
 
 Start-up: settings from the environment (or `.env`), logging, the database brought
 up to the newest schema, then the Discord client with its delivery loop. SIGTERM
@@ -7,6 +13,7 @@ up to the newest schema, then the Discord client with its delivery loop. SIGTERM
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
@@ -14,11 +21,11 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.settings import Settings
-from storage.db import dispose_sqlite_twin
+from bot.settings import Settings, explain
 
 log = logging.getLogger("bot")
 
@@ -44,42 +51,45 @@ def configure_logging(level: str) -> None:
 
 
 def healthcheck(settings: Settings) -> int:
-    """0 when the delivery loop touched the heartbeat file recently, else 1."""
-    try:
-        age = time.time() - settings.heartbeat_file.stat().st_mtime
-    except OSError:
-        print(f"unhealthy: no heartbeat file at {settings.heartbeat_file}", file=sys.stderr)
-        return 1
-    if age > settings.healthcheck_max_age:
-        print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
-        return 1
-    print(f"healthy: last heartbeat {age:.0f} s ago")
-    return 0
+    """0 when the delivery loop beats and no gateway session has been down for long
+    (bot/health.py), else 1."""
+    from bot.health import check
+
+    healthy, why = check(settings)
+    print(
+        f"{'healthy' if healthy else 'unhealthy'}: {why}",
+        file=sys.stdout if healthy else sys.stderr,
+    )
+    return 0 if healthy else 1
 
 
 async def run(settings: Settings) -> None:
     """Open the service (migrations first), run the bot until closed, clean up."""
     # Imported here so that `--help`, a missing token and the healthcheck do not
     # pay for discord.py, SQLAlchemy and the rules engine.
-    from bot.client import DipBot
+    from bot.client import make_bot
     from bot.service import open_service
 
     assert settings.discord_token is not None
+    token = settings.discord_token.get_secret_value()
     service = await open_service(settings.database_url)
-    client = DipBot(settings, service)
+    client = make_bot(settings, service)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on Windows
             loop.add_signal_handler(sig, lambda s=sig: _stop(client, s))
     try:
         async with client:
-            await client.start(settings.discord_token.get_secret_value())
+            if settings.gateway:
+                await client.start(token)
+            else:
+                log.info("scheduler-only: no gateway session; adjudicating and delivering")
+                await client.serve_without_gateway(token)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError):
                 loop.remove_signal_handler(sig)
         await service.db.dispose()
-        dispose_sqlite_twin(service.db)
         log.info("dipgm stopped")
 
 
@@ -88,29 +98,127 @@ def _stop(client, sig: signal.Signals) -> None:
     asyncio.get_running_loop().create_task(client.close())
 
 
+async def sync(settings: Settings):
+    """Register the slash commands now (over REST, no gateway session): after a failed
+    registration, or when Discord's copy was changed by hand."""
+    from bot.client import DipBot
+    from bot.service import open_service
+
+    assert settings.discord_token is not None
+    service = await open_service(settings.database_url)
+    rest_only = settings.model_copy(update={"gateway": False})
+    client = DipBot(rest_only, service, run_delivery=False, force_sync=True)
+    try:
+        async with client:
+            await client.login(settings.discord_token.get_secret_value())
+        return client.sync_outcome
+    finally:
+        await service.db.dispose()
+
+
+def _bot_running(settings: Settings) -> float | None:
+    """The heartbeat's age when a bot on this data seems to be running."""
+    try:
+        age = time.time() - settings.heartbeat_file.stat().st_mtime
+    except OSError:
+        return None
+    return age if age <= settings.healthcheck_max_age else None
+
+
+def backup_command(settings: Settings, path: str) -> int:
+    from storage.backup import BackupError, backup
+
+    try:
+        report = asyncio.run(backup(settings.database_url, Path(path)))
+    except BackupError as exc:
+        print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"backup written to {path}: {report.describe()}")
+    return 0
+
+
+def migrate_to_command(settings: Settings, url: str) -> int:
+    from storage.backup import BackupError, migrate_to
+
+    try:
+        Settings(_env_file=None, DATABASE_URL=url)
+    except ValidationError as exc:
+        print(explain(exc).replace("DATABASE_URL", "URL"), file=sys.stderr)
+        return 2
+    age = _bot_running(settings)
+    if age is not None:
+        print(
+            f"dipgm seems to be running (its heartbeat is {age:.0f} s old): stop it first, "
+            "or what it writes during the copy stays behind.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        report = asyncio.run(migrate_to(settings.database_url, url))
+    except BackupError as exc:
+        print(f"migrate-to failed: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"copied {report.describe()} to {_safe_url(url)}.\n"
+        "Now set DATABASE_URL to that URL (in .env) and start dipgm; keep the old "
+        "database as a backup."
+    )
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="dipgm, a Diplomacy Games Master for Discord. Settings come from "
+        "the environment or .env (README.md, Configure and run).",
+    )
+    parser.add_argument(
+        "--no-gateway",
+        action="store_true",
+        help="scheduler-only: adjudicate and deliver over REST, open no gateway session "
+        "(same as GATEWAY=false)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("healthcheck", help="exit 0 when a running bot is healthy")
+    commands.add_parser("sync", help="register the slash commands now, even if unchanged")
+    backup = commands.add_parser(
+        "backup", help="copy the database, as of one moment, into a new SQLite file"
+    )
+    backup.add_argument("path", help="the new file, for example backups/dipgm-2026-03-01.sqlite3")
+    move = commands.add_parser(
+        "migrate-to", help="copy every table into another, empty database (stop the bot first)"
+    )
+    move.add_argument("url", help="for example postgresql+asyncpg://dipgm:secret@host/dipgm")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print("usage: python -m bot [healthcheck]")
-        return 0
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings()
     except ValidationError as exc:
-        print(f"dipgm's configuration is invalid:\n{exc}", file=sys.stderr)
+        print(explain(exc), file=sys.stderr)
         return 2
-    if args[:1] == ["healthcheck"]:
+    if args.no_gateway:
+        settings = settings.model_copy(update={"gateway": False})
+    if args.command == "healthcheck":
         return healthcheck(settings)
-    if args:
-        print(f"unknown command {args[0]!r}; usage: python -m bot [healthcheck]", file=sys.stderr)
-        return 2
+    if args.command == "backup":
+        return backup_command(settings, args.path)
+    if args.command == "migrate-to":
+        return migrate_to_command(settings, args.url)
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
-    log.info("starting dipgm; database %s", _safe_url(settings.database_url))
     import discord
 
     try:
+        if args.command == "sync":
+            outcome = asyncio.run(sync(settings))
+            print(outcome.describe() if outcome else "slash commands not registered")
+            return 0
+        log.info("starting dipgm; database %s", _safe_url(settings.database_url))
         asyncio.run(run(settings))
     except discord.LoginFailure:
         print(

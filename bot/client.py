@@ -15,7 +15,9 @@ import discord
 from discord.ext import commands
 
 from bot import errors_handler
+from bot.command_sync import SyncOutcome, sync_commands
 from bot.delivery import Delivery
+from bot.health import GatewayWatch
 from bot.lookups import GameLookups
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -26,7 +28,14 @@ from bot.vote_buttons import VoteButton
 log = logging.getLogger(__name__)
 
 SHUTDOWN_GRACE_SECONDS = 10.0
-EXTENSIONS = ("cogs.lobby", "cogs.orders", "cogs.diplomacy", "cogs.votes", "cogs.gm")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.orders",
+    "cogs.diplomacy",
+    "cogs.votes",
+    "cogs.gm",
+    "cogs.help",
+)
 
 
 def utc_now() -> datetime:
@@ -44,8 +53,21 @@ def gateway_intents() -> discord.Intents:
     return intents
 
 
+def _silence_voice_warnings() -> None:
+    """discord.py warns at every client's start that voice needs PyNaCl and davey;
+    dipgm never joins a voice channel, so the warning only alarms server owners."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class DipBot(commands.Bot):
-    """dipgm's bot. `clock` gives the current UTC time (tests move it forward)."""
+    """dipgm's bot. `clock` gives the current UTC time (tests move it forward).
+
+    Settings decide how it meets Discord: one gateway session (the default), the one
+    shard of `SHARD_IDS` (a process holding several is a `ShardedDipBot`, made by
+    `make_bot`), or none at all (`GATEWAY=false`, `python -m bot --no-gateway`): then
+    it only logs in over REST, adjudicates and delivers, and `serve_without_gateway`
+    runs it. `force_sync`: register the slash commands even if unchanged."""
 
     def __init__(
         self,
@@ -56,13 +78,16 @@ class DipBot(commands.Bot):
         clock: Callable[[], datetime] = utc_now,
         extensions: Sequence[str] = EXTENSIONS,
         sync_commands: bool = True,
+        force_sync: bool = False,
         run_delivery: bool = True,
     ) -> None:
+        _silence_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **self._shard_options(settings),
         )
         self.settings = settings
         self.service = service
@@ -80,9 +105,29 @@ class DipBot(commands.Bot):
         )
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
+        self._force_sync = force_sync
         self._run_delivery = run_delivery
         self._delivery_task: asyncio.Task[None] | None = None
+        self._closed = asyncio.Event()
+        self.sync_outcome: SyncOutcome | None = None
+        self.gateway_watch: GatewayWatch | None = None
+        if settings.gateway and run_delivery:
+            self.gateway_watch = GatewayWatch(
+                settings.heartbeat_file, settings.process_shards or (0,)
+            )
+        elif run_delivery:
+            GatewayWatch.remove(settings.heartbeat_file)
         errors_handler.install(self.tree)
+
+    def _shard_options(self, settings: Settings) -> dict:
+        shards = settings.process_shards
+        if shards is None or not settings.gateway:
+            return {}
+        if isinstance(self, commands.AutoShardedBot):
+            return {"shard_count": settings.shard_count, "shard_ids": list(shards)}
+        if len(shards) != 1:
+            raise ValueError("a process holding several shards is a ShardedDipBot (make_bot)")
+        return {"shard_id": shards[0], "shard_count": settings.shard_count}
 
     def now(self) -> datetime:
         return self.clock()
@@ -98,20 +143,54 @@ class DipBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(VoteButton)
         if self._sync_commands:
-            await self.sync_app_commands()
+            await self.sync_app_commands(force=self._force_sync)
         if self._run_delivery:
             self._delivery_task = asyncio.create_task(self.delivery.run(), name="dipgm-delivery")
 
-    async def sync_app_commands(self) -> None:
-        """With a development guild, commands appear there at once; globally they
-        may take up to an hour to reach every server."""
-        guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+    async def sync_app_commands(self, *, force: bool = False) -> SyncOutcome:
+        """Register the slash commands if they changed since the database last recorded
+        it (bot/command_sync.py); with a development guild they appear there at once,
+        globally they may take up to an hour to reach every server."""
+        self.sync_outcome = await sync_commands(self, self.now(), force=force)
+        return self.sync_outcome
+
+    async def wait_until_ready(self) -> None:
+        """Without a gateway there is nothing to wait for once logged in."""
+        if self.settings.gateway:
+            await super().wait_until_ready()
+
+    async def serve_without_gateway(self, token: str) -> None:
+        """Scheduler-only: log in over REST (which runs `setup_hook`, so the delivery
+        loop starts) and run until `close()`. No gateway session is opened, so this
+        process takes no commands and no DMs; another process (holding shard 0, for
+        DMs) does."""
+        assert not self.settings.gateway
+        await self.login(token)
+        await self._closed.wait()
+
+    # --- the gateway sessions, for the health check (bot/health.py) -------------------
+
+    async def on_connect(self) -> None:
+        if not isinstance(self, commands.AutoShardedBot) and self.gateway_watch:
+            self.gateway_watch.connected(self.shard_id)
+
+    async def on_resumed(self) -> None:
+        await self.on_connect()
+
+    async def on_disconnect(self) -> None:
+        if not isinstance(self, commands.AutoShardedBot) and self.gateway_watch:
+            self.gateway_watch.disconnected(self.shard_id)
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        if self.gateway_watch:
+            self.gateway_watch.connected(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        await self.on_shard_connect(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        if self.gateway_watch:
+            self.gateway_watch.disconnected(shard_id)
 
     async def close(self) -> None:
         if self._delivery_task is not None:
@@ -124,3 +203,18 @@ class DipBot(commands.Bot):
             await asyncio.gather(self._delivery_task, return_exceptions=True)
             self._delivery_task = None
         await super().close()
+        self._closed.set()
+
+
+class ShardedDipBot(DipBot, commands.AutoShardedBot):
+    """dipgm's bot holding several shards in one process (discord.py's
+    AutoShardedBot): one gateway session per shard of `SHARD_IDS`."""
+
+
+def make_bot(settings: Settings, service: GameService, **kwargs) -> DipBot:
+    """The bot class the settings call for: sharded when this process holds several
+    shards, plain otherwise (one shard, no sharding, or no gateway at all)."""
+    shards = settings.process_shards
+    if settings.gateway and shards is not None and len(shards) > 1:
+        return ShardedDipBot(settings, service, **kwargs)
+    return DipBot(settings, service, **kwargs)

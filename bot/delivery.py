@@ -10,65 +10,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 
-from adjudication.units import Phase
-from bot.caller import Caller
-from bot.discord_text import (
-    MESSAGE_LIMIT,
-    deadline_text,
-    delivery_failed_text,
-    game_end_dm,
-    game_end_text,
-    power_list,
-    power_name,
-    readable,
-    readable_unit,
-    reminder_text,
-    split_text,
-)
 from bot.errors import UserError
+from bot.event_posts import EventPosts
 from bot.events import Event, EventKind
-from bot.game_settings import SCORING_NAMES, ResultsNotation, Scoring
 from bot.lookups import GameLookups
-from bot.phase_news import PhaseNotices, channel_results, notices, own_news
-from bot.proxies import ProxyEnd
+from bot.reach_watch import ReachWatch, Unreachable
 from bot.scheduler import Scheduler
-from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
     from bot.client import DipBot
 
 log = logging.getLogger(__name__)
 
-# A report longer than this many messages is attached as a text file instead.
-MAX_REPORT_MESSAGES = 3
-NO_PINGS = discord.AllowedMentions.none()
-# One step of an event's delivery (see `Delivery._steps`).
-Step = Callable[[], Awaitable[discord.Message | None]]
+# Events taken from the outbox at a time; a round takes batch after batch until none
+# is due, each batch's games delivered side by side (`_lanes`).
+DELIVERY_BATCH = 50
 
 
-def pings_for(user_ids) -> discord.AllowedMentions:
-    """Pings for exactly these users: whoever else a game's name or a player's text
-    mentions (a user, a role, @everyone) is not pinged."""
-    return discord.AllowedMentions(
-        users=[discord.Object(u) for u in sorted(set(user_ids))], roles=False, everyone=False
-    )
-
-
-def _when(payload: dict, key: str = "deadline") -> datetime | None:
-    raw = payload.get(key)
-    return datetime.fromisoformat(raw) if raw else None
-
-
-class Delivery:
+class Delivery(EventPosts):
     """Drives `Scheduler.tick` and sends outbox events; one per bot process."""
 
     def __init__(
@@ -90,6 +57,8 @@ class Delivery:
         self.heartbeat = heartbeat
         self._stopping = asyncio.Event()
         self.in_round = False
+        # Users Discord will not let dipgm reach (bot/reach_watch.py).
+        self.reach = ReachWatch(self.service, clock)
         self._handlers = {
             EventKind.GAME_STARTED: self._game_started,
             EventKind.POWER_ASSIGNED: self._power_assigned,
@@ -111,11 +80,14 @@ class Delivery:
             EventKind.THREADS_SYNC: self._threads_sync,
             EventKind.PHASE_NEWS: self._phase_news,
             EventKind.DELIVERY_FAILED: self._delivery_failed,
+            EventKind.PLAYER_LEFT: self._player_left,
+            EventKind.DMS_CLOSED: self._dms_closed,
         }
 
     async def run(self) -> None:
         """Until `stop()`: one round, then sleep. A failing round is logged, not fatal."""
         await self.client.wait_until_ready()
+        await self.reach.start()
         while not self.client.is_closed() and not self._stopping.is_set():
             self.in_round = True
             try:
@@ -134,16 +106,44 @@ class Delivery:
         self._stopping.set()
 
     async def run_once(self) -> int:
-        """Tick the scheduler, then deliver what is due. Returns events delivered."""
+        """Tick the scheduler, then deliver what is due: batch after batch until none is
+        left (a burst of games due at once does not wait a round per batch), different
+        games side by side, each game's events in order. Returns events delivered."""
         now = self.clock()
         await self.scheduler.tick(now)
+        await self.reach.refresh()
         delivered = 0
-        for group in _groups(await self.service.pending_events(now)):
+        while True:
+            events = await self.service.pending_events(now, DELIVERY_BATCH)
+            lanes = _lanes(_groups(events))
+            done = await asyncio.gather(*map(self._deliver_lane, lanes), return_exceptions=True)
+            for outcome in done:
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                delivered += outcome
+            # One batch after another: a game's events split between two keep their order.
+            if len(events) < DELIVERY_BATCH or self._stopping.is_set():
+                break
+        self._beat()
+        await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
+        return delivered
+
+    async def _deliver_lane(self, groups: list[list[Event]]) -> int:
+        """One lane's events (`_lanes`), one after another; returns how many were
+        delivered. A failure is recorded and the lane goes on, as a round always did."""
+        delivered = 0
+        for group in groups:
             try:
                 if len(group) == 1:
                     await self.deliver(group[0])
                 else:
                     await self._nmr_group(group)
+            except Unreachable as gone:
+                log.info(
+                    "events %s wait for user %s: %s", [e.id for e in group], gone.user_id, gone
+                )
+                await self.reach.held(group, gone)
+                continue
             except (discord.Forbidden, discord.NotFound) as exc:
                 # Refused for good, most likely (a closed DM, a deleted channel): tried a
                 # few times more, then given up and the GM told.
@@ -163,8 +163,6 @@ class Delivery:
             for event in group:
                 await self.service.mark_delivered(event.id, self.clock())
             delivered += len(group)
-        self._beat()
-        await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
         return delivered
 
     async def _failed(
@@ -172,17 +170,6 @@ class Delivery:
     ) -> None:
         for event in group:
             await self.service.mark_failed(event.id, repr(exc), self.clock(), refused=refused)
-
-    async def _steps(self, event: Event, *steps: Step) -> None:
-        """Run an event's steps in order, each once: a step done is recorded at once,
-        and a retry resumes after the last one done (the same post never goes twice).
-        A step may return the message it sent, kept with the event for later edits."""
-        for number, step in enumerate(steps, 1):
-            if number <= event.steps_done:
-                continue
-            sent = await step()
-            where = (sent.channel.id, sent.id) if isinstance(sent, discord.Message) else None
-            await self.service.mark_step(event.id, number, where)
 
     async def deliver(self, event: Event) -> None:
         await self._handlers[event.kind](event)
@@ -193,376 +180,18 @@ class Delivery:
             self.heartbeat.parent.mkdir(parents=True, exist_ok=True)
             self.heartbeat.touch()
 
-    # --- where messages go ------------------------------------------------------------
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel
-
-    async def _dm(self, user_id: int) -> discord.abc.Messageable:
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        return user.dm_channel or await user.create_dm()
-
-    async def _to_channel(self, event: Event, text: str, **kwargs) -> discord.Message:
-        assert event.channel_id is not None
-        channel = await self._channel(event.channel_id)
-        kwargs.setdefault("allowed_mentions", NO_PINGS)
-        return await channel.send(text, **kwargs)
-
-    async def _to_user(self, user_id: int, text: str, **kwargs) -> discord.Message:
-        """A DM, in several messages if it is long; returns the first."""
-        dm = await self._dm(user_id)
-        first = None
-        for piece in _pieces(text):
-            sent = await dm.send(piece, **kwargs)
-            first = first or sent
-            kwargs = {}  # attachments and buttons go with the first message only
-        assert first is not None
-        return first
-
-    async def _game_name(self, event: Event) -> str:
-        if event.game_id is None:
-            return "your game"
-        return (await self.service.game_info(event.game_id)).name
-
-    # --- one method per event kind --------------------------------------------------
-
-    async def _game_started(self, event: Event) -> None:
-        p = event.payload
-        assert event.game_id is not None
-        info = await self.service.game_info(event.game_id)
-        players = [
-            f"{power_name(power)}: <@{user}>" if user else f"{power_name(power)}: (not in play)"
-            for power, user in sorted(p["powers"].items())
-        ]
-        picture = await self.lookups.results_map(event.game_id, p["phase_id"])
-        text = (
-            f"**{info.name} has begun: {picture.title}.**\n" + "\n".join(players) + "\n"
-            f"Deadline {deadline_text(_when(p))}. Send your orders to me by direct message."
-        )
-        players = [user for user in p["powers"].values() if user]
-        await self._to_channel(
-            event, text, file=_png(picture.png, p["phase"]), allowed_mentions=pings_for(players)
-        )
-
-    async def _power_assigned(self, event: Event) -> None:
-        p = event.payload
-        assert event.user_id is not None
-        name = await self._game_name(event)
-        assert event.game_id is not None
-        examples = await self.lookups.order_examples(event.game_id, p["powers"])
-        await self._to_user(
-            event.user_id,
-            f"You play **{power_list(p['powers'])}** in **{name}**. "
-            f"The first deadline is {deadline_text(_when(p))}.\n"
-            "Send me your orders here, one per line, for example "
-            + ", ".join(f"`{e}`" for e in examples)
-            + ". A new order for a unit replaces the old one. Send `map` for a map of your "
-            "orders; `/orders show` lists them.",
-        )
-
-    async def _results(self, event: Event) -> None:
-        """One post a phase: every order's outcome in plain words, the phase's notices,
-        what comes next, the map of the new position with the moves drawn lightly, and
-        rules/004's judge notation as a text file."""
-        p = event.payload
-        assert event.game_id is not None and event.channel_id is not None
-        name = await self._game_name(event)
-        over = not p.get("deadline")
-        played = await self.lookups.played_phase(event.game_id, p["phase_id"], p["next_phase_id"])
-        if played is None:  # rolled back before it could be posted
-            log.info("results of %s in game %s no longer live", p["phase"], event.game_id)
-            return
-        title = played.before.phase.title
-        heading = f"**{name} — results of {title}**"
-        settings = await self.service.game_settings(event.game_id)
-        if settings.results_notation is ResultsNotation.JUDGE:
-            body = f"```\n{p['report']}\n```"
-        else:
-            body = channel_results(played, sorted(self.lookups.board.powers))
-        said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
-        if over:
-            nxt = await self._ending(event.game_id, name)
-        else:
-            nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
-        png = await self.lookups.results_png(played, final=over)
-        text, body_file = results_post(heading, body, said, nxt)
-        files = [_png(png, p["phase"])]
-        if body_file:
-            files.append(_text(body, f"results-{p['phase']}.txt"))
-        files.append(_text(p["report"], f"results-{p['phase']}-judge.txt"))
-        channel = await self._channel(event.channel_id)
-        await channel.send(text, files=files, allowed_mentions=NO_PINGS)
-
-    async def _ending(self, game_id: int, name: str) -> str:
-        """How the game ended, with the scores: said in the last results post."""
-        info = await self.service.game_info(game_id)
-        scores = {p.power: p.score for p in info.powers if p.score is not None}
-        settings = await self.service.game_settings(game_id)
-        ending = {"kind": info.end_kind, "winners": list(info.winners), "scores": scores}
-        return game_end_text(name, ending, SCORING_NAMES[settings.scoring])
-
-    async def _orders_needed(self, event: Event) -> None:
-        p = event.payload
-        assert event.user_id is not None and event.game_id is not None
-        name = await self._game_name(event)
-        power = power_name(p["power"])
-        if p.get("standby"):
-            await self._to_user(
-                event.user_id,
-                f"The GM has called you as standby for **{power}** in **{name}**. Send orders "
-                "for it by DM; if its player misses this deadline, yours are used.",
-            )
-            return
-        options = await self.lookups.retreat_and_build_options(
-            event.game_id, p["phase_id"], p["power"]
-        )
-        change = p.get("adjustment") or 0
-        if p.get("dislodged"):
-            what = "must retreat or disband " + ", ".join(d["unit"] for d in p["dislodged"])
-        elif change > 0:
-            what = f"may build {change} unit(s) (or waive)"
-        else:
-            what = f"must remove {-change} unit(s)"
-        await self._to_user(
-            event.user_id,
-            f"**{name}**, {p['phase']}: **{power}** {what}. Deadline {deadline_text(_when(p))}.\n"
-            "Your options:\n" + "\n".join(f"• `{o}`" for o in options),
-        )
-
-    async def _reminder(self, event: Event) -> None:
-        p = event.payload
-        assert event.user_id is not None
-        name = await self._game_name(event)
-        await self._to_user(event.user_id, reminder_text(name, p, _when(p)))
-
-    async def _nmr(self, event: Event) -> None:
-        p = event.payload
-        await self._to_channel(
-            event, f"No orders received from **{power_name(p['power'])}** for {p['phase']}."
-        )
-
-    async def _nmr_group(self, events: list[Event]) -> None:
-        """Several powers missed the same phase: one message, not one each."""
-        powers = power_list(e.payload["power"] for e in events)
-        await self._to_channel(
-            events[0], f"No orders received for {events[0].payload['phase']} from {powers}."
-        )
-
-    async def _civil_disorder(self, event: Event) -> None:
-        p = event.payload
-        await self._to_channel(
-            event,
-            f"**{power_name(p['power'])}** is in civil disorder: its units hold, and any "
-            "removals follow the civil-disorder rule.",
-        )
-
-    async def _deadline_changed(self, event: Event) -> None:
-        p = event.payload
-        how = " by unanimous vote" if p.get("by_vote") else " by the GM"
-        await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
-
-    async def _paused(self, event: Event) -> None:
-        await self._to_channel(event, "The GM has paused the game; the deadline is on hold.")
-
-    async def _resumed(self, event: Event) -> None:
-        p = event.payload
-        await self._to_channel(event, f"The game resumes. Deadline {deadline_text(_when(p))}.")
-
-    async def _player_replaced(self, event: Event) -> None:
-        p = event.payload
-        power = power_name(p["power"])
-        name = await self._game_name(event)
-        assert event.game_id is not None
-        game_id = event.game_id
-        replacing = f" (replacing <@{p['old']}>)" if p.get("old") else ""
-
-        async def brief() -> discord.Message:
-            return await self._to_user(
-                p["new"], await self._briefing(game_id, p["new"], power, name)
-            )
-
-        steps: list[Step] = [
-            lambda: self._to_channel(event, f"<@{p['new']}> now plays **{power}**{replacing}."),
-            brief,
-        ]
-        if p.get("old"):
-            steps.append(  # told privately; what they send from now on is refused
-                lambda: self._to_user(
-                    p["old"],
-                    f"**{name}**: you no longer play **{power}**; <@{p['new']}> has taken "
-                    "it over. Thank you for playing.",
-                    allowed_mentions=NO_PINGS,
-                )
-            )
-        await self._steps(event, *steps)
-
-    async def _briefing(self, game_id: int, user_id: int, power: str, name: str) -> str:
-        """What a replacement needs to take over: the phase, the deadline, the units,
-        the orders already in force, and the private threads they are added to."""
-        standing = await self.service.show_orders(Caller(user_id), game_id)
-        threads = await self.service.threads_of_user(game_id, user_id)
-        lines = [
-            f"You now play **{power}** in **{name}**: {Phase.parse(standing.phase).title}, "
-            f"deadline {deadline_text(standing.deadline_at)}."
-        ]
-        if standing.orders:
-            orders = ", ".join(readable(o, standing.phase) for o in standing.orders)
-            lines.append(f"Orders already in force: {orders}. Send new ones to change them.")
-        if standing.unordered:
-            units = ", ".join(readable_unit(str(u)) for u in standing.unordered)
-            lines.append(f"Still without orders: {units}.")
-        if threads:
-            lines.append(f"You are added to the private threads {', '.join(threads)}.")
-        lines.append("Send your orders to me here, one per line.")
-        return "\n".join(lines)
-
-    async def _vote_opened(self, event: Event) -> None:
-        p = event.payload
-        assert event.user_id is not None
-        name = await self._game_name(event)
-        what = KIND_TITLES.get(p["kind"], p["kind"])
-        if p.get("new_deadline"):
-            now = f" from {deadline_text(_when(p))}" if p.get("deadline") else ""
-            what += f"{now} to {deadline_text(_when(p, 'new_deadline'))}"
-        text = f"**{name}**: a vote on {what}. It passes only if every surviving power agrees."
-        await self._steps(
-            event, lambda: self._to_user(event.user_id, text, view=vote_view(p["vote_id"]))
-        )
-
-    async def _vote_closed(self, event: Event) -> None:
-        p = event.payload
-        what = KIND_TITLES.get(p["kind"], p["kind"])
-        result = "**passed**" if p["passed"] else "**failed**"
-        tally = closed_tally_text(p)
-        text = f"The vote on {what} {result}." + (f" {tally}" if tally else "")
-        await self._steps(
-            event,
-            lambda: self._to_channel(event, text),
-            lambda: self._close_ballots(event.game_id, p["vote_id"], result),
-        )
-
-    async def _close_ballots(self, game_id: int | None, vote_id: int, result: str) -> None:
-        """Grey out the buttons of every ballot the vote sent: a closed vote takes no
-        more votes (a click would only say so)."""
-        assert game_id is not None
-        for channel_id, message_id in await self.service.ballot_messages(game_id, vote_id):
-            channel = self.client.get_partial_messageable(channel_id)
-            with contextlib.suppress(discord.NotFound):  # the player deleted it
-                await channel.get_partial_message(message_id).edit(view=closed_vote_view(vote_id))
-
-    async def _player_kicked(self, event: Event) -> None:
-        p = event.payload
-        assert event.channel_id is not None
-        held = p.get("powers") or []
-        cd = (
-            f" {power_list(held)} {'is' if len(held) == 1 else 'are'} in civil disorder."
-            if held
-            else ""
-        )
-        await self._to_channel(event, f"The GM removed <@{p['user']}> from the game.{cd}")
-
-    async def _game_ended(self, event: Event) -> None:
-        name = await self._game_name(event)
-        assert event.game_id is not None
-        game_id = event.game_id
-        if event.user_id is not None:  # a player's own notice
-            await self._to_user(event.user_id, game_end_dm(name, event.payload))
-            return
-        if event.payload.get("with_results"):  # announced by the last results post
-            await self._steps(event, lambda: self.client.threads.lock_all(game_id))
-            return
-        await self._steps(
-            event,
-            lambda: self._to_channel(
-                event, game_end_text(name, event.payload, scoring_name(event.payload))
-            ),
-            lambda: self.client.threads.lock_all(game_id),
-        )
-
-    async def _delivery_failed(self, event: Event) -> None:
-        """An event Discord kept refusing was given up: the game's channel (its GM)
-        is told, so that someone can act (a player with closed DMs, a lost channel)."""
-        p = event.payload
-        who = f" for <@{p['user']}>" if p.get("user") else ""
-        await self._to_channel(event, delivery_failed_text(p["kind"], who))
-
-    async def _phase_news(self, event: Event) -> None:
-        """A player's own results after a phase, and what they must do next."""
-        p = event.payload
-        assert event.game_id is not None and event.user_id is not None
-        played = await self.lookups.played_phase(event.game_id, p["phase_id"], p["next_phase_id"])
-        if played is None:
-            return  # rolled back meanwhile: the rollback's own notice tells them
-        name = await self._game_name(event)
-        notices = PhaseNotices(
-            civil_disorder=p.get("civil_disorder", ()),
-            civil_disorder_over=p.get("civil_disorder_over", ()),
-            eliminated=p.get("eliminated", ()),
-        )
-        text = own_news(played, p["powers"], name, _when(p), bool(p.get("game_over")), notices)
-        await self._to_user(event.user_id, text)
-
-    async def _threads_sync(self, event: Event) -> None:
-        """Who belongs in the game's private threads changed: add and remove them."""
-        assert event.game_id is not None
-        for missing in await self.client.threads.sync_game(event.game_id):
-            log.warning("game %s: could not add user %s", event.game_id, missing.user_id)
-
-    async def _proxy_ended(self, event: Event) -> None:
-        p = event.payload
-        assert event.user_id is not None
-        name = await self._game_name(event)
-        why = ProxyEnd(p["reason"]).why
-        await self._to_user(
-            event.user_id,
-            f"**{name}**: you no longer order for **{power_name(p['power'])}**: {why}. "
-            "Orders you gave for it that were not yet played are withdrawn.",
-        )
-
-    async def _rolled_back(self, event: Event) -> None:
-        """The channel's announcement; with a user, that player's own DM: the orders
-        they sent for the phase are wiped, and proxies given back or ended."""
-        p = event.payload
-        title = Phase.parse(p["phase"]).title
-        deadline = deadline_text(_when(p))
-        if event.user_id is None:
-            plays = p.get("rolled_back") or []
-            record = (
-                f" The phases played since stay in the record, marked rolled back: "
-                f"`/game history phase:{plays[0]}` shows the first."
-                if plays
-                else ""
-            )
-            await self._to_channel(
-                event,
-                f"The GM rolled the game back to the start of **{title}**.{record} Orders for "
-                f"{title} must be sent again: those sent before are wiped. "
-                f"Deadline {deadline}.",
-            )
-            return
-        name = await self._game_name(event)
-        lines = [f"**{name}** was rolled back to the start of **{title}**."]
-        if p.get("resend"):
-            lines.append(
-                f"The orders you sent for {power_list(p['resend'])} in {title} are wiped: "
-                "send them again."
-            )
-        if p.get("proxies_restored"):
-            lines.append(
-                f"You order for {power_list(p['proxies_restored'])} again, as you could when "
-                f"{title} began."
-            )
-        if p.get("proxies_ended"):
-            lines.append(
-                f"You no longer order for {power_list(p['proxies_ended'])}: that was given "
-                f"after {title} began."
-            )
-        lines.append(f"The deadline is {deadline}.")
-        await self._to_user(event.user_id, "\n".join(lines))
+def _lanes(groups: list[list[Event]]) -> list[list[list[Event]]]:
+    """The groups by game (outside any game, by where they go), each lane in the
+    outbox's order: a game's messages go one after another, as its players must read
+    them; different games' go side by side, so that many games due at once approach
+    what Discord's rate limits allow (docs/PERFORMANCE.md, "Burst")."""
+    lanes: dict[tuple, list[list[Event]]] = {}
+    for group in groups:
+        first = group[0]
+        key = (first.game_id,) if first.game_id is not None else (first.channel_id, first.user_id)
+        lanes.setdefault(key, []).append(group)
+    return list(lanes.values())
 
 
 def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
@@ -581,30 +210,3 @@ def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
         else:
             groups.append([event])
     return groups
-
-
-def scoring_name(payload: dict) -> str:
-    """The scoring system of a GAME_ENDED event, as players know it."""
-    raw = payload.get("scoring")
-    return SCORING_NAMES[Scoring(raw)] if raw else ""
-
-
-def results_post(heading: str, body: str, said: list[str], nxt: str) -> tuple[str, bool]:
-    """The text of a results post, and whether the results themselves go as a file
-    (a crowded board whose results do not fit in one message)."""
-    text = "\n\n".join([heading, body, *said, nxt])
-    if len(text) <= MESSAGE_LIMIT:
-        return text, False
-    return "\n\n".join([f"{heading} (attached)", *said, nxt]), True
-
-
-def _png(data: bytes, phase: str) -> discord.File:
-    return discord.File(io.BytesIO(data), f"map-{phase}.png")
-
-
-def _text(text: str, name: str) -> discord.File:
-    return discord.File(io.BytesIO(text.encode("utf-8")), name)
-
-
-def _pieces(text: str) -> list[str]:
-    return [text] if len(text) <= MESSAGE_LIMIT else split_text(text)

@@ -10,7 +10,7 @@ from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
 from adjudication.units import Phase, PhaseKind, Unit
-from bot.views import LineStatus, ReadyResult, SubmissionResult
+from bot.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
 # Leaves room for a code fence and a heading around a chunk.
@@ -26,6 +26,21 @@ def deadline_text(when: datetime | None) -> str:
     if when is None:
         return "no deadline"
     return f"{timestamp(when, 'f')} ({timestamp(when, 'R')})"
+
+
+def mention(user_id: int, name: str | None = None) -> str:
+    """A mention with the person's name beside it, "<@123> (Alice)": a mention that
+    pings nobody, or one in an embed, shows only a number to readers whose Discord has
+    not loaded that user; the name always reads."""
+    if not name:
+        return f"<@{user_id}>"
+    return f"<@{user_id}> ({plain_name(name)})"
+
+
+def plain_name(name: str) -> str:
+    """A display name as plain text: no markdown, no mention, at most 32 characters."""
+    cleaned = "".join(c for c in name if c not in "*_~`|>\\<@#:").strip()
+    return cleaned[:32] or "?"
 
 
 def power_name(power: str) -> str:
@@ -61,6 +76,19 @@ def end_result(kind: str | None, winners: Iterable[str]) -> str:
         return _ENDINGS["year_limit"].format(result=result)
     template = _ENDINGS.get(kind or "", "{winners}")
     return template.format(winners=names)
+
+
+def orders_state(p: PowerInfo) -> str:
+    """How far a power's orders go, without a word of what they are."""
+    if not p.owes_orders:
+        return "nothing to order"
+    done = p.progress
+    ready = ", ready" if p.ready else ""
+    if done.given >= done.owed and done.owed:
+        return "orders in" + ready
+    if done.given:
+        return f"{done.given} of {done.owed} ordered{ready}"
+    return "orders sent, none usable yet" if p.submitted else "waiting for orders"
 
 
 def ready_text(result: ReadyResult) -> str:
@@ -119,15 +147,55 @@ _EVENT_WORDS = {
     "player_replaced": "the notice of a replacement",
     "proxy_ended": "the notice that a proxy ended",
     "orders_needed": "a request for orders",
+    "game_started": "the announcement of the start",
+    "results": "a phase's results",
+    "nmr": "a notice of missing orders",
+    "civil_disorder": "a notice of civil disorder",
+    "deadline_changed": "the notice of a new deadline",
+    "paused": "the notice of a pause",
+    "resumed": "the notice that the game resumes",
+    "player_kicked": "the notice of a removal",
+    "vote_closed": "the result of a vote",
+    "game_ended": "the announcement of the end",
+    "rolled_back": "the notice of a rollback",
+    "threads_sync": "a change of the private threads' members",
+    "player_left": "the notice that a player left",
+    "dms_closed": "a notice about closed DMs",
 }
 
 
+def event_words(kind: str) -> str:
+    """What an event of `kind` was, in words ("a reminder")."""
+    return _EVENT_WORDS.get(kind, "a message")
+
+
 def delivery_failed_text(kind: str, who: str) -> str:
-    what = _EVENT_WORDS.get(kind, "a message")
+    what = event_words(kind)
     return (
         f"Discord kept refusing {what}{who}; I have stopped trying. If it was a direct "
         "message, the player may have closed their DMs to this server's members: GM, "
         "please check with them."
+    )
+
+
+def player_left_text(gm_user_id: int, who: str, powers: list[str]) -> str:
+    """For the GM: a player seems to have left the server (PLAYER_LEFT)."""
+    held = power_list(powers)
+    it = "it" if len(powers) == 1 else "them"
+    return (
+        f"<@{gm_user_id}>: I cannot reach {who}, who plays {held}: they seem to have left "
+        f"the server. GM: `/gm standby` names someone whose orders for {it} are used if "
+        f"none come, or `/gm replace` gives {it} to someone else."
+    )
+
+
+def dms_closed_text(user_id: int) -> str:
+    """For a player whose DMs Discord refuses (DMS_CLOSED): told once, in the channel."""
+    return (
+        f"<@{user_id}>, I can't DM you — allow direct messages from this server's members "
+        "(click the server's name, then Privacy Settings). Then use any command of mine "
+        "here, and I'll send you what I kept for you: your orders, results and notices "
+        "come by DM."
     )
 
 

@@ -22,6 +22,34 @@ from bot.errors import UserError
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side (error id `{id}`). The GM can look it up."
+# Discord's refusals of a DM that come from its user (topics/opcodes-and-status-codes):
+# they allow no DMs from the server's members, or share no server with the bot.
+CANNOT_DM = 50007
+NO_MUTUAL_GUILDS = 50278
+DM_REFUSED = (CANNOT_DM, NO_MUTUAL_GUILDS)
+
+
+# Interaction tokens are valid for 15 minutes (interactions/receiving-and-responding);
+# after that Discord answers every request made with one 401, code 50027.
+INVALID_WEBHOOK_TOKEN = 50027
+
+
+def token_expired(error: discord.HTTPException) -> bool:
+    """Whether an interaction's message can no longer be reached with its token: the
+    15 minutes are over, or the message is gone (dismissed, deleted)."""
+    return isinstance(error, discord.NotFound) or error.code == INVALID_WEBHOOK_TOKEN
+
+
+async def edit_if_possible(interaction: discord.Interaction, **changes: Any) -> None:
+    """Edit an interaction's first answer (greying out its buttons, say), unless that
+    can no longer be done: its token has expired or the user dismissed the message.
+    Nothing else depends on it."""
+    try:
+        await interaction.edit_original_response(**changes)
+    except discord.HTTPException as exc:
+        if not token_expired(exc):
+            raise
+        log.info("interaction %s: its answer can no longer be edited (%s)", interaction.id, exc)
 
 
 def new_error_id() -> str:
@@ -52,12 +80,18 @@ def user_text(error: BaseException, context: str) -> str:
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer an interaction privately, whether or not it was answered already; cut to
-    Discord's limit, so that the answer itself is never refused."""
+    Discord's limit, so that the answer itself is never refused. Past the token's 15
+    minutes no answer can reach the user: it is logged instead."""
     text = fit(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True)
+        return
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        if not token_expired(exc):
+            raise
+        log.warning("interaction %s: answer lost, its token expired: %s", interaction.id, text)
 
 
 async def on_app_command_error(
@@ -82,9 +116,15 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[Any]) -> N
 
 
 async def guarded_dm(channel: discord.abc.Messageable, action: Awaitable[Any]) -> None:
-    """The same for work started by a direct message: the answer goes to the DM."""
+    """The same for work started by a direct message: the answer goes to the DM. A
+    refusal of the DM itself (DM_REFUSED) is no bug and no answer can go: it is raised
+    for the caller to record."""
     try:
         await action
+    except discord.Forbidden as exc:
+        if exc.code in DM_REFUSED:
+            raise
+        await channel.send(fit(user_text(exc, "direct message")))
     except Exception as exc:  # the one place that turns errors into replies
         await channel.send(fit(user_text(exc, "direct message")))
 

@@ -44,6 +44,10 @@ class EventKind(StrEnum):
       Discord kept refusing was given up
     - THREADS_SYNC (channel): {} — who belongs in the game's private threads changed
       (bot/talk.py); the Discord layer brings them in line
+    - PLAYER_LEFT (channel): user, powers [power], gm (user id) — a player was found
+      gone from the server (bot/reach.py); the GM is told, to call a standby
+    - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
+      a ping of them only, how to open them
     """
 
     GAME_STARTED = "game_started"
@@ -66,6 +70,8 @@ class EventKind(StrEnum):
     THREADS_SYNC = "threads_sync"
     PHASE_NEWS = "phase_news"
     DELIVERY_FAILED = "delivery_failed"
+    PLAYER_LEFT = "player_left"
+    DMS_CLOSED = "dms_closed"
 
 
 @dataclass(frozen=True, slots=True)

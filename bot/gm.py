@@ -17,6 +17,7 @@ from bot.events import EventKind
 from bot.game_settings import GameSettings
 from bot.order_checks import progress
 from bot.proxies import ProxyEnd
+from bot.reach import remember_name
 from bot.rollback import RollbackDesk, RollbackPlan
 from bot.setting_changes import change_setting
 from bot.start_state import keep_start_state, player_changes
@@ -181,8 +182,11 @@ class GmDesk(RollbackDesk):
         power: Power,
         new_user_id: int,
         now: datetime,
+        *,
+        display_name: str | None = None,
     ) -> None:
-        """Give a power to another player (rules/000 §14.3: a replacement)."""
+        """Give a power to another player (rules/000 §14.3: a replacement).
+        `display_name`: the new player's name in the server, shown beside mentions."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             await self._power_changing(session, game)
@@ -196,6 +200,7 @@ class GmDesk(RollbackDesk):
                 await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
                 await self._refresh_thread_members(session, game, now)
             await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
+            await remember_name(session, game.id, new_user_id, display_name)
             if old is not None and old != new_user_id:
                 still = any(r.user_id == old for r in await repo.powers(session, game.id))
                 if not still:

@@ -7,11 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudication.units import Phase, PhaseKind
-from bot.discord_text import count, power_name, readable, readable_unit
+from bot.discord_text import (
+    count,
+    deadline_text,
+    event_words,
+    mention,
+    orders_state,
+    power_name,
+    readable,
+    readable_unit,
+)
 from bot.game_settings import GameSettings
 from bot.gm import PowerOrders
 from bot.rollback import RollbackPlan
-from bot.views import GameInfo, PowerInfo
+from bot.views import GameInfo, GameStatus, GmStatus, PowerInfo
 
 # What becomes of what a power has not ordered, phase by phase (rules/000 §14.3, §13.2,
 # §14.4; rules/004 rule 3).
@@ -95,7 +104,8 @@ def rollback_question(info: GameInfo, plan: RollbackPlan) -> str:
     if not plan.changes:
         return text
     moves = [
-        f"{power_name(c.power)} went from {_who(c.then)} to {_who(c.now)}" for c in plan.changes
+        f"{power_name(c.power)} went from {_who(c.then, info)} to {_who(c.now, info)}"
+        for c in plan.changes
     ]
     return (
         f"{text}\nSince {title} began, {and_list(moves)}. **Roll back** gives each power "
@@ -103,8 +113,10 @@ def rollback_question(info: GameInfo, plan: RollbackPlan) -> str:
     )
 
 
-def _who(user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id is not None else "nobody (civil disorder)"
+def _who(user_id: int | None, info: GameInfo) -> str:
+    if user_id is None:
+        return "nobody (civil disorder)"
+    return mention(user_id, info.name_of(user_id))
 
 
 def end_question(info: GameInfo, draw: bool) -> str:
@@ -138,3 +150,57 @@ def orders_text(info: GameInfo, table: Sequence[PowerOrders]) -> str:
 
 def settings_text(info: GameInfo, settings: GameSettings) -> str:
     return f"**{info.name}** — settings:\n" + "\n".join(settings.describe())
+
+
+def gm_status_text(status: GmStatus) -> str:
+    """`/gm status`: the phase and deadline, each power's player and how far their
+    orders go, then whatever needs the GM: players who can read every private thread,
+    players dipgm cannot reach, deliveries it gave up, members missing from threads."""
+    info = status.info
+    name = lambda uid: mention(uid, info.name_of(uid))  # noqa: E731
+    if info.status == GameStatus.LOBBY:
+        head = f"in the lobby, {count(len(info.players), 'player')}"
+    elif info.status == GameStatus.ENDED:
+        head = "over"
+    else:
+        state = "paused" if info.paused else f"deadline {deadline_text(info.deadline_at)}"
+        head = f"{_title(info.phase)}, {state}"
+    lines = [f"**{info.name}** (game {info.id}): {head}."]
+    for p in info.powers:
+        if not p.playable:
+            continue
+        who = _who(p.user_id, info)
+        standby = f", standby {name(p.standby_user_id)}" if p.standby_user_id else ""
+        lines.append(f"**{power_name(p.power)}**: {who}{standby} · {orders_state(p)}")
+    if info.thread_readers:
+        readers = and_list([name(u) for u in info.thread_readers])
+        lines.append(
+            f"**Private threads**: {readers} can read every private thread of the game "
+            "(Manage Threads or Administrator in its channel)."
+        )
+    unreachable = [f"{name(u)} has left the server" for u in status.left_server]
+    unreachable += [f"{name(u)} has closed their DMs" for u in status.dms_closed]
+    if unreachable:
+        lines.append(
+            f"**Cannot be reached**: {and_list(unreachable)}. What was meant for them waits "
+            "until they use a command here; `/gm standby` or `/gm replace` if they are gone."
+        )
+    if status.given_up_count:
+        what = "; ".join(
+            event_words(g.kind) + (f" for {name(g.user_id)}" if g.user_id else "")
+            for g in status.given_up
+        )
+        more = status.given_up_count - len(status.given_up)
+        rest = f" and {count(more, 'other')}" if more > 0 else ""
+        lines.append(
+            f"**Discord kept refusing, so I gave up** ({status.given_up_count}): "
+            f"{what}{rest}. Check that I can still post in the game's channel."
+        )
+    if status.thread_gaps:
+        gaps = "; ".join(
+            f"{name(g.user_id)} from {g.thread} ({g.reason})" for g in status.thread_gaps
+        )
+        lines.append(f"**Missing from private threads**: {gaps}.")
+    if len(lines) == 1 + sum(p.playable for p in info.powers):
+        lines.append("Nothing needs you now.")
+    return "\n".join(lines)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.position import Position
 from bot.errors import NotFound
@@ -52,37 +52,36 @@ class History(ServiceCore):
         back, the latest of those (marked `rolled_back`). "S1901M/2" names the second
         play of Spring 1901, rolled back or not. None when the game has no such phase
         (or has not started)."""
-        return await self.run_transaction(self._phase_record_in, game_id, phase)
+        async with self.core_transaction() as conn:
+            return await self._phase_record(conn, game_id, phase)
 
-    def _phase_record_in(self, conn: Connection, game_id: int, phase: str | None):
+    async def _phase_record(self, conn: AsyncConnection, game_id: int, phase: str | None):
         if phase is None:
-            row = phase_queries.current_phase_in(conn, game_id)
+            row = await phase_queries.current_phase(conn, game_id)
         else:
             code, _, play = phase.partition("/")
             if play:
                 number = int(play) if play.isdigit() and len(play) < 6 else 0
-                row = phase_queries.any_play_in(conn, game_id, code, number or None)
+                row = await phase_queries.any_play(conn, game_id, code, number or None)
                 if number == 0 and row is not None:
                     return None  # "S1901M/x": no such play
             else:
-                row = phase_queries.latest_play_in(conn, game_id, code)
+                row = await phase_queries.latest_play(conn, game_id, code)
                 if row is not None and row.id is None:
-                    row = phase_queries.any_play_in(conn, game_id, code)
+                    row = await phase_queries.any_play(conn, game_id, code)
         if row is None:
             raise NotFound(f"There is no game number {game_id}.")
         if row.id is None:
             return None
-        orders = phase_queries.orders_in_force_in(conn, row.id)
+        orders = await phase_queries.orders_in_force(conn, row.id)
         return _record(row, orders, rolled_back=row.rolled_back_at is not None)
 
     async def phase_results(self, game_id: int, phase_id: int) -> PhaseResults | None:
         """The live phase `phase_id` of the game, for its map: the position (decoded
         once per process), outcomes and report. None when the game has no such phase."""
-        return await self.run_transaction(self._phase_results_in, game_id, phase_id)
-
-    def _phase_results_in(self, conn: Connection, game_id: int, phase_id: int):
         known = self._positions.get(phase_id)
-        row = phase_queries.phase_in(conn, game_id, phase_id, position=known is None)
+        async with self.core_transaction() as conn:
+            row = await phase_queries.phase(conn, game_id, phase_id, position=known is None)
         if row is None:
             raise NotFound(f"There is no game number {game_id}.")
         if row.id is None:
@@ -100,15 +99,13 @@ class History(ServiceCore):
 
     async def current_position(self, game_id: int) -> Position | None:
         """The position of the game's current phase; None before the game starts."""
-        return await self.run_transaction(self._current_position_in, game_id)
-
-    def _current_position_in(self, conn: Connection, game_id: int) -> Position | None:
-        row = phase_queries.current_phase_id_in(conn, game_id)
-        if row is None:
-            raise NotFound(f"There is no game number {game_id}.")
-        if row.current_phase_id is None:
-            return None
-        return self._position_in(conn, row.current_phase_id)
+        async with self.core_transaction() as conn:
+            row = await phase_queries.current_phase_id(conn, game_id)
+            if row is None:
+                raise NotFound(f"There is no game number {game_id}.")
+            if row.current_phase_id is None:
+                return None
+            return await self._position_at(conn, row.current_phase_id)
 
     def record_position(self, record: PhaseRecord) -> Position:
         """The position of a stored phase's record, decoded once per process."""
@@ -120,9 +117,8 @@ class History(ServiceCore):
     async def phase_codes(self, game_id: int, *, played: bool = False) -> tuple[str, ...]:
         """The codes of the game's live phases in order (`played`: only those played),
         without reading the phases themselves."""
-        return tuple(
-            await self.run_transaction(phase_queries.phase_codes_in, game_id, played=played)
-        )
+        async with self.core_transaction() as conn:
+            return tuple(await phase_queries.phase_codes(conn, game_id, played=played))
 
     async def audit_log(self, game_id: int) -> tuple[tuple[int, str, dict], ...]:
         """(actor, action, details) of every GM action, oldest first."""

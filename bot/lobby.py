@@ -91,12 +91,14 @@ class Lobby(ServiceCore):
         preferences: Sequence[Power] | None = None,
         *,
         reads_private_threads: bool = False,
+        display_name: str | None = None,
     ) -> GameInfo:
         """Join a lobby, optionally naming up to three powers in priority (rules/001).
         Joining again changes nothing (preferences are changed with
         `set_preferences`). `reads_private_threads`: the player holds Manage Threads
         or Administrator in the game's channel, so Discord shows them every private
-        thread; the GM is told at the start."""
+        thread; the GM is told at the start. `display_name`: their name in the server,
+        shown beside mentions of them."""
         prefs = self._check_preferences(preferences or ())
         user_id = caller.user_id
         async with self.transaction() as session:
@@ -106,6 +108,8 @@ class Lobby(ServiceCore):
             players = [p for p in await repo.players(session, game_id)]
             mine = next((p for p in players if p.user_id == user_id), None)
             joined = [p for p in players if p.status == PlayerStatus.JOINED]
+            if mine is not None and display_name:
+                mine.display_name = display_name[:100]
             if mine is not None and mine.status == PlayerStatus.JOINED:
                 mine.reads_private_threads = reads_private_threads
                 if preferences is not None:
@@ -131,6 +135,7 @@ class Lobby(ServiceCore):
                             preferences=list(prefs),
                             joined_at=now,
                             reads_private_threads=reads_private_threads,
+                            display_name=display_name[:100] if display_name else None,
                         )
                     )
             await session.flush()
@@ -344,9 +349,8 @@ class Lobby(ServiceCore):
         return prefs
 
     async def _info(self, session: AsyncSession, game: GameRow) -> GameInfo:
-        joined = [
-            p for p in await repo.players(session, game.id) if p.status == PlayerStatus.JOINED
-        ]
+        everyone = await repo.players(session, game.id)
+        joined = [p for p in everyone if p.status == PlayerStatus.JOINED]
         players = tuple(p.user_id for p in joined)
         powers: tuple[PowerInfo, ...] = ()
         phase_code = phase_title = None
@@ -391,4 +395,5 @@ class Lobby(ServiceCore):
             winners=tuple(game.winners or ()),
             thread_readers=tuple(p.user_id for p in joined if p.reads_private_threads),
             phase_id=game.current_phase_id,
+            names=tuple((p.user_id, p.display_name) for p in everyone if p.display_name),
         )

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import Connection, Row
+from sqlalchemy import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.legal import legal_orders
 from adjudication.notation import format_order
@@ -39,7 +40,7 @@ from bot.service_core import ServiceCore, no_such_game, owes_orders, valid_id
 from bot.text_input import clean_text
 from bot.unclear_orders import Ruling, rule_on
 from bot.views import LineResult, LineStatus, ReadyResult, SubmissionResult
-from storage import order_queries
+from storage import order_queries, repo
 from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
 
@@ -95,21 +96,19 @@ class OrdersDesk(ServiceCore):
         (`PhaseAlreadyPlayed`). One sent before the deadline that arrives after it, while
         the phase is still open, is on time.
 
-        The whole submission (read, parse, store, commit) is one synchronous
-        transaction: on SQLite a single trip to its thread (`run_transaction`)."""
+        The whole submission (read, parse, store) is one transaction."""
         text = clean_text(text)
         if len(text) > MAX_MESSAGE_CHARS:
             raise WrongState(f"That message is too long (over {MAX_MESSAGE_CHARS} characters).")
-        outcome = await self.run_transaction(
-            self._submit_in, caller, text, now, sent_at or now, game_id
-        )
+        async with self.core_transaction() as conn:
+            outcome = await self._submit(conn, caller, text, now, sent_at or now, game_id)
         if isinstance(outcome, PhaseAlreadyPlayed):
             raise outcome  # after the commit: the message stays in the record
         return outcome
 
-    def _submit_in(
+    async def _submit(
         self,
-        conn: Connection,
+        conn: AsyncConnection,
         caller: Caller,
         text: str,
         now: datetime,
@@ -119,11 +118,11 @@ class OrdersDesk(ServiceCore):
         # Read under the write lock (BEGIN IMMEDIATE on SQLite, the game's row on
         # PostgreSQL): the phase, the deadline and the orders in force cannot change
         # before this commits, so an accepted order is one the phase will play.
-        ctx = self._sender_context_in(conn, caller, game_id, sent_at)
+        ctx = await self._sender_context(conn, caller, game_id, sent_at)
         game, controls = ctx.game, ctx.controls
         if sent_at < game.phase_started_at:
-            return self._record_too_late_in(conn, ctx, caller.user_id, text, now, sent_at)
-        position = self._position_in(conn, game.phase_id)
+            return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
+        position = await self._position_at(conn, game.phase_id)
         parsed = self._parse(text, position, controls)
         # (power, slot) -> (order JSON, given by the owner): the orders in force as
         # they will stand after this message, built up line by line.
@@ -143,7 +142,7 @@ class OrdersDesk(ServiceCore):
         # Keep every message, even one with nothing usable: it is in the record,
         # and a player who wrote counts as having sent orders.
         submission_ids = {
-            power: order_queries.add_submission_in(
+            power: await order_queries.add_submission(
                 conn,
                 game_id=game.id,
                 phase_id=game.phase_id,
@@ -155,7 +154,7 @@ class OrdersDesk(ServiceCore):
             )
             for power, results in (by_power.items() or [(controls[0].power, [])])
         }
-        order_queries.put_orders_in(
+        await order_queries.put_orders(
             conn,
             [
                 {
@@ -169,13 +168,13 @@ class OrdersDesk(ServiceCore):
                 for key, power in changed.items()
             ],
         )
-        done, deadline = self._maybe_end_early_in(conn, ctx, position, now, in_force)
+        done, deadline = await self._maybe_end_early(conn, ctx, position, now, in_force)
         ending = done and deadline == now
         return self._summary(ctx, position, tuple(lines), in_force, deadline, ending)
 
-    def _record_too_late_in(
+    async def _record_too_late(
         self,
-        conn: Connection,
+        conn: AsyncConnection,
         ctx: _Context,
         user_id: int,
         text: str,
@@ -186,7 +185,7 @@ class OrdersDesk(ServiceCore):
         after it was played: kept in the record of the phase it was meant for, every
         line refused, and the sender told to send it again."""
         game = ctx.game
-        meant_for = order_queries.phase_open_at_in(conn, game.id, sent_at)
+        meant_for = await order_queries.phase_open_at(conn, game.id, sent_at)
         played = meant_for.code if meant_for is not None else None
         refusal = phase_already_played(played, game.phase_code)
         if meant_for is not None:
@@ -199,7 +198,7 @@ class OrdersDesk(ServiceCore):
                 "notes": [],
             }
             for control in ctx.controls:
-                order_queries.add_submission_in(
+                await order_queries.add_submission(
                     conn,
                     game_id=game.id,
                     phase_id=meant_for.id,
@@ -247,9 +246,7 @@ class OrdersDesk(ServiceCore):
             before = {r.power for r in ctx.powers if r.ready}
             now_ready = before | own if ready else before - own
             position = await self._position_at(session, ctx.game.phase_id)
-            done, _ = await session.run_sync(
-                self._maybe_end_early_in, ctx, position, now, ready=now_ready
-            )
+            done, _ = await self._maybe_end_early(session, ctx, position, now, ready=now_ready)
             slots = set(ctx.in_force)
             left = [progress(position, power, slots, self.board) for power in sorted(own)]
             return ReadyResult(
@@ -334,20 +331,7 @@ class OrdersDesk(ServiceCore):
 
     async def _sender_context(
         self,
-        session: order_queries.Db,
-        caller: Caller,
-        game_id: int | None,
-        sent_at: datetime | None,
-        *,
-        lock: bool = True,
-    ) -> _Context:
-        """`_sender_context_in` on an async session or connection."""
-        conn = await order_queries.connection(session)
-        return await conn.run_sync(self._sender_context_in, caller, game_id, sent_at, lock=lock)
-
-    def _sender_context_in(
-        self,
-        conn: Connection,
+        db: order_queries.Db,
         caller: Caller,
         game_id: int | None,
         sent_at: datetime | None,
@@ -362,9 +346,9 @@ class OrdersDesk(ServiceCore):
         A game of another server than the caller's, or (in a direct message) one the
         caller takes no part in, answers as a game that does not exist."""
         if game_id is None:
-            games = order_queries.user_games_in(conn, caller.user_id, caller.guild_id)
+            games = await order_queries.user_games(db, caller.user_id, caller.guild_id)
             if not games:
-                former = order_queries.former_games_in(conn, caller.user_id)
+                former = await order_queries.former_games(db, caller.user_id)
                 if former:
                     names = ", ".join(g.name for g in former)
                     raise NoLongerPlaying(
@@ -381,14 +365,16 @@ class OrdersDesk(ServiceCore):
             game_id = games[0].id
         read = None
         if valid_id(game_id):
-            read = order_queries.order_context_in(conn, game_id, lock=lock)
+            read = await order_queries.order_context(db, game_id, lock=lock)
         if read is None or (caller.guild_id not in (None, read.game.guild_id)):
             raise no_such_game(game_id)
         game = read.game
         controls = self._controls(read.powers, read.grants, caller.user_id)
         if not controls:
-            if caller.guild_id is None and not order_queries.takes_part_in(
-                conn, game.id, caller.user_id, game.gm_user_id
+            if (
+                caller.guild_id is None
+                and caller.user_id != game.gm_user_id
+                and not await repo.takes_part(db, game.id, caller.user_id)
             ):
                 raise no_such_game(game_id)
             self._require_active(game)
@@ -511,9 +497,9 @@ class OrdersDesk(ServiceCore):
             text, LineStatus.REJECTED, None, message, "not_allowed", (), control.power
         )
 
-    def _maybe_end_early_in(
+    async def _maybe_end_early(
         self,
-        conn: Connection,
+        db: order_queries.Db,
         ctx: _Context,
         position: Position,
         now: datetime,
@@ -538,14 +524,14 @@ class OrdersDesk(ServiceCore):
                 ready = {r.power for r in ctx.powers if r.ready}
             done = bool(concerned) and all(p in ready for p in concerned)
             if done:  # only then is the setting worth a query
-                settings = order_queries.settings_json_in(conn, game.id)
+                settings = await order_queries.settings_json(db, game.id)
                 done = GameSettings.from_json(settings).end_when_ready
         else:
             slots = set(ctx.in_force if in_force is None else in_force)
             done = all(complete(position, p, slots, self.board) for p in concerned)
         deadline = game.deadline_at
         if done and game.paused_at is None and (deadline is None or deadline > now):
-            order_queries.set_deadline_in(conn, game.id, now)
+            await order_queries.set_deadline(db, game.id, now)
             return True, now
         return done, deadline
 

@@ -109,9 +109,8 @@ class Outbox(ServiceCore):
         delivered is never deleted, however old. Returns how many were deleted."""
         deleted = 0
         while True:
-            batch = await self.run_transaction(
-                phase_queries.prune_outbox_in, now - keep, PRUNE_BATCH
-            )
+            async with self.core_transaction() as conn:
+                batch = await phase_queries.prune_outbox(conn, now - keep, PRUNE_BATCH)
             deleted += batch
             if batch < PRUNE_BATCH:
                 return deleted

@@ -13,17 +13,31 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.adjudicator import Adjudicator
+from bot.choices import ChoicesDesk
 from bot.gm import GmDesk
 from bot.history import History
 from bot.lobby import Lobby
 from bot.orders_service import OrdersDesk
 from bot.outbox import Outbox
+from bot.pending_orders import PendingOrdersDesk
+from bot.reach import ReachDesk
 from bot.votes import Votes
 from storage.db import create_engine
 from storage.schema import migrate_engine
 
 
-class GameService(Votes, GmDesk, OrdersDesk, Lobby, Adjudicator, History, Outbox):
+class GameService(
+    Votes,
+    GmDesk,
+    OrdersDesk,
+    ReachDesk,
+    Lobby,
+    Adjudicator,
+    History,
+    Outbox,
+    PendingOrdersDesk,
+    ChoicesDesk,
+):
     """All of the service's operations; see the mixins for each group."""
 
 

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import logging
-import threading
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import TypeVar
 
-from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from adjudication.board import Board
@@ -28,7 +22,7 @@ from bot.proxies import ProxyEnd
 from bot.views import GameStatus
 from storage import order_queries, repo
 from storage.codec import position_from_json
-from storage.db import session_factory, sqlite_twin
+from storage.db import session_factory
 from storage.models import GameRow, PhaseRow, PowerRow, ProxyGrantRow
 
 log = logging.getLogger(__name__)
@@ -37,8 +31,6 @@ POSITION_CACHE_SIZE = 2048
 # Table ids are 32-bit on PostgreSQL: a larger number names no game, and must not reach
 # the database, which would refuse it with an error instead of finding nothing.
 MAX_ID = 2**31 - 1
-
-T = TypeVar("T")
 
 
 def owes_orders(position: Position, power: Power, board: Board) -> bool:
@@ -82,16 +74,6 @@ class ServiceCore:
         self._sessions = session_factory(engine)
         self._checkpoint = checkpoint or (lambda _name: None)
         self._positions: dict[int, Position] = {}
-        # Filled from the event loop and from the SQLite thread (`run_transaction`).
-        self._positions_lock = threading.Lock()
-        # SQLite: a synchronous engine on the same file and the one thread it is used
-        # from (started on first use), so that a whole transaction costs one trip.
-        self._sqlite = sqlite_twin(engine)
-        self._sqlite_thread = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="dipgm-sqlite")
-            if self._sqlite is not None
-            else None
-        )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -102,33 +84,10 @@ class ServiceCore:
     @asynccontextmanager
     async def core_transaction(self) -> AsyncIterator[AsyncConnection]:
         """The same, on a bare connection, for work done in SQLAlchemy Core alone
-        (storage/order_queries.py): no ORM session to set up and tear down."""
+        (storage/order_queries.py, storage/phase_queries.py): no ORM session to set up
+        and tear down."""
         async with self.db.begin() as conn:
             yield conn
-
-    async def run_transaction(self, work: Callable[..., T], *args, **kwargs) -> T:
-        """`work(conn, *args, **kwargs)` in one transaction on a synchronous connection:
-        committed if it returns, rolled back if it raises.
-
-        On SQLite the whole of it runs in the service's SQLite thread, one trip from
-        the event loop whatever the number of statements: on a busy host each trip to
-        another thread costs up to half a millisecond, and a submission made five. The
-        loop is never blocked, not even while SQLite waits for the write lock. On
-        PostgreSQL it runs through `AsyncConnection.run_sync`, a trip per statement.
-        `work` must do nothing but compute and query: no awaiting, no event-loop state.
-        Cancelling the caller on SQLite does not stop `work`: it commits or rolls back
-        on its own, as a request already sent to a database server would.
-        """
-        if self._sqlite is None or self._sqlite_thread is None:
-            async with self.db.begin() as conn:
-                return await conn.run_sync(work, *args, **kwargs)
-        call = functools.partial(self._in_sqlite_transaction, work, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(self._sqlite_thread, call)
-
-    def _in_sqlite_transaction(self, work: Callable[..., T], *args, **kwargs) -> T:
-        assert self._sqlite is not None
-        with self._sqlite.begin() as conn:  # BEGIN IMMEDIATE (storage/db.py)
-            return work(conn, *args, **kwargs)
 
     async def _game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
         """The game, with its current phase loaded in the same query (it is almost
@@ -202,19 +161,10 @@ class ServiceCore:
             position = self._remember(phase_id, position_from_json(stored))
         return position
 
-    def _position_in(self, conn: Connection, phase_id: int) -> Position:
-        """`_position_at` for a synchronous connection (`run_transaction`)."""
-        position = self._positions.get(phase_id)
-        if position is None:
-            stored = order_queries.position_json_in(conn, phase_id)
-            position = self._remember(phase_id, position_from_json(stored))
-        return position
-
     def _remember(self, phase_id: int, position: Position) -> Position:
-        with self._positions_lock:
-            if len(self._positions) >= POSITION_CACHE_SIZE:
-                self._positions.pop(next(iter(self._positions)))
-            self._positions[phase_id] = position
+        if len(self._positions) >= POSITION_CACHE_SIZE:
+            self._positions.pop(next(iter(self._positions)))
+        self._positions[phase_id] = position
         return position
 
     def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:

@@ -26,6 +26,7 @@ from bot.caller import Caller
 from bot.errors import NotAllowed, WrongState
 from bot.events import EventKind
 from bot.game_settings import Press
+from bot.reach import mark_gone
 from bot.service_core import ServiceCore
 from bot.views import GameStatus
 from storage import repo
@@ -194,6 +195,8 @@ class TalkDesk(ServiceCore):
                     if error:
                         # Given up on: what dipgm wants for them is what it could do.
                         row.wanted = on_discord
+            if error:  # not in the server: the powers they hold are out of reach
+                await mark_gone(session, user_id, now, game_id=talk.game_id)
 
     async def open_threads(self, game_id: int) -> tuple[int, ...]:
         """The Discord ids of the game's threads not yet locked."""

@@ -95,10 +95,48 @@ class GameInfo:
     # the game's channel when they joined): the GM is told.
     thread_readers: tuple[int, ...] = ()
     phase_id: int | None = None  # the current phase's stored id
+    # (user id, name in the server) of the players whose name is known: shown beside
+    # mentions, which read as bare numbers where Discord has not loaded the user.
+    names: tuple[tuple[int, str], ...] = ()
 
     @property
     def moment(self) -> Moment:
         return Moment(self.id, self.status, self.phase_id)
+
+    def name_of(self, user_id: int | None) -> str | None:
+        return next((name for uid, name in self.names if uid == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class GivenUp:
+    """An event Discord kept refusing, given up (DELIVERY_FAILED): what and for whom."""
+
+    kind: str
+    user_id: int | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadGap:
+    """Someone dipgm could not add to a private thread, and why."""
+
+    thread: str
+    user_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GmStatus:
+    """`/gm status`: the game as the GM needs it, with whom Discord will not let dipgm
+    reach (players gone from the server, players whose DMs are closed), what it gave up
+    delivering, and who is missing from the private threads."""
+
+    info: GameInfo
+    left_server: tuple[int, ...]
+    dms_closed: tuple[int, ...]
+    given_up: tuple[GivenUp, ...]
+    given_up_count: int
+    thread_gaps: tuple[ThreadGap, ...]
 
 
 @dataclass(frozen=True, slots=True)

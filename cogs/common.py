@@ -3,7 +3,6 @@ and small reply helpers."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 from collections.abc import Awaitable, Callable
 from typing import cast
@@ -12,9 +11,12 @@ import discord
 from discord import app_commands
 
 from bot.caller import Caller
+from bot.channel_checks import sees_channel
+from bot.choices import phase_choices
 from bot.client import DipBot
-from bot.errors import WrongState
-from bot.errors_handler import guarded
+from bot.discord_text import plain_name
+from bot.errors import NotAllowed, UserError, WrongState
+from bot.errors_handler import edit_if_possible, guarded
 from bot.lookups import POWERS
 from bot.service_core import MAX_ID
 from bot.views import GameInfo, Moment
@@ -62,6 +64,70 @@ async def game_here(interaction: discord.Interaction, game_id: int | None = None
     return await service.find_game(caller_of(interaction), game_id, channel_id_of(interaction))
 
 
+def display_name(user: discord.abc.User) -> str:
+    """The name a server shows for a user (their nickname there, if any)."""
+    return getattr(user, "display_name", None) or user.name
+
+
+async def require_sees_game(
+    interaction: discord.Interaction, person: discord.abc.User, info: GameInfo
+) -> None:
+    """Refuse to give a part in the game to someone who cannot see its channel: added
+    to a private thread, they would still see nothing of it (Discord shows a thread
+    only to those who can view its channel), nor any result. Someone picked who is not
+    a member at all has left the server: if they play in it, their GM is told."""
+    guild = interaction.guild
+    if guild is None or guild.id != info.guild_id:
+        return  # a DM carries no member data: Discord checks nothing there either
+    channel = guild.get_channel(info.channel_id)
+    if sees_channel(person, channel, channel_id_of(interaction)) is False:
+        name = plain_name(display_name(person))
+        if not isinstance(person, discord.Member):
+            client = client_of(interaction)
+            await client.service.player_gone(person.id, client.now(), guild_id=info.guild_id)
+            raise NotAllowed(f"{name} is not a member of this server. Pick someone who is.")
+        raise NotAllowed(
+            f"{name} cannot see <#{info.channel_id}>, the game's channel, so they could "
+            "read neither its results nor its private threads. Give them access to the "
+            "channel first, or pick someone who has it."
+        )
+
+
+async def complete_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """`game:` as the user types: their own games of this server."""
+    return await _game_choices(interaction, current, as_gm=False)
+
+
+async def complete_gm_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """`game:` of a GM command: the games of this server the user may moderate."""
+    return await _game_choices(interaction, current, as_gm=True)
+
+
+async def _game_choices(
+    interaction: discord.Interaction, current: str, *, as_gm: bool
+) -> list[app_commands.Choice[int]]:
+    service = client_of(interaction).service
+    games = await service.game_choices(caller_of(interaction), str(current), as_gm=as_gm)
+    return [app_commands.Choice(name=name, value=game_id) for game_id, name in games]
+
+
+async def complete_phase(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`phase:` as the user types: the phases of the game named, or of this channel's."""
+    client = client_of(interaction)
+    try:
+        info = await game_here(interaction, getattr(interaction.namespace, "game", None))
+    except UserError:
+        return []  # no game here, or not one the user may see: nothing to offer
+    codes = await client.service.phase_codes(info.id)
+    return [app_commands.Choice(name=n, value=c) for c, n in phase_choices(codes, current)]
+
+
 def png_file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), name)
 
@@ -70,10 +136,22 @@ def text_file(text: str, name: str) -> discord.File:
     return discord.File(io.BytesIO(text.encode("utf-8")), name)
 
 
+def grey_out(view: discord.ui.View) -> discord.ui.View:
+    """The view with every button and menu disabled: shown, but of no more use."""
+    for child in view.children:
+        item = getattr(child, "item", child)  # a dynamic item wraps its button
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    return view
+
+
 class Confirm(discord.ui.View):
     """One button that runs a dangerous action once, for the user who asked only, if
     the game is still as it was when they asked (`made_for`). The button disappears
-    once used or after `timeout` seconds."""
+    once used, and is greyed out after TIMEOUT seconds (a click would otherwise show
+    "This interaction failed")."""
+
+    TIMEOUT = 120.0
 
     def __init__(
         self,
@@ -81,10 +159,8 @@ class Confirm(discord.ui.View):
         label: str,
         action: Callable[[discord.Interaction], Awaitable[None]],
         made_for: Moment,
-        *,
-        timeout: float = 120,
     ) -> None:
-        super().__init__(timeout=timeout)
+        super().__init__(timeout=self.TIMEOUT)
         self.origin = origin
         self.action = action
         self.made_for = made_for
@@ -107,9 +183,7 @@ class Confirm(discord.ui.View):
         await self.action(interaction)
 
     async def on_timeout(self) -> None:
-        await self._remove_button()
+        await edit_if_possible(self.origin, view=grey_out(self))
 
     async def _remove_button(self) -> None:
-        # The user may have dismissed the ephemeral message already.
-        with contextlib.suppress(discord.NotFound):
-            await self.origin.edit_original_response(view=None)
+        await edit_if_possible(self.origin, view=None)

@@ -14,6 +14,7 @@ from bot.views import GameInfo, GameStatus
 from cogs.common import POWER_CHOICES, caller_of, game_here
 
 PRESS_LIMIT = 1800
+PRESS_COLOUR = discord.Colour.dark_teal()
 
 
 def _my_powers(info: GameInfo, user_id: int) -> list[str]:
@@ -55,7 +56,7 @@ class Diplomacy(commands.Cog):
             who = ", ".join(power_name(u.power) if u.power else "the GM" for u in unreachable)
             text += (
                 f" The player of {who} could not be added: they are no longer in this "
-                "server. Tell the GM, who can call a standby."
+                "server. The GM is told, and can call a standby."
             )
         await interaction.followup.send(text, ephemeral=True)
 
@@ -83,9 +84,11 @@ class Diplomacy(commands.Cog):
             info.channel_id
         )
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(
-            f"📜 **{signed}:**\n{text}", allowed_mentions=discord.AllowedMentions.none()
-        )
+        # In an embed whose author is the sender: whatever the text holds, no line of it
+        # can pass for another power's signature (and nobody is pinged by it).
+        press = discord.Embed(description=text, colour=PRESS_COLOUR)
+        press.set_author(name=signed)
+        await channel.send(embed=press, allowed_mentions=discord.AllowedMentions.none())
         await interaction.response.send_message("Your press is posted.", ephemeral=True)
 
 

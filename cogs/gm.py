@@ -13,18 +13,30 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text, fit, power_name
+from bot.discord_text import deadline_text, fit, mention, power_name
 from bot.errors import NotAllowed
 from bot.gm_text import (
     adjudicate_question,
     end_question,
+    gm_status_text,
     orders_text,
     rollback_question,
     settings_text,
 )
-from bot.setting_changes import CHANGES
+from bot.setting_changes import CHANGES, change_setting
 from bot.views import GameInfo, GameStatus, Moment
-from cogs.common import POWER_CHOICES, Confirm, GameOption, PhaseOption, caller_of, game_here
+from cogs.common import (
+    POWER_CHOICES,
+    Confirm,
+    GameOption,
+    PhaseOption,
+    caller_of,
+    complete_gm_game,
+    complete_phase,
+    display_name,
+    game_here,
+    require_sees_game,
+)
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -36,6 +48,13 @@ SETTING_CHOICES = [
 ]
 
 
+# Discord shows `/gm` only in servers, and there only to members holding Manage Events
+# (or allowed by an admin under Server Settings → Integrations). Manage Events because it
+# grants nothing that touches a game: no private thread (unlike Manage Threads), no
+# message of anyone else; the README asks operators to give it to the GM role. This
+# only hides the commands from players: the service itself checks every GM action.
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_events=True)
 class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools"):
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
@@ -57,8 +76,31 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         view = Confirm(interaction, label, action, info.moment)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
+    async def _check_gm_copy(
+        self, interaction: discord.Interaction, info: GameInfo, setting: str, value: str
+    ) -> None:
+        """The game's GM is to be added to every private thread: only if they can see
+        the game's channel (a thread shows nothing to a member who cannot)."""
+        if setting != "copy_gm":
+            return
+        old = await self.bot.service.game_settings(info.id)
+        new = change_setting(old, setting, value, started=info.status != GameStatus.LOBBY)
+        if old.copy_gm_on_press or not new.copy_gm_on_press:
+            return
+        gm: discord.abc.User = interaction.user
+        if gm.id != info.gm_user_id:
+            assert interaction.guild is not None  # GM commands are used in a server
+            try:
+                gm = await interaction.guild.fetch_member(info.gm_user_id)
+            except discord.NotFound:
+                raise NotAllowed(
+                    f"The GM of {info.name} is no longer in this server: nobody to copy."
+                ) from None
+        await require_sees_game(interaction, gm, info)
+
     @app_commands.command(name="adjudicate", description="Play the current phase now")
     @app_commands.describe(game="Game number (default: this channel's game)")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def adjudicate(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
@@ -86,6 +128,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="extend", description="Move the deadline (negative: earlier)")
     @app_commands.describe(hours="Hours to add to the deadline", game="Game number")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def extend(
         self,
         interaction: discord.Interaction,
@@ -106,12 +149,14 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         )
 
     @app_commands.command(name="pause", description="Stop the clock")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def pause(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         info = await self._game(interaction, game)
         await self.bot.service.gm_pause(info.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
 
     @app_commands.command(name="resume", description="Restart the clock")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def resume(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
@@ -123,6 +168,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="replace", description="Give a power to another player")
     @app_commands.choices(power=POWER_CHOICES)
+    @app_commands.autocomplete(game=complete_gm_game)
     async def replace(
         self,
         interaction: discord.Interaction,
@@ -131,15 +177,23 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
+        await require_sees_game(interaction, player, info)
         await self.bot.service.gm_replace_player(
-            info.id, caller_of(interaction), power, player.id, self.bot.now()
+            info.id,
+            caller_of(interaction),
+            power,
+            player.id,
+            self.bot.now(),
+            display_name=display_name(player),
         )
         await interaction.response.send_message(
-            f"{player.mention} now plays {power_name(power)}.", ephemeral=True
+            f"{mention(player.id, display_name(player))} now plays {power_name(power)}.",
+            ephemeral=True,
         )
 
     @app_commands.command(name="standby", description="Call a standby for a power")
     @app_commands.choices(power=POWER_CHOICES)
+    @app_commands.autocomplete(game=complete_gm_game)
     async def standby(
         self,
         interaction: discord.Interaction,
@@ -148,15 +202,18 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
+        await require_sees_game(interaction, player, info)
         await self.bot.service.gm_call_standby(
             info.id, caller_of(interaction), power, player.id, self.bot.now()
         )
         await interaction.response.send_message(
-            f"{player.mention} is standby for {power_name(power)}.", ephemeral=True
+            f"{mention(player.id, display_name(player))} is standby for {power_name(power)}.",
+            ephemeral=True,
         )
 
     @app_commands.command(name="cd", description="Put a power in civil disorder")
     @app_commands.choices(power=POWER_CHOICES)
+    @app_commands.autocomplete(game=complete_gm_game)
     async def cd(
         self, interaction: discord.Interaction, power: str, game: GameOption | None = None
     ) -> None:
@@ -169,6 +226,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         )
 
     @app_commands.command(name="kick", description="Remove a player from the game")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def kick(
         self, interaction: discord.Interaction, player: discord.User, game: GameOption | None = None
     ) -> None:
@@ -176,11 +234,12 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         # The service takes the player out of the game's threads (a THREADS_SYNC event).
         await self.bot.service.gm_kick(info.id, caller_of(interaction), player.id, self.bot.now())
         await interaction.response.send_message(
-            f"{player.mention} is out of {info.name}.", ephemeral=True
+            f"{mention(player.id, display_name(player))} is out of {info.name}.", ephemeral=True
         )
 
     @app_commands.command(name="rollback", description="Go back to the start of a phase")
     @app_commands.describe(phase="The phase to play again, such as F1901M")
+    @app_commands.autocomplete(game=complete_gm_game, phase=complete_phase)
     async def rollback(
         self,
         interaction: discord.Interaction,
@@ -191,6 +250,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         plan = await self.bot.service.gm_rollback_plan(info.id, caller_of(interaction), phase)
 
         async def roll(click: discord.Interaction, keep_players: bool) -> None:
+            await click.response.defer(ephemeral=True, thinking=True)  # may take a while
             code = await self.bot.service.gm_rollback(
                 info.id,
                 caller_of(click),
@@ -200,7 +260,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
                 expected_phase_id=info.phase_id,
             )
             kept = " Every power keeps today's player." if keep_players and plan.changes else ""
-            await click.response.send_message(
+            await click.followup.send(
                 f"Rolled back to the start of {plan.title} ({code}); the players are told to "
                 f"send their orders again.{kept}",
                 ephemeral=True,
@@ -215,6 +275,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     @app_commands.describe(
         draw="A draw among the survivors (otherwise: no result; not for a game in its lobby)"
     )
+    @app_commands.autocomplete(game=complete_gm_game)
     async def end(
         self, interaction: discord.Interaction, draw: bool = False, game: GameOption | None = None
     ) -> None:
@@ -238,7 +299,20 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             return
         await self._confirm(interaction, info, end_question(info, draw), "End the game", finish)
 
+    @app_commands.command(name="status", description="The game as the GM needs to see it")
+    @app_commands.describe(game="Game number (default: this channel's game)")
+    @app_commands.autocomplete(game=complete_gm_game)
+    async def status(
+        self, interaction: discord.Interaction, game: GameOption | None = None
+    ) -> None:
+        info = await self._game(interaction, game)
+        status = await self.bot.service.gm_status(info.id, caller_of(interaction))
+        await interaction.response.send_message(
+            fit(gm_status_text(status)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
     @app_commands.command(name="orders", description="Everyone's current orders (GM only)")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def orders(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
@@ -253,6 +327,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     settings = app_commands.Group(name="settings", description="The game's settings")
 
     @settings.command(name="show", description="The game's settings")
+    @app_commands.autocomplete(game=complete_gm_game)
     async def settings_show(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
@@ -267,6 +342,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game="Game number (default: this channel's game)",
     )
     @app_commands.choices(setting=SETTING_CHOICES)
+    @app_commands.autocomplete(game=complete_gm_game)
     async def settings_set(
         self,
         interaction: discord.Interaction,
@@ -275,6 +351,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
+        await self._check_gm_copy(interaction, info, setting, value)
         settings = await self.bot.service.gm_change_setting(
             info.id, caller_of(interaction), setting, value, self.bot.now()
         )

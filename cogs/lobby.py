@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.channel_checks import check_bot_permissions, game_channel
 from bot.client import DipBot
 from bot.discord_text import (
     MESSAGE_LIMIT,
@@ -13,19 +14,25 @@ from bot.discord_text import (
     count,
     deadline_text,
     end_result,
+    mention,
+    orders_state,
     power_list,
     power_name,
 )
-from bot.errors_handler import guarded
-from bot.game_settings import GameSettings
+from bot.errors_handler import edit_if_possible, guarded
+from bot.game_settings import GameSettings, Press
 from bot.lookups import POWERS
-from bot.views import GameInfo, GameStatus, Moment, PowerInfo
+from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import (
     GameOption,
     PhaseOption,
     caller_of,
     client_of,
+    complete_game,
+    complete_phase,
+    display_name,
     game_here,
+    grey_out,
     png_file,
     server_channel,
     text_file,
@@ -56,11 +63,25 @@ THREAD_READER_WARNING = (
 )
 
 
+def how_to_play(settings: GameSettings) -> str:
+    """The short "how to play here" that ends `/game create`: what a player does, as
+    far as the game's press setting allows."""
+    steps = [
+        "send me your orders by direct message, one per line (`A Par - Pic`)",
+    ]
+    if settings.press is Press.FULL:
+        steps.append("negotiate in private threads with `/talk`, or publicly with `/press`")
+    elif settings.press is Press.PUBLIC_ONLY:
+        steps.append("make public announcements with `/press`")
+    steps.append("`/game status` shows the phase, the deadline and who has ordered")
+    return "**How to play here**: " + "; ".join(steps) + "."
+
+
 def status_embed(info: GameInfo) -> discord.Embed:
     """The public state of a game: who has sent orders and how many, never what."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
     if info.status == GameStatus.LOBBY:
-        players = ", ".join(f"<@{u}>" for u in info.players) or "nobody yet"
+        players = ", ".join(mention(u, info.name_of(u)) for u in info.players) or "nobody yet"
         embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
         return embed
     over = info.status == GameStatus.ENDED
@@ -74,7 +95,7 @@ def status_embed(info: GameInfo) -> discord.Embed:
         if not p.playable:
             line = "out of play"
         else:
-            who = f"<@{p.user_id}>" if p.user_id else "civil disorder"
+            who = mention(p.user_id, info.name_of(p.user_id)) if p.user_id else "civil disorder"
             line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
             if not over:
                 line += f" · {orders_state(p)}"
@@ -84,27 +105,19 @@ def status_embed(info: GameInfo) -> discord.Embed:
     return embed
 
 
-def orders_state(p: PowerInfo) -> str:
-    """How far a power's orders go, without a word of what they are."""
-    if not p.owes_orders:
-        return "nothing to order"
-    done = p.progress
-    ready = ", ready" if p.ready else ""
-    if done.given >= done.owed and done.owed:
-        return "orders in" + ready
-    if done.given:
-        return f"{done.given} of {done.owed} ordered{ready}"
-    return "orders sent, none usable yet" if p.submitted else "waiting for orders"
-
-
 class PreferenceMenu(discord.ui.View):
-    """Up to three powers, most wanted first (rules/001)."""
+    """Up to three powers, most wanted first (rules/001). Greyed out after TIMEOUT
+    seconds (within the 15 minutes the answer can still be edited): `/game join`
+    again shows a new one."""
 
-    def __init__(self, made_for: Moment, user_id: int) -> None:
-        super().__init__(timeout=600)
+    TIMEOUT = 600.0
+
+    def __init__(self, made_for: Moment, origin: discord.Interaction) -> None:
+        super().__init__(timeout=self.TIMEOUT)
         self.made_for = made_for
         self.game_id = made_for.game_id
-        self.user_id = user_id
+        self.origin = origin
+        self.user_id = origin.user.id
         select: discord.ui.Select = discord.ui.Select(
             custom_id="dipgm:prefs",
             placeholder="Pick up to three powers, most wanted first",
@@ -117,6 +130,9 @@ class PreferenceMenu(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.user_id
+
+    async def on_timeout(self) -> None:
+        await edit_if_possible(self.origin, view=grey_out(self))
 
     async def _picked(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._save(interaction))
@@ -197,18 +213,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             copy_gm_on_press=copy_gm,
             secret_ballots=secret_ballots,
         )
-        guild_id, channel_id = server_channel(interaction)
+        guild_id, _ = server_channel(interaction)
+        # A plain text channel (or a thread of one), where the bot may do all it must.
+        channel_id = game_channel(interaction.channel, self.bot)
+        check_bot_permissions(interaction.app_permissions, f"<#{channel_id}>")
+        settings = GameSettings.from_json(data)
         info = await self.bot.service.create_game(
             guild_id,
             channel_id,
             interaction.user.id,
             name,
             self.bot.now(),
-            GameSettings.from_json(data),
+            settings,
         )
+        gm = mention(info.gm_user_id, display_name(interaction.user))
         await interaction.response.send_message(
-            f"**{info.name}** (game {info.id}) is open. Join with `/game join`; "
-            f"<@{info.gm_user_id}> starts it with `/game start` once 2 to 7 players are in."
+            f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} starts "
+            "it with `/game start` once 2 to 7 players are in.\n" + how_to_play(settings)
         )
 
     @app_commands.command(name="join", description="Join the game in this channel")
@@ -219,7 +240,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         reads_threads = perms.manage_threads or perms.administrator
         again = interaction.user.id in game.players
         info = await self.bot.service.join(
-            game.id, caller_of(interaction), self.bot.now(), reads_private_threads=reads_threads
+            game.id,
+            caller_of(interaction),
+            self.bot.now(),
+            reads_private_threads=reads_threads,
+            display_name=display_name(interaction.user),
         )
         settings = await self.bot.service.game_settings(info.id)
         warning = f"\n{THREAD_READER_WARNING}" if reads_threads else ""
@@ -239,7 +264,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             return
         await interaction.response.send_message(
             text + f" Pick the powers you would most like to play, or leave it to chance.{warning}",
-            view=PreferenceMenu(info.moment, interaction.user.id),
+            view=PreferenceMenu(info.moment, interaction),
             ephemeral=True,
         )
 
@@ -257,7 +282,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         info = await self.bot.service.start(game.id, caller_of(interaction), self.bot.now())
         readers = ""
         if info.thread_readers:
-            names = ", ".join(f"<@{u}>" for u in info.thread_readers)
+            names = ", ".join(mention(u, info.name_of(u)) for u in info.thread_readers)
             readers = (
                 f"\nWarning: {names} can read every private thread of this game (Manage "
                 "Threads or Administrator in this channel), other players' negotiations "
@@ -274,6 +299,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game="Game number (default: this channel's game)",
         share="Show the answer to the whole channel (default: only to you)",
     )
+    @app_commands.autocomplete(game=complete_game)
     async def status(
         self,
         interaction: discord.Interaction,
@@ -289,6 +315,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game="Game number (default: this channel's game)",
         share="Show the answer to the whole channel (default: only to you)",
     )
+    @app_commands.autocomplete(game=complete_game, phase=complete_phase)
     async def map(
         self,
         interaction: discord.Interaction,
@@ -312,6 +339,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game="Game number (default: this channel's game)",
         share="Show the answer to the whole channel (default: only to you)",
     )
+    @app_commands.autocomplete(game=complete_game, phase=complete_phase)
     async def history(
         self,
         interaction: discord.Interaction,

@@ -6,8 +6,6 @@ secret until the phase is played.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -17,9 +15,18 @@ from bot.client import DipBot
 from bot.discord_text import count as count_of
 from bot.discord_text import power_list, ready_text, split_text, submission_echo
 from bot.errors import ChooseGame, NoLongerPlaying, NotFound, UserError
-from bot.errors_handler import guarded, guarded_dm
+from bot.errors_handler import guarded_dm
 from bot.views import SubmissionResult
-from cogs.common import GameOption, caller_of, channel_id_of, client_of, png_file
+from cogs.common import (
+    GameOption,
+    caller_of,
+    channel_id_of,
+    client_of,
+    complete_game,
+    png_file,
+    require_sees_game,
+)
+from cogs.game_picker import GamePicker, PickGame
 
 HELP = (
     "Send me your orders here, one per line, for example:\n"
@@ -30,6 +37,14 @@ HELP = (
 NOT_PLAYING = (
     "You are not playing in any running game, so there is nothing to order. To play, "
     "use `/game join` in a server channel where a game is open."
+)
+# An edit read as new orders is echoed with this first; an edit of an older DM is
+# answered with the other (cogs/orders.py `on_raw_message_edit` says why).
+EDITED = "Your edited message is read as new orders:\n"
+OLD_EDIT_NOT_READ = (
+    "Edits of earlier messages are not read: your orders stand as your messages since "
+    "left them. To change an order, send it again as a new message (`/orders show` "
+    "lists them)."
 )
 PREVIEW_WORDS = {"map", "preview"}
 GENERIC_EXAMPLES = "A Par - Bur\nF Lon S F Edi - Nth\nA Ven H"
@@ -48,33 +63,15 @@ def looks_like_chat(text: str) -> bool:
     return text.endswith("?") or first in CHAT_WORDS
 
 
-class GamePicker(discord.ui.View):
-    """A player in several games says which one a DM of orders was meant for."""
-
-    def __init__(self, cog: Orders, user_id: int, games: list[tuple[int, str]]) -> None:
-        super().__init__(timeout=900)
-        self.cog = cog
-        self.user_id = user_id
-        for game_id, name in games[:25]:
-            button: discord.ui.Button = discord.ui.Button(
-                label=name[:80], custom_id=f"dipgm:pick:{game_id}"
-            )
-            button.callback = self._make_callback(game_id)
-            self.add_item(button)
-
-    def _make_callback(self, game_id: int):
-        async def picked(interaction: discord.Interaction) -> None:
-            await guarded(interaction, self.cog.submit_pending(interaction, game_id))
-
-        return picked
-
-
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
-        # A DM of orders waiting for its sender to pick the game, with the moment it
-        # was sent (lost on restart: the player is asked to send it again).
-        self.pending: dict[int, tuple[str, datetime]] = {}
+        # Older DMs whose edit was answered already ("edits of older messages are not
+        # read"): told once a message.
+        self._edits_answered: set[int] = set()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PickGame)  # its buttons call `submit_pending`
 
     # --- orders by DM -------------------------------------------------------------
 
@@ -82,7 +79,16 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
-        await guarded_dm(message.channel, self._direct_message(message))
+        await self.bot.delivery.reach.seen(message.author.id, None)
+        try:
+            await guarded_dm(message.channel, self._direct_message(message))
+        except discord.Forbidden as refused:  # DM_REFUSED: no answer can reach them
+            await self.bot.delivery.reach.dm_refused(message.author.id, refused.code, None)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Anyone using dipgm is back within reach: what was held for them goes out."""
+        await self.bot.delivery.reach.seen(interaction.user.id, interaction.guild_id)
 
     async def _direct_message(self, message: discord.Message) -> None:
         text = message.content.strip()
@@ -95,21 +101,23 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         else:
             await self._submit_dm(message, text)
 
-    async def _submit_dm(self, message: discord.Message, text: str) -> None:
+    async def _submit_dm(
+        self, message: discord.Message, text: str, *, edited: bool = False
+    ) -> None:
         user_id = message.author.id
-        # Discord's own time for the message: orders sent before the deadline are
-        # judged as such, however late they reach the bot.
-        sent_at = message.created_at
+        # Discord's own time for the message (for an edit, the edit's): orders sent
+        # before the deadline are judged as such, however late they reach the bot.
+        sent_at = (message.edited_at if edited else None) or message.created_at
         try:
             result = await self.bot.service.submit_orders(
                 Caller(user_id), text, self.bot.now(), sent_at=sent_at
             )
         except ChooseGame as choose:
-            self.pending[user_id] = (text, sent_at)
+            await self.bot.service.keep_pending_orders(user_id, text, sent_at, self.bot.now())
             games = [(g, (await self.bot.service.game_info(g)).name) for g in choose.game_ids]
-            await message.channel.send(
-                "You play in several games. Which one are these orders for?",
-                view=GamePicker(self, user_id, games),
+            picker = GamePicker(games)
+            picker.message = await message.channel.send(
+                "You play in several games. Which one are these orders for?", view=picker
             )
             return
         except NoLongerPlaying as gone:
@@ -118,7 +126,39 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         except NotFound:
             await message.channel.send(NOT_PLAYING)
             return
-        await self._echo(message.channel, result)
+        await self._echo(message.channel, result, EDITED if edited else "")
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """A player edited a DM. An edit of their latest message is read as a new
+        submission (echoed as such, judged by the time of the edit): they see the
+        corrected text, and ignoring it would leave in force orders they no longer
+        see. Rereading an older message would undo what they sent since: that edit is
+        answered, once, with how to change orders instead. (Discord also sends
+        MESSAGE_UPDATE when it fills in a link's preview: no `edited_at`, no edit.)"""
+        message = payload.message
+        if payload.guild_id is not None or message.author.bot or message.edited_at is None:
+            return
+        try:
+            await guarded_dm(message.channel, self._edited(message))
+        except discord.Forbidden as refused:  # DM_REFUSED: no answer can reach them
+            await self.bot.delivery.reach.dm_refused(message.author.id, refused.code, None)
+
+    async def _edited(self, message: discord.Message) -> None:
+        later = [
+            m
+            async for m in message.channel.history(after=message, limit=50)
+            if m.author.id == message.author.id
+        ]
+        if later:
+            if message.id not in self._edits_answered:
+                self._edits_answered.add(message.id)
+                await message.channel.send(OLD_EDIT_NOT_READ)
+            return
+        text = message.content.strip()
+        words = text.lower().split()
+        if text and words[0] not in PREVIEW_WORDS | {"help", "?"} and not looks_like_chat(text):
+            await self._submit_dm(message, text, edited=True)
 
     async def _help(self, message: discord.Message) -> None:
         """How to write orders, shown with the player's own units: a question or a
@@ -138,7 +178,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         )
 
     async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:
-        pending = self.pending.pop(interaction.user.id, None)
+        pending = await self.bot.service.take_pending_orders(interaction.user.id)
         if pending is None:
             raise NotFound("I no longer have those orders; please send them again.")
         text, sent_at = pending
@@ -158,12 +198,14 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             file=png_file(png, f"preview-{result.phase}.png"),
         )
 
-    async def _echo_text(self, result: SubmissionResult) -> list[str]:
+    async def _echo_text(self, result: SubmissionResult, note: str = "") -> list[str]:
         name = (await self.bot.service.game_info(result.game_id)).name
-        return split_text(submission_echo(result, name))
+        return split_text(note + submission_echo(result, name))
 
-    async def _echo(self, channel: discord.abc.Messageable, result: SubmissionResult) -> None:
-        for piece in await self._echo_text(result):
+    async def _echo(
+        self, channel: discord.abc.Messageable, result: SubmissionResult, note: str = ""
+    ) -> None:
+        for piece in await self._echo_text(result, note):
             await channel.send(piece)
 
     # --- /orders ----------------------------------------------------------------------
@@ -185,6 +227,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="submit", description="Give one order (pick from the list)")
     @app_commands.describe(order="Start typing: a unit or a place", game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def submit(
         self,
         interaction: discord.Interaction,
@@ -215,6 +258,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="show", description="Your orders in force (only you see them)")
     @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def show(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await self._reply(
@@ -223,6 +267,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
     @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def clear(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         result = await self.bot.service.clear_orders(
@@ -232,6 +277,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="ready", description="Say you are done (or not) for this phase")
     @app_commands.describe(ready="False to take it back", game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def ready(
         self, interaction: discord.Interaction, ready: bool = True, game: GameOption | None = None
     ) -> None:
@@ -247,6 +293,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         provinces="Only these units, e.g. 'Par Bre' (default: all)",
         game="Game number",
     )
+    @app_commands.autocomplete(game=complete_game)
     async def proxy(
         self,
         interaction: discord.Interaction,
@@ -255,6 +302,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         game: GameOption | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
+        if game_id is not None:
+            info = await self.bot.service.game_info(game_id)
+            await require_sees_game(interaction, player, info)
         where = provinces.replace(",", " ").split() if provinces else None
         given = await self.bot.service.grant_proxy(
             caller_of(interaction), player.id, self.bot.now(), where, game_id
@@ -268,6 +318,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     @app_commands.command(name="unproxy", description="Take back every proxy you gave")
     @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def unproxy(
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
@@ -278,19 +329,6 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         await interaction.response.send_message(
             f"{count_of(count, 'proxy grant')} withdrawn.", ephemeral=True
         )
-
-    @submit.autocomplete("game")
-    @show.autocomplete("game")
-    @clear.autocomplete("game")
-    @ready.autocomplete("game")
-    async def _complete_game(
-        self, interaction: discord.Interaction, current: int | str
-    ) -> list[app_commands.Choice[int]]:
-        """The running games the user plays in."""
-        games = await client_of(interaction).service.games_of(caller_of(interaction))
-        return [
-            app_commands.Choice(name=f"{g.name} (game {g.id})"[:100], value=g.id) for g in games
-        ][:25]
 
 
 async def setup(bot: DipBot) -> None:

@@ -18,7 +18,12 @@ from bot.discord_text import deadline_text
 from bot.errors import WrongState
 from bot.views import GameInfo
 from bot.vote_buttons import tally_text
-from cogs.common import GameOption, caller_of, game_here
+from cogs.common import (
+    GameOption,
+    caller_of,
+    complete_game,
+    game_here,
+)
 
 
 def vote_players(info: GameInfo) -> set[int]:
@@ -35,6 +40,7 @@ class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes")
         anonymous="Let the GM call it without naming you (rules/004 rule 5)",
         game="Game number (default: this channel's game)",
     )
+    @app_commands.autocomplete(game=complete_game)
     async def propose(
         self,
         interaction: discord.Interaction,
@@ -81,6 +87,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
 
     @propose.command(name="extend", description="Propose a later deadline")
     @app_commands.describe(hours="How many hours later", game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def extend(
         self,
         interaction: discord.Interaction,
@@ -91,6 +98,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
 
     @propose.command(name="shorten", description="Propose an earlier deadline")
     @app_commands.describe(hours="How many hours earlier", game="Game number")
+    @app_commands.autocomplete(game=complete_game)
     async def shorten(
         self,
         interaction: discord.Interaction,

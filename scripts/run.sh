@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
-# Sets up the bot on a fresh machine and runs it (SQLite in ./data by default).
-# Needs DISCORD_TOKEN in the environment or in a .env file; see README.md.
+# Runs the bot (SQLite in ./data by default), installing it first only when needed: on
+# the first run and after an upgrade changed pyproject.toml or requirements/run.txt.
+# Otherwise it starts at once and offline. Needs DISCORD_TOKEN in the environment or a
+# .env file; see README.md. Arguments go to the bot: `bash scripts/run.sh backup PATH`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/venv.sh
 
-PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[postgres]'
+ensure_venv requirements/run.txt requirements/test.txt
 exec .venv/bin/python -m bot "$@"

@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need on a fresh machine, then runs lint and the tests.
-# Usage: bash scripts/test.sh [pytest args...]
+# Installs (requirements/test.txt, then dipgm itself) only when .venv is missing or
+# pyproject.toml or the lock changed. Usage: bash scripts/test.sh [pytest args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/venv.sh
 
-PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+ensure_venv requirements/test.txt
 
 # A throwaway PostgreSQL for the storage and service suites, unless one is given.
 if [ -z "${TEST_DATABASE_URL:-}" ] && command -v initdb >/dev/null 2>&1; then

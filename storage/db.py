@@ -12,25 +12,22 @@ syncs every commit and costs a disk flush per transaction. See docs/PERFORMANCE.
 from __future__ import annotations
 
 import logging
-import weakref
 from pathlib import Path
 
-import sqlalchemy
 from sqlalchemy import event
-from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
-
-from storage.sqlite_driver import OneTripConnection, one_trip_dbapi
+from sqlalchemy.sql import Select
 
 log = logging.getLogger(__name__)
 
 DEFAULT_URL = "sqlite+aiosqlite:///./data/dipgm.sqlite3"
-SQLITE_BUSY_TIMEOUT_MS = 15_000
+SQLITE_BUSY_TIMEOUT_S = 15
 SQLITE_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 DEFAULT_SQLITE_SYNCHRONOUS = "NORMAL"
 
@@ -41,12 +38,16 @@ def is_sqlite(url: str) -> bool:
 
 def _sqlite_pragmas(synchronous: str):
     def on_connect(dbapi_connection, _record) -> None:
+        # SQLAlchemy emits BEGIN itself (`_sqlite_begin`), not the driver: the way
+        # SQLAlchemy's SQLite dialect documents ("Transactions with SQLite and the
+        # sqlite3 driver"), for aiosqlite as for pysqlite.
+        dbapi_connection.isolation_level = None
         # WAL lets readers proceed while a phase is being adjudicated; the busy timeout
         # makes a second writer (another process or connection) wait instead of failing.
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.close()
 
@@ -54,15 +55,11 @@ def _sqlite_pragmas(synchronous: str):
 
 
 def _sqlite_begin(conn) -> None:
-    # pysqlite's deferred BEGIN would let two writers both read, then deadlock when
-    # upgrading to a write lock; BEGIN IMMEDIATE takes the write lock up front and
-    # waits for it under the busy timeout. It is sent with the transaction's first
-    # statement (storage/sqlite_driver.py), saving a trip to SQLite's thread.
-    dbapi_connection = conn.connection.dbapi_connection
-    if isinstance(dbapi_connection, OneTripConnection):
-        dbapi_connection.begin_immediate()
-    else:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # A deferred BEGIN would let two writers both read, then fail ("database is
+    # locked") when the second upgrades to a write lock, which waiting cannot cure;
+    # BEGIN IMMEDIATE takes the write lock up front and waits for it under the busy
+    # timeout, in aiosqlite's thread: the event loop runs on meanwhile.
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def sqlite_synchronous(url: URL) -> tuple[URL, str]:
@@ -75,58 +72,39 @@ def sqlite_synchronous(url: URL) -> tuple[URL, str]:
 
 
 def create_engine(url: str = DEFAULT_URL, *, echo: bool = False) -> AsyncEngine:
-    """An async engine for `url`, with the SQLite pragmas set on every connection.
+    """An async engine for `url`: SQLAlchemy's own aiosqlite dialect, with the pragmas
+    above and BEGIN IMMEDIATE, or asyncpg.
 
     The directory of a SQLite file is created if missing.
     """
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         parsed, synchronous = sqlite_synchronous(parsed)
+        pool = {}
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(
-            parsed,
-            echo=echo,
-            connect_args={"isolation_level": None, "timeout": 15},
-            module=one_trip_dbapi() if parsed.get_driver_name() == "aiosqlite" else None,
-        )
+            # One connection: SQLite lets one transaction write at a time, and every
+            # transaction here begins with BEGIN IMMEDIATE, so more connections would
+            # only wait for each other in SQLite's busy handler, which polls with
+            # sleeps of up to 100 ms. With one, the process's transactions queue in
+            # turn on the event loop; the busy timeout makes another process wait.
+            # (In memory, SQLAlchemy keeps one connection already.)
+            pool = {"pool_size": 1, "max_overflow": 0, "pool_timeout": SQLITE_BUSY_TIMEOUT_S}
+        engine = create_async_engine(parsed, echo=echo, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
-        if parsed.database and parsed.database != ":memory:":
-            _TWINS[engine.sync_engine] = _sqlite_sync_engine(parsed, synchronous)
         return engine
     return create_async_engine(parsed, echo=echo, pool_size=10, max_overflow=10)
 
 
-# The synchronous engine on the same SQLite file as an async engine, if it has one.
-_TWINS: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
-
-
-def _sqlite_sync_engine(url: URL, synchronous: str) -> Engine:
-    twin = sqlalchemy.create_engine(
-        url.set(drivername="sqlite"),
-        # Used from one worker thread at a time, but pooled connections may be closed
-        # (disposed, collected) from another.
-        connect_args={"isolation_level": None, "timeout": 15, "check_same_thread": False},
-    )
-    event.listen(twin, "connect", _sqlite_pragmas(synchronous))
-    event.listen(twin, "begin", _sqlite_begin)
-    return twin
-
-
-def sqlite_twin(engine: AsyncEngine) -> Engine | None:
-    """A synchronous engine on the same SQLite file as `engine` (same pragmas, same
-    BEGIN IMMEDIATE), for a transaction run whole in one worker thread: one trip from
-    the event loop instead of one per statement. None for PostgreSQL and in-memory
-    SQLite. Never use it on the event loop's thread: its calls block."""
-    return _TWINS.get(engine.sync_engine)
-
-
-def dispose_sqlite_twin(engine: AsyncEngine) -> None:
-    """Close the twin's pooled connections (the async engine's `dispose` does not)."""
-    twin = _TWINS.get(engine.sync_engine)
-    if twin is not None:
-        twin.dispose()
+def for_update(query: Select, dialect: str, **options) -> Select:
+    """`query` with PostgreSQL's row lock (`Select.with_for_update(**options)`: FOR
+    UPDATE, FOR NO KEY UPDATE with `key_share`, SKIP LOCKED with `skip_locked`), the
+    one clause that differs between the databases. On SQLite the query is unchanged:
+    BEGIN IMMEDIATE has given the transaction the whole database's write lock."""
+    if dialect == "postgresql":
+        return query.with_for_update(**options)
+    return query
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -78,6 +78,14 @@ class PlayerRow(SQLModel, table=True):
     # Held Manage Threads or Administrator in the game's channel when they joined:
     # Discord lets them read every private thread, other players' negotiations included.
     reads_private_threads: bool = Field(default=False)
+    # Their name in the game's server when last seen, shown beside mentions of them
+    # (a mention in an embed, or one that pings nobody, shows only a number to people
+    # whose Discord has not loaded that user).
+    display_name: str | None = Field(default=None, max_length=100)
+    # Found gone from the game's server (a DM or a thread refused them as unknown):
+    # nobody can reach them; the GM is told and may call a standby. Cleared when they
+    # are seen in the server again.
+    left_server_at: datetime | None = _when()
 
 
 class PowerRow(SQLModel, table=True):
@@ -295,3 +303,42 @@ class OutboxRow(SQLModel, table=True):
     steps_done: int = Field(default=0)
     sent: list | None = _json(nullable=True)
     given_up_at: datetime | None = _when()
+    # A direct message held until its user opens their DMs to the server's members
+    # (Discord refused it: 50007); then `next_attempt_at` is None, and the event is
+    # offered again when the user next uses dipgm (bot/reach.py).
+    held_for_user_id: int | None = _big(nullable=True, index=True)
+
+
+class BotStateRow(SQLModel, table=True):
+    """The bot's own small facts, by key (storage/bot_state.py): what it last told
+    Discord (the slash commands' hash and scope), not any game's."""
+
+    __tablename__ = "bot_state"
+
+    key: str = Field(primary_key=True, max_length=64)
+    value: dict = _json()
+    updated_at: datetime = _when(nullable=False)
+
+
+class ClosedDmRow(SQLModel, table=True):
+    """A user whose direct messages Discord refuses (50007: they allow no DMs from the
+    server's members). Written when a DM is first refused, at which moment they are
+    told once in the game's channel; deleted when a DM reaches them again."""
+
+    __tablename__ = "closed_dms"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    closed_at: datetime = _when(nullable=False)
+
+
+class PendingOrdersRow(SQLModel, table=True):
+    """A DM of orders from a player of several games, waiting for them to pick the game
+    ("which game?" buttons): kept here, so a restart between the DM and the pick loses
+    nothing. `sent_at` is Discord's time for the DM (the deadline is judged by it)."""
+
+    __tablename__ = "pending_orders"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    sent_at: datetime = _when(nullable=False)
+    created_at: datetime = _when(nullable=False)

@@ -4,9 +4,8 @@ length of a game or the age of the database.
 
 A phase is found by its id, as the latest live play of its code, or as the game's
 current phase: each query returns one row whatever the number of phases before it,
-and the orders in force are read for that one phase. Plain SQLAlchemy Core on a
-synchronous `Connection` (the caller's transaction, see
-`ServiceCore.run_transaction`); none commits.
+and the orders in force are read for that one phase. Plain SQLAlchemy Core on the
+caller's transaction (`ServiceCore.core_transaction`); none commits.
 
 "Live" is a phase not rolled back: a rolled-back play stays in the record, and a
 lookup by id or code passes over it as `GameService.phase_records` does.
@@ -16,7 +15,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Connection, Row, and_, bindparam, delete, select
+from sqlalchemy import Row, and_, bindparam, delete, select
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.models import GameRow, OrderRow, OutboxRow, PhaseRow
 
@@ -101,51 +101,58 @@ _PRUNE = delete(_OUTBOX).where(
 )
 
 
-def phase_in(conn: Connection, game_id: int, phase_id: int, *, position: bool) -> Row | None:
+async def phase(
+    conn: AsyncConnection, game_id: int, phase_id: int, *, position: bool
+) -> Row | None:
     """The live phase `phase_id` of the game: id, seq, code, outcomes, report, and
     the position JSON if `position`. None: no such game; a row whose `id` is None: the
     game has no such live phase."""
-    return conn.execute(_BY_ID[position], {"game_id": game_id, "phase_id": phase_id}).first()
+    params = {"game_id": game_id, "phase_id": phase_id}
+    return (await conn.execute(_BY_ID[position], params)).first()
 
 
-def current_phase_in(conn: Connection, game_id: int) -> Row | None:
-    """The game's current phase, as `phase_in` with its position; `id` None: the game
+async def current_phase(conn: AsyncConnection, game_id: int) -> Row | None:
+    """The game's current phase, as `phase` with its position; `id` None: the game
     has not started."""
-    return conn.execute(_CURRENT, {"game_id": game_id}).first()
+    return (await conn.execute(_CURRENT, {"game_id": game_id})).first()
 
 
-def latest_play_in(conn: Connection, game_id: int, code: str) -> Row | None:
-    """The latest live play of phase `code` ("S1901M"), as `current_phase_in`; `id`
+async def latest_play(conn: AsyncConnection, game_id: int, code: str) -> Row | None:
+    """The latest live play of phase `code` ("S1901M"), as `current_phase`; `id`
     None: the game has no such phase."""
-    return conn.execute(_LATEST_OF_CODE, {"game_id": game_id, "code": code}).first()
+    return (await conn.execute(_LATEST_OF_CODE, {"game_id": game_id, "code": code})).first()
 
 
-def any_play_in(conn: Connection, game_id: int, code: str, play: int | None = None) -> Row | None:
+async def any_play(
+    conn: AsyncConnection, game_id: int, code: str, play: int | None = None
+) -> Row | None:
     """A play of phase `code`, rolled back or not (`rolled_back_at` says which): the
-    `play`-th (from 1), or the latest; as `latest_play_in` otherwise."""
+    `play`-th (from 1), or the latest; as `latest_play` otherwise."""
     if play is None:
-        return conn.execute(_LATEST_PLAY_OF_CODE, {"game_id": game_id, "code": code}).first()
-    params = {"game_id": game_id, "code": code, "skip": max(play - 1, 0)}
-    return conn.execute(_NTH_PLAY_OF_CODE, params).first()
+        query, params = _LATEST_PLAY_OF_CODE, {"game_id": game_id, "code": code}
+    else:
+        query = _NTH_PLAY_OF_CODE
+        params = {"game_id": game_id, "code": code, "skip": max(play - 1, 0)}
+    return (await conn.execute(query, params)).first()
 
 
-def current_phase_id_in(conn: Connection, game_id: int) -> Row | None:
+async def current_phase_id(conn: AsyncConnection, game_id: int) -> Row | None:
     """(current_phase_id,) of the game; None: no such game."""
-    return conn.execute(_CURRENT_ID, {"game_id": game_id}).first()
+    return (await conn.execute(_CURRENT_ID, {"game_id": game_id})).first()
 
 
-def orders_in_force_in(conn: Connection, phase_id: int) -> list[Row]:
+async def orders_in_force(conn: AsyncConnection, phase_id: int) -> list[Row]:
     """(power, order JSON) of each order in force for the phase, in the order given."""
-    return list(conn.execute(_ORDERS_IN_FORCE, {"phase_id": phase_id}).all())
+    return list((await conn.execute(_ORDERS_IN_FORCE, {"phase_id": phase_id})).all())
 
 
-def phase_codes_in(conn: Connection, game_id: int, *, played: bool = False) -> list[str]:
+async def phase_codes(conn: AsyncConnection, game_id: int, *, played: bool = False) -> list[str]:
     """The codes of the game's live phases in order; `played`: only those with results."""
     query = _PLAYED_CODES if played else _CODES
-    return list(conn.execute(query, {"game_id": game_id}).scalars().all())
+    return list((await conn.execute(query, {"game_id": game_id})).scalars().all())
 
 
-def prune_outbox_in(conn: Connection, cutoff: datetime, batch: int) -> int:
+async def prune_outbox(conn: AsyncConnection, cutoff: datetime, batch: int) -> int:
     """Delete up to `batch` outbox events delivered before `cutoff`; never one still to
     be delivered. Returns how many went."""
-    return conn.execute(_PRUNE, {"cutoff": cutoff, "batch": batch}).rowcount
+    return (await conn.execute(_PRUNE, {"cutoff": cutoff, "batch": batch})).rowcount

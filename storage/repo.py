@@ -10,9 +10,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, delete, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from storage import order_queries
+from storage.db import for_update
 from storage.models import (
     AuditRow,
     GameRow,
@@ -48,10 +48,10 @@ async def game_with_phase(
         .outerjoin(PhaseRow, PhaseRow.id == GameRow.current_phase_id)
         .where(GameRow.id == game_id)
     )
-    if lock and session.bind.dialect.name == "postgresql":
+    if lock:
         # FOR NO KEY UPDATE: a game's key never changes, and this mode lets others
         # insert rows that refer to the game (events, orders) without waiting.
-        query = query.with_for_update(of=GameRow, key_share=True)
+        query = for_update(query, session.bind.dialect.name, of=GameRow, key_share=True)
     rows = await session.execute(query)
     row = rows.first()
     if row is None:
@@ -83,10 +83,10 @@ async def claim_game(
     conditions = [GameRow.id == game_id, GameRow.version == version, GameRow.status == ACTIVE]
     if due_before is not None:
         conditions += [GameRow.deadline_at <= due_before, GameRow.paused_at.is_(None)]
-    if session.bind.dialect.name == "postgresql":
-        locked = await session.execute(
-            select(GameRow.id).where(*conditions).with_for_update(skip_locked=True, key_share=True)
-        )
+    dialect = session.bind.dialect.name
+    if dialect != "sqlite":  # SQLite: BEGIN IMMEDIATE holds the whole database already
+        claim = select(GameRow.id).where(*conditions)
+        locked = await session.execute(for_update(claim, dialect, skip_locked=True, key_share=True))
         if locked.scalar_one_or_none() is None:
             return False
     result = await session.execute(
@@ -140,9 +140,20 @@ async def games_of_user(session: AsyncSession, user_id: int) -> Sequence[GameRow
     return rows.scalars().all()
 
 
-async def takes_part(session: AsyncSession, game_id: int, user_id: int) -> bool:
-    """Whether the user is or was in the game (`order_queries.takes_part_query`)."""
-    found = await session.execute(order_queries.takes_part_query(game_id, user_id))
+async def takes_part(session: AsyncSession | AsyncConnection, game_id: int, user_id: int) -> bool:
+    """Whether the user is or was in the game: as a player (in the lobby, playing,
+    replaced, kicked), a standby, or a holder of a proxy in force."""
+    joined = select(PlayerRow.id).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+    power = select(PowerRow.id).where(
+        PowerRow.game_id == game_id,
+        or_(PowerRow.user_id == user_id, PowerRow.standby_user_id == user_id),
+    )
+    grant = select(ProxyGrantRow.id).where(
+        ProxyGrantRow.game_id == game_id,
+        ProxyGrantRow.grantee_user_id == user_id,
+        ProxyGrantRow.revoked_at.is_(None),
+    )
+    found = await session.execute(select(joined.exists() | power.exists() | grant.exists()))
     return bool(found.scalar())
 
 
@@ -328,9 +339,7 @@ async def pending_outbox(session: AsyncSession, now: datetime, limit: int) -> Se
         .order_by(OutboxRow.id)
         .limit(limit)
     )
-    if session.bind.dialect.name == "postgresql":
-        query = query.with_for_update(skip_locked=True)
-    rows = await session.execute(query)
+    rows = await session.execute(for_update(query, session.bind.dialect.name, skip_locked=True))
     return rows.scalars().all()
 
 

@@ -1,6 +1,10 @@
-"""Where the shared reference files are: `../shared` beside the checkout, as in CI.
+"""Where the reference files the tests read are.
 
-`DIPGM_SHARED` overrides it for a checkout kept elsewhere.
+The suite runs on a fresh clone with nothing beside it: the small fixtures live in the
+repository (the interchange sample in tests/data, the DATC's case headings in
+tests/datc). `../shared` beside the checkout (or `DIPGM_SHARED`) is where they were
+copied from, and holds what stays outside: the 100 recorded games, the rules documents;
+tests that need those skip, with the reason, when it is absent.
 """
 
 import os
@@ -8,6 +12,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("DIPGM_SHARED", ROOT.parent / "shared"))
-SAMPLE_PHASES = SHARED / "interop" / "sample_phases.jsonl"
+SAMPLE_PHASES = ROOT / "tests" / "data" / "sample_phases.jsonl"
 RULES_DIR = SHARED / "reference" / "rules"
-DATC_TEXT = SHARED / "reference" / "datc" / "DATC_v3_1.txt"
+DATC_TEXT = ROOT / "tests" / "datc" / "DATC_v3_1_headings.txt"

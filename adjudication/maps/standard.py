@@ -270,7 +270,6 @@ def _build() -> Board:
         starting_units=start,
         army_adjacency=army,
         fleet_adjacency=fleet,
-        victory_centres=18,
         first_year=1901,
         aliases=STANDARD_ALIASES,
     )
@@ -278,4 +277,3 @@ def _build() -> Board:
 
 STANDARD = _build()
 """The standard board. Build your own `Board` for a variant."""
-

@@ -56,6 +56,25 @@ def position_for(orders: list[Order], extra: str = "", phase: str = "S1901M") ->
     return Position(Phase.parse(phase), tuple(units.values()), {})
 
 
+def legal_orders(orders: list[Order], position: Position) -> tuple[list[Order], set[int]]:
+    """The orders as the resolver may be given them: each one validation refuses
+    replaced by a hold (the unit holds, as in the phase pipeline); and the indices of
+    those refused. The units of these tables stand where their orders say, one order
+    to a unit."""
+    from adjudication.maps import STANDARD
+    from adjudication.validate import validate_all
+
+    rejected = validate_all(orders, position, STANDARD)
+    return [Hold(o.unit) if i in rejected else o for i, o in enumerate(orders)], set(rejected)
+
+
+def legal_table(table: str, extra: str = "") -> tuple[Position, list[Order]]:
+    """The table's position, and its orders with the illegal ones replaced by holds."""
+    orders = [o for o, _ in read_table(table)]
+    position = position_for(orders, extra)
+    return position, legal_orders(orders, position)[0]
+
+
 def play(table: str, extra: str = "", rules: object = None) -> tuple[list, object]:
     """Validate the table's orders, turn illegal ones into holds (as the phase pipeline
     does), resolve the phase; returns [(order, expected, outcome)], result."""
@@ -63,13 +82,11 @@ def play(table: str, extra: str = "", rules: object = None) -> tuple[list, objec
     from adjudication.movement import resolve_movement
     from adjudication.outcomes import Outcome, Reason
     from adjudication.rules import Rules
-    from adjudication.validate import validate_all
 
     rows = read_table(table)
     orders = [o for o, _ in rows]
     position = position_for(orders, extra)
-    rejected = validate_all(orders, position, STANDARD)
-    played = [Hold(o.unit) if i in rejected else o for i, o in enumerate(orders)]
+    played, rejected = legal_orders(orders, position)
     result = resolve_movement(position, played, STANDARD, rules or Rules())
     outcomes = [
         Outcome(orders[i], False, Reason.ILLEGAL) if i in rejected else out

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from adjudication.adjustments import (
-    adjustments_needed,
-    build_sites,
-    builds_possible,
-    resolve_adjustments,
-)
+from adjudication.adjustments import adjustments_needed, build_sites, builds_possible
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Disband, Waive
+from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.outcomes import Reason
+from adjudication.phases import Adjudication, adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
+from tests.adjudication.as_given import as_given
 
 
 def winter(units: dict[str, list[str]], owned: dict[str, list[str]]) -> Position:
@@ -27,19 +24,24 @@ def build(power: str, text: str) -> Build:
     return Build(Unit.parse(power, text))
 
 
+def play(position: Position, orders: list[Order]) -> Adjudication:
+    """The adjustment phase played (validation, default orders, the adjustments)."""
+    return adjudicate(position, orders, STANDARD)
+
+
 def results(position: Position, orders: list) -> list[tuple[str, bool, Reason | None]]:
-    result = resolve_adjustments(position, orders, STANDARD)
-    return [(str(o.order), o.succeeded, o.reason) for o in result.outcomes]
+    outcomes = as_given(play(position, orders).outcomes, orders)
+    return [(str(o.order), o.succeeded, o.reason) for o in outcomes]
 
 
 GERMANY_PLUS_ONE = winter({"GERMANY": ["A HOL"]}, {"GERMANY": ["HOL", "BER"], "RUSSIA": ["WAR"]})
 
 
 def test_build_places_the_unit() -> None:
-    result = resolve_adjustments(GERMANY_PLUS_ONE, [build("GERMANY", "F KIE")], STANDARD)
-    assert result.units == (Unit.parse("GERMANY", "A HOL"),)  # Kiel is not owned
-    result = resolve_adjustments(GERMANY_PLUS_ONE, [build("GERMANY", "A BER")], STANDARD)
-    assert Unit.parse("GERMANY", "A BER") in result.units
+    result = play(GERMANY_PLUS_ONE, [build("GERMANY", "F KIE")])
+    assert result.position.units == (Unit.parse("GERMANY", "A HOL"),)  # Kiel is not owned
+    result = play(GERMANY_PLUS_ONE, [build("GERMANY", "A BER")])
+    assert Unit.parse("GERMANY", "A BER") in result.position.units
 
 
 def test_6i1_builds_handled_one_by_one_until_the_allowance_is_used() -> None:
@@ -105,8 +107,8 @@ def test_fleet_on_two_coast_centre_needs_a_coast() -> None:
         ("F STP B", False, Reason.ILLEGAL),
         ("WAIVE", True, Reason.WAIVED),
     ]
-    result = resolve_adjustments(position, [build("RUSSIA", "F STP/NC")], STANDARD)
-    assert result.units == (Unit.parse("RUSSIA", "F STP/NC"),)
+    result = play(position, [build("RUSSIA", "F STP/NC")])
+    assert result.position.units == (Unit.parse("RUSSIA", "F STP/NC"),)
 
 
 def test_unordered_builds_are_waived_but_only_as_many_as_could_be_placed() -> None:
@@ -137,16 +139,18 @@ def test_orders_of_a_power_with_no_adjustment_fail() -> None:
 
 def test_removal_of_own_unit_by_type_and_place() -> None:
     position = winter({"FRANCE": ["A PAR", "F BRE"]}, {"FRANCE": ["PAR"]})
+    # The unit in Brest is a fleet: an army's removal there is refused, as a movement
+    # order naming the wrong type of unit is (validation: WRONG_UNIT_TYPE).
     assert results(position, [Disband(Unit.parse("FRANCE", "A BRE"))]) == [
-        ("A BRE D", False, Reason.NO_SUCH_UNIT),
+        ("A BRE D", False, Reason.ILLEGAL),
         ("F BRE D", True, Reason.CIVIL_DISORDER),
     ]
 
 
 def test_eliminated_power_loses_all_units() -> None:
     position = winter({"ITALY": ["A ROM", "F NAP"]}, {"FRANCE": ["ROM", "NAP"]})
-    result = resolve_adjustments(position, [], STANDARD)
-    assert result.units == ()
+    result = play(position, [])
+    assert result.position.units == ()
 
 
 def test_adjustment_phase_needed() -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.adjustments import resolve_adjustments
 from adjudication.civil_disorder import civil_disorder_removals, distance_from_home
 from adjudication.maps import STANDARD
 from adjudication.orders import Disband
 from adjudication.outcomes import Reason
+from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
+from tests.adjudication.as_given import as_given
 
 
 def winter(units: dict[str, list[str]], owned: dict[str, list[str]]) -> Position:
@@ -24,7 +25,7 @@ def winter(units: dict[str, list[str]], owned: dict[str, list[str]]) -> Position
 
 def removed(position: Position) -> list[str]:
     """Units removed by civil disorder when nobody orders anything."""
-    result = resolve_adjustments(position, [], STANDARD)
+    result = adjudicate(position, [], STANDARD)
     return [
         str(o.order.unit)
         for o in result.outcomes
@@ -94,22 +95,22 @@ def test_6j1_too_many_disbands_are_taken_in_order() -> None:
         Disband(Unit.parse("FRANCE", "A PIC")),
         Disband(Unit.parse("FRANCE", "A PAR")),
     ]
-    result = resolve_adjustments(position, orders, STANDARD)
-    assert [(o.succeeded, o.reason) for o in result.outcomes] == [
+    result = adjudicate(position, orders, STANDARD)
+    assert [(o.succeeded, o.reason) for o in as_given(result.outcomes, orders)] == [
         (False, Reason.NO_SUCH_UNIT),
         (True, None),
         (False, Reason.ILLEGAL),
     ]
-    assert result.units == (Unit.parse("FRANCE", "A PAR"),)
+    assert result.position.units == (Unit.parse("FRANCE", "A PAR"),)
 
 
 def test_6j2_removing_the_same_unit_twice() -> None:
     position = winter({"FRANCE": ["A PAR", "A PIC", "F LYO"]}, {"FRANCE": ["PAR"]})
     orders = [Disband(Unit.parse("FRANCE", "A PAR"))] * 2
-    result = resolve_adjustments(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD)
     # Paris goes as ordered; of Picardy (1 from Paris) and the Gulf of Lyon
     # (1 from Marseilles) the fleet goes first.
-    assert result.units == (Unit.parse("FRANCE", "A PIC"),)
+    assert result.position.units == (Unit.parse("FRANCE", "A PIC"),)
     assert removed(position) == ["F LYO", "A PIC"]
 
 

@@ -10,6 +10,10 @@ reads go to `adjudicate`, and the result is compared with the case's expectation
   for whatever reason, an illegal order included; the DATC often says only that an
   order fails, so "fails" asks no more than that. When two lines name the same
   province the province succeeds if one of them did.
+- `reasons`: province -> why its order fails (an `adjudication.outcomes.Reason`
+  value: "bounced", "cut", "void", "no_convoy", …), where the DATC's text says why
+  ("the two units bounce", "the support of Tyrolia is cut"), so that a support cut
+  turned into a bounce, say, does not pass as a failure like any other.
 - `dislodged`: exactly the units dislodged in that phase ("F MAO"), when given.
 - `units`: exactly the units on the board after that phase, when given.
 
@@ -37,16 +41,16 @@ from typing import Any
 import pytest
 
 from adjudication.maps import STANDARD
+from adjudication.outcomes import Reason
 from adjudication.position import Position
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Phase, Unit
 from tests.shared_files import DATC_TEXT
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "datc"
-# The DATC text lives with the shared reference documents, outside the repository.
-DATC_TEXT = Path(
-    os.environ.get("DIPGM_DATC_TEXT", str(DATC_TEXT))
-)
+# The DATC's test-case headings (tests/datc/DATC_v3_1_headings.txt, taken from the
+# shared reference text); DIPGM_DATC_TEXT may name the whole text instead.
+DATC_TEXT = Path(os.environ.get("DIPGM_DATC_TEXT", str(DATC_TEXT)))
 SECTIONS = "ABCDEFGHIJ"
 VERDICTS = ("succeeds", "fails", "illegal")
 # The DATC writes "6.J.5 TEST CASE" once without the final dot; accept both.
@@ -124,10 +128,13 @@ def test_case_data_is_well_formed() -> None:
                 Phase.parse(phase["phase"])
             assert set(phase["orders"]) <= set(STANDARD.powers), where
             expect = phase["expect"]
-            assert set(expect) <= {"results", "dislodged", "units"}, where
+            assert set(expect) <= {"results", "reasons", "dislodged", "units"}, where
             for province, verdict in expect["results"].items():
                 assert province in STANDARD.provinces, (where, province)
                 assert verdict in VERDICTS, (where, verdict)
+            for province, reason in expect.get("reasons", {}).items():
+                assert expect["results"].get(province) == "fails", (where, province)
+                Reason(reason)
             for text in expect.get("dislodged", []):
                 _check_unit(where, "ENGLAND", text)
             for power, units in expect.get("units", {}).items():
@@ -154,6 +161,7 @@ class _Line:
     province: str | None
     verdict: str  # "succeeds" | "fails" | "illegal" | "no outcome"
     detail: str
+    reason: str | None = None  # the outcome's reason, when the order was played
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
@@ -203,13 +211,23 @@ def _verdicts(lines: list[tuple[str, Any]], outcomes: tuple[Any, ...]) -> list[_
         order = parsed.order
         if order is None:
             why = parsed.rejection.reason if parsed.rejection else "unreadable"
-            seen.append(_Line(power, parsed.text, _named_province(parsed.text), "illegal",
-                              f"not read: {why}"))
+            seen.append(
+                _Line(
+                    power, parsed.text, _named_province(parsed.text), "illegal", f"not read: {why}"
+                )
+            )
             continue
         province = _order_province(order)
         if parsed.rejection is not None:
-            seen.append(_Line(power, parsed.text, province, "illegal",
-                              f"{order} refused: {parsed.rejection.reason}"))
+            seen.append(
+                _Line(
+                    power,
+                    parsed.text,
+                    province,
+                    "illegal",
+                    f"{order} refused: {parsed.rejection.reason}",
+                )
+            )
             continue
         outcome = next((o for o in unused if o.order == order), None)
         if outcome is None:
@@ -221,7 +239,9 @@ def _verdicts(lines: list[tuple[str, Any]], outcomes: tuple[Any, ...]) -> list[_
         else:
             verdict = "succeeds" if outcome.succeeded else "fails"
         reason = f" ({outcome.reason})" if outcome.reason else ""
-        seen.append(_Line(power, parsed.text, province, verdict, f"{order}{reason}"))
+        seen.append(
+            _Line(power, parsed.text, province, verdict, f"{order}{reason}", outcome.reason)
+        )
     return seen
 
 
@@ -266,6 +286,10 @@ def _compare(expect: dict[str, Any], seen: list[_Line], before: Position, result
         actual = _province_verdict(verdicts) if verdicts else "no order seen"
         if not _matches(expected, actual):
             problems.append(f"  {province}: expected {expected}, got {actual}")
+    for province, reason in sorted(expect.get("reasons", {}).items()):
+        given = [line.reason for line in seen if line.province == province]
+        if reason not in given:
+            problems.append(f"  {province}: expected to fail as {reason}, got {given}")
     if "dislodged" in expect:
         actual_set = _dislodged(before, result)
         expected_set = Counter(expect["dislodged"])

@@ -14,8 +14,10 @@ from adjudication.maps import STANDARD
 from adjudication.movement import resolve_movement
 from adjudication.orders import Hold, Move
 from adjudication.outcomes import Reason
+from adjudication.phases import adjudicate
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit
+from tests.adjudication.as_given import as_given
 from tests.adjudication.movement_cases import failures, play, position_for, read_table
 from tests.adjudication.movement_tables import CASES, CASES_1982, RULEBOOK_1982
 
@@ -180,14 +182,16 @@ def test_orders_that_name_no_unit_or_repeat_do_nothing() -> None:
         Move(Unit.parse("ENGLAND", "A PAR"), Location("BUR")),
         Move(lon, Location("YOR")),
     ]
-    result = resolve_movement(position, orders, STANDARD)
-    assert [o.reason for o in result.outcomes] == [
+    result = adjudicate(position, orders, STANDARD)
+    assert [o.reason for o in as_given(result.outcomes, orders)] == [
         Reason.ILLEGAL,  # replaced by the later order for the same army
         Reason.NO_SUCH_UNIT,
-        Reason.ILLEGAL,  # France's army
+        Reason.NO_SUCH_UNIT,  # France's army: England has no unit there
         None,
+        Reason.UNORDERED,  # F NTH, and France's army holds too
+        Reason.UNORDERED,
     ]
-    assert {str(u) for u in result.units} == {"A YOR", "F NTH", "A PAR"}
+    assert {str(u) for u in result.position.units} == {"A YOR", "F NTH", "A PAR"}
 
 
 def test_the_result_does_not_depend_on_the_order_of_orders() -> None:

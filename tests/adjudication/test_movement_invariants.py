@@ -11,12 +11,13 @@ from adjudication.maps import STANDARD
 from adjudication.movement import resolve_movement
 from adjudication.orders import Convoy, Hold, Move, Support
 from adjudication.outcomes import Reason
+from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.resolver import HOLD, Resolver
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType
 from adjudication.validate import validate_all
-from tests.adjudication.movement_cases import position_for, read_table
+from tests.adjudication.movement_cases import legal_table, position_for, read_table
 from tests.adjudication.movement_tables import CASES, CASES_1982, RULEBOOK_1982
 
 # --- invariants on random positions -------------------------------------------------
@@ -98,8 +99,7 @@ def test_any_order_of_orders_gives_the_same_result(table: str) -> None:
     import random
 
     rules = RULEBOOK_1982 if table in CASES_1982.values() else Rules()
-    orders = [o for o, _ in read_table(table)]
-    position = position_for(orders)
+    position, orders = legal_table(table)
     expected = resolve_movement(position, orders, STANDARD, rules)
     outcomes = dict(zip(map(str, orders), expected.outcomes, strict=True))
     rng = random.Random(table)
@@ -111,11 +111,20 @@ def test_any_order_of_orders_gives_the_same_result(table: str) -> None:
         assert dict(zip(map(str, shuffled), got.outcomes, strict=True)) == outcomes
 
 
-def test_an_army_or_a_coastal_fleet_carries_no_one_even_unvalidated() -> None:
-    table = "ENGLAND: A LON - BEL VIA x; A YOR C A LON - BEL x; F HOL C A LON - BEL x"
+def test_an_army_or_a_coastal_fleet_carries_no_one() -> None:
+    # A fleet at sea makes the convoyed move legal; it is not ordered to convoy, and
+    # the army and the coastal fleet that are ordered to may not.
+    table = "ENGLAND: A LON - BEL VIA x; A YOR C A LON - BEL x; F HOL C A LON - BEL x; F NTH H"
     orders = [o for o, _ in read_table(table)]
-    result = resolve_movement(position_for(orders), orders, STANDARD)
-    assert [o.reason for o in result.outcomes] == [Reason.NO_CONVOY, Reason.ILLEGAL, Reason.ILLEGAL]
+    result = adjudicate(position_for(orders), orders, STANDARD)
+    reasons = {str(o.order): o.reason for o in result.outcomes}
+    assert reasons == {
+        "A LON - BEL VIA": Reason.NO_CONVOY,
+        "A YOR C A LON - BEL": Reason.ILLEGAL,
+        "F HOL C A LON - BEL": Reason.ILLEGAL,
+        "F NTH H": None,
+    }
+    assert {str(u) for u in result.position.units} == {"A LON", "A YOR", "F HOL", "F NTH"}
 
 
 # --- every decision satisfies its own rule ------------------------------------------
@@ -142,8 +151,8 @@ def _unsettled(position: Position, orders: list, rules: Rules) -> list[str]:
     ids=[*CASES.keys(), *(f"1982 {k}" for k in CASES_1982)],
 )
 def test_every_decision_satisfies_its_rule(table: str, rules: Rules) -> None:
-    orders = [o for o, _ in read_table(table)]
-    assert _unsettled(position_for(orders), orders, rules) == []
+    position, orders = legal_table(table)
+    assert _unsettled(position, orders, rules) == []
 
 
 PARADOXES = [k for k in CASES if k.startswith(("6.C", "6.F.1", "6.F.2", "6.G.1"))]

@@ -23,7 +23,9 @@ from adjudication.report import (
 from adjudication.units import Location, Phase, Unit, UnitType
 from tests.shared_files import RULES_DIR
 
-RULES_004 = next(RULES_DIR.glob("004_*.txt"))
+# rules/004 stays with the shared reference documents (tests/shared_files.py): the
+# tests that compare with its example skip when it is not beside the checkout.
+RULES_004 = next(RULES_DIR.glob("004_*.txt"), None)
 CODE = {abbr: code for code, abbr in ABBREVIATIONS.items()}
 
 # The rulebook sample game before Fall 1902, as rules/004's example implies it: every
@@ -69,6 +71,8 @@ def _read_example_order(power: str, text: str, units: dict[str, Unit]) -> Order:
 
 def _example_block(title: str) -> list[str]:
     """A block of rules/004's example, tabs expanded as a terminal shows them."""
+    if RULES_004 is None:
+        pytest.skip(f"rules/004 not found in {RULES_DIR}: the shared reference documents")
     lines = RULES_004.read_text().splitlines()
     start = lines.index(title)
     end = next(i for i in range(start + 2, len(lines)) if not lines[i].strip())

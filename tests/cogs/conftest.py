@@ -7,6 +7,7 @@ Time is a `Clock` the test moves forward; the delivery loop runs for real (every
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -43,18 +44,29 @@ def make_settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest_asyncio.fixture
-async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
-    # Discord stamps messages by the same clock the bot reads.
+def default_fake(clock: Clock) -> FakeDiscord:
+    """The cog tests' Discord, not started: a test file adds what it needs, then serves
+    it with `serving`. Discord stamps messages by the same clock the bot reads."""
     fake = FakeDiscord(players=PLAYERS, clock=lambda: clock().timestamp())
     fake.add_user("outsider")
     fake.add_user("standby")
     fake.add_channel("second-game")
+    return fake
+
+
+@asynccontextmanager
+async def serving(fake: FakeDiscord) -> AsyncIterator[FakeDiscord]:
     await fake.start()
     try:
         yield fake
     finally:
         await fake.close()
+
+
+@pytest_asyncio.fixture
+async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
+    async with serving(default_fake(clock)) as started:
+        yield started
 
 
 @pytest_asyncio.fixture

@@ -142,7 +142,8 @@ async def test_a_rollback_gives_a_power_back_and_tells_who_must_resend(driver: D
     assert ask.ephemeral and ask.content.startswith(
         "Roll Test Game back to the start of Spring 1901? It is now Fall 1901."
     )
-    assert f"Turkey went from <@{turkey.id}> to <@{outsider.id}>" in ask.content
+    then, now = f"<@{turkey.id}> ({turkey.name.title()})", f"<@{outsider.id}> (Outsider)"
+    assert f"Turkey went from {then} to {now}" in ask.content
     assert ask.custom_ids() == ["dipgm:confirm", "dipgm:confirm-keep"]
     mark = len(driver.world.bot_messages)
     rolled = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
@@ -153,7 +154,7 @@ async def test_a_rollback_gives_a_power_back_and_tells_who_must_resend(driver: D
     assert "Orders for Spring 1901 must be sent again" in said.content
     assert "`/game history phase:S1901M/1`" in said.content
     await driver.wait_for_message(
-        lambda m: f"<@{turkey.id}> now plays **Turkey**" in m.content, channel=channel, since=mark
+        lambda m: f"{then} now plays **Turkey**" in m.content, channel=channel, since=mark
     )
     dm = await driver.wait_for_message(
         lambda m: "rolled back" in m.content, channel=driver.dm(powers["FRANCE"]), since=mark

@@ -6,11 +6,12 @@ import asyncio
 
 from sqlalchemy import select
 
-from bot.delivery import results_post
+from bot.caller import Caller
+from bot.event_posts import results_post
 from bot.events import EventKind
 from storage import repo
 from storage.models import OutboxRow
-from tests.cogs.conftest import channel_posts
+from tests.cogs.conftest import channel_posts, start_game
 from tests.fake_discord import Driver
 
 
@@ -90,3 +91,25 @@ async def test_closing_the_bot_lets_the_round_in_progress_finish(driver: Driver)
     await asyncio.wait_for(inside.wait(), 5)
     await driver.bot.close()
     assert finished and driver.bot.delivery.in_round is False
+
+
+async def test_a_replacement_made_just_before_the_game_ended_is_announced_once(
+    driver: Driver, clock
+) -> None:
+    """The briefing of a player who took over a power cannot list orders of a game that
+    has ended since: the replacement is announced all the same, once, not retried."""
+    powers = await start_game(driver, ("alice", "bob", "carol"))
+    delivery, service = driver.bot.delivery, driver.bot.service
+    delivery.stop()  # this test drives the rounds itself
+    await driver.wait_until(lambda: not delivery.in_round, what="the loop's last round")
+    info = await service.game_in_channel(driver.fake.game_channel.id)
+    gm = Caller(info.gm_user_id, info.guild_id)
+    france = next(iter(powers))
+    await service.gm_replace_player(info.id, gm, france, driver.user("standby").id, clock())
+    await service.gm_end_game(info.id, gm, clock(), draw=True)
+    await delivery.run_once()
+    async with service.transaction() as session:
+        rows = (await session.execute(select(OutboxRow))).scalars().all()
+    (replaced,) = [r for r in rows if r.kind == EventKind.PLAYER_REPLACED]
+    assert replaced.delivered_at is not None and replaced.attempts == 1
+    assert any("now plays" in m.content for m in channel_posts(driver))

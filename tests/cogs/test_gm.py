@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.cogs.conftest import channel_posts, create_game, dm_orders, join_all, start_game
 from tests.fake_discord import Driver
+from tests.fake_discord import permissions as perm
 
 GM_COMMANDS = {
     "gm adjudicate": {},
@@ -19,12 +20,17 @@ GM_COMMANDS = {
     "gm end": {"draw": True},
     "gm orders": {},
     "gm settings show": {},
+    "gm status": {},
 }
 
 
 async def test_a_player_is_refused_every_gm_command(driver: Driver) -> None:
+    """Whatever Discord shows: here Bob holds Manage Events (Discord offers him `/gm`),
+    and the service still refuses him every GM action."""
     powers = await start_game(driver)
     bob = driver.user("bob")
+    driver.world.add_role(driver.guild, "Organiser", permissions=perm.MANAGE_EVENTS)
+    driver.world.add_member(bob, driver.guild, roles=("Organiser",))
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
     before = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
     for command, options in GM_COMMANDS.items():

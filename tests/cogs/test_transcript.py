@@ -43,8 +43,10 @@ CHANNEL_KINDS = {
 
 
 def kind_of(post: FakeMessage) -> str:
+    # Press is an embed whose author is its sender.
+    signed = " ".join((e.get("author") or {}).get("name", "") for e in post.embeds)
     for kind, mark in CHANNEL_KINDS.items():
-        if mark in post.content:
+        if mark in post.content or mark in signed:
             return kind
     return f"unexpected: {post.content[:80]!r}"
 

@@ -26,7 +26,10 @@ async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
     fake.add_user("moderator", roles=("Moderator",))
     elsewhere = fake.add_guild("Elsewhere", game_channel="elsewhere-games")
     mallory = fake.add_user("mallory", guild=elsewhere, roles=("GM",))
-    fake.add_member(mallory, fake.guild)
+    # A plain member here, but one Discord offers `/gm` (Manage Events): the service
+    # is what refuses her.
+    fake.add_role("Organiser", permissions=perm.MANAGE_EVENTS)
+    fake.add_member(mallory, fake.guild, roles=("Organiser",))
     await fake.start()
     try:
         yield fake
@@ -271,7 +274,7 @@ async def test_a_player_who_can_read_every_thread_is_warned_and_so_is_the_gm(
     assert "every private thread" not in plain.content
     await (await driver.slash(bob, channel, "game join")).reply()
     started = await (await driver.slash(gm, channel, "game start")).reply()
-    assert started.ephemeral and f"{moderator.mention} can read every private thread" in (
+    assert started.ephemeral and f"{moderator.mention} (Moderator) can read every private" in (
         started.content
     )
     # Why: Discord shows them a thread between two other players.

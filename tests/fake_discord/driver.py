@@ -185,6 +185,39 @@ class Driver:
         )
         return member
 
+    async def remove_member(self, user: FakeUser, guild: FakeGuild) -> None:
+        """``user`` leaves ``guild`` while the bot runs. Discord sends GUILD_MEMBER_REMOVE
+        only with the GUILD_MEMBERS intent (gateway-events, Guild Member Remove): without
+        it, as dipgm runs, the bot is told nothing."""
+        self.world.remove_member(user, guild)
+        await self.fake.gateway.dispatch(
+            "GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user.payload()}
+        )
+
+    async def user_edits(self, message: FakeMessage, content: str) -> FakeMessage:
+        """The author edits their message (resources/message, Edit Message: "the
+        content, embeds, and flags of a message" may be edited by its author): Discord
+        sends MESSAGE_UPDATE, whose payload is the whole message object "with the same
+        extra fields as MESSAGE_CREATE" (events/gateway-events, Message Update), with
+        ``edited_timestamp`` set (the time of the edit on Discord's clock)."""
+        world = self.world
+        channel = world.channels[message.channel_id]
+        assert message.author.id != world.bot_user.id, "the bot edits its own messages"
+        assert world.can_read(message.author.id, channel), "the author cannot see it any more"
+        message.history.append(world.message_payload(message))
+        message.content = content
+        message.edited_at = world.ids.clock()
+        world.apply_mentions(message, None, default=mention_rules.REGULAR_DEFAULT)
+        world.changes.notify()
+        payload = world.message_payload(message)
+        guild = channel.guild_id is not None
+        mentioned = any(u.id == world.bot_user.id for u in message.mentions)
+        if guild and not mentioned and not self.fake.gateway.wants_content():
+            payload.update(content="", embeds=[], attachments=[], components=[])
+        self._mark = len(world.bot_messages)
+        await self.fake.gateway.dispatch("MESSAGE_UPDATE", payload, guild=guild)
+        return message
+
     def take_errors(self) -> list[CapturedError]:
         return self.collector.take()
 
@@ -434,6 +467,7 @@ class Driver:
             dispatched_at=asyncio.get_running_loop().time(),
             payload=payload,
             source_message=message,
+            created_at=world.ids.clock(),
         )
         world.interactions[iid] = record
         self._mark = len(world.bot_messages)

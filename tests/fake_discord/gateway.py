@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .shards import INVALID_SHARD, Shards
 from .state import JSON, FakeGuild
 from .world import Violation, World
 
@@ -49,6 +50,7 @@ EVENT_INTENTS = {
     "THREAD_DELETE": GUILDS,
     "THREAD_MEMBERS_UPDATE": GUILDS,
     "GUILD_MEMBER_ADD": GUILD_MEMBERS,
+    "GUILD_MEMBER_REMOVE": GUILD_MEMBERS,
     "GUILD_MEMBER_UPDATE": GUILD_MEMBERS,
 }
 
@@ -61,6 +63,7 @@ class GatewaySession:
         self.sequence = 0
         self.intents = 0
         self.identified = False
+        self.shard_id = 0  # shards.py: the shard it identified for
         self._deflate = zlib.compressobj() if compress else None
         # Sends must not interleave: the zlib stream is stateful and ordered.
         self._lock = asyncio.Lock()
@@ -94,6 +97,8 @@ class Gateway:
     def __init__(self, world: World) -> None:
         self.world = world
         self.session: GatewaySession | None = None
+        # Every identified session by shard (shards.py); `session` is the latest.
+        self.shards = Shards()
         self.ready = asyncio.Event()
         self.url = ""  # set by the server once the port is known
 
@@ -110,9 +115,11 @@ class Gateway:
             except Exception:  # a bug in the fake must not look like a flaky bot
                 log.exception("fake gateway failed on %s", msg.data[:200])
                 self.world.unexpected.append(f"gateway error on {msg.data[:200]}")
+        self.shards.drop(session)
         if self.session is session:
-            self.session = None
-            self.ready.clear()
+            self.session = self.shards.any()
+            if self.session is None:
+                self.ready.clear()
         return ws
 
     async def _on_message(self, session: GatewaySession, msg: JSON) -> None:
@@ -148,22 +155,30 @@ class Gateway:
             # with a (4014 close code)." (4014 "Disallowed intent(s)")
             await session.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        if not self.shards.identify(session, data.get("shard")):
+            await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
         session.intents = intents
         session.identified = True
         world = self.world
+        guilds = self.shards.guilds_of(session, world.guilds.values())
         await session.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": {**world.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": f"fake-session-{world.ids.next()}",
                 "resume_gateway_url": self.url,
                 "application": {"id": str(world.application_id), "flags": 0},
                 "private_channels": [],
+                # gateway-events, Ready: "shard? array of two integers (shard_id,
+                # num_shards) Shard information associated with this session, if sent
+                # when identifying".
+                **({"shard": data["shard"]} if data.get("shard") is not None else {}),
             },
         )
-        for guild in world.guilds.values():
+        for guild in guilds:
             await session.dispatch("GUILD_CREATE", self.guild_create(guild, session.intents))
         self.session = session
         self.ready.set()
@@ -233,7 +248,7 @@ class Gateway:
         Returns whether the event was sent, so helpers can tell a test that
         its message was never delivered (e.g. a missing intent).
         """
-        session = self.session
+        session = self.shards.session_for(event, data)
         if session is None:
             return False
         needed = _intent_for(event, data, guild=guild)

@@ -35,6 +35,7 @@ CONNECT = 1 << 20
 MANAGE_ROLES = 1 << 28
 MANAGE_WEBHOOKS = 1 << 29
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_EVENTS = 1 << 33
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
@@ -51,21 +52,20 @@ ALL = 0x1F7FFFFFFFFFFF
 CHANNEL_PERMISSIONS = 0x1F74FFB3F7FF51
 
 # The bot role's permissions from the project README ("Invite the bot"): View
-# Channels, Send Messages, Embed Links, Attach Files, Read Message History, Create
-# Private Threads, Send Messages in Threads, Manage Threads. The README's integer.
+# Channels, Send Messages, Embed Links, Attach Files, Create Private Threads, Send
+# Messages in Threads, Manage Threads. The README's integer.
 BOT_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
     | EMBED_LINKS
     | ATTACH_FILES
-    | READ_MESSAGE_HISTORY
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
     | MANAGE_THREADS
 )
-assert BOT_PERMISSIONS == 360777370624
+assert BOT_PERMISSIONS == 360777305088
 
-# What @everyone (and the fake's GM role) may do: a typical server's defaults.
+# What @everyone may do: a typical server's defaults.
 DEFAULT_PERMISSIONS = (
     ADD_REACTIONS
     | VIEW_CHANNEL
@@ -77,6 +77,9 @@ DEFAULT_PERMISSIONS = (
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
+# The GM role as the README has operators set it up: Manage Events besides the defaults,
+# so that Discord shows it `/gm` (the command's `default_member_permissions`).
+GM_ROLE_PERMISSIONS = DEFAULT_PERMISSIONS | MANAGE_EVENTS
 
 # receiving-and-responding, Interaction Structure: "app_permissions includes
 # ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE permissions for (G)DMs with other
@@ -113,6 +116,7 @@ NAMES = {
     MANAGE_ROLES: "MANAGE_ROLES",
     MANAGE_WEBHOOKS: "MANAGE_WEBHOOKS",
     USE_APPLICATION_COMMANDS: "USE_APPLICATION_COMMANDS",
+    MANAGE_EVENTS: "MANAGE_EVENTS",
     MANAGE_THREADS: "MANAGE_THREADS",
     CREATE_PUBLIC_THREADS: "CREATE_PUBLIC_THREADS",
     CREATE_PRIVATE_THREADS: "CREATE_PRIVATE_THREADS",

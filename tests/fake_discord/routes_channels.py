@@ -27,11 +27,13 @@ from .permissions import (
     Overwrite,
 )
 from .rest import (
+    CANNOT_DM,
     CANNOT_SEND_IN_FORUM,
     CANNOT_SEND_NON_TEXT,
     INVALID_FORM_BODY,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
+    NO_MUTUAL_GUILDS,
     THREAD_ARCHIVED,
     THREAD_LOCKED,
     UNKNOWN_GUILD,
@@ -684,9 +686,39 @@ class ChannelRoutes:
                 bug=False,
             )
 
+    def _check_dm(self, request: web.Request, channel: FakeChannel) -> None:
+        """Who a bot may DM (opcodes: "50278 Cannot send messages to this user due to
+        having no mutual guilds", "50007 Cannot send messages to this user"): someone
+        who shares a server with it and allows DMs from its members. The user's choice,
+        not a bug of the bot: refused, never a violation."""
+        user = channel.recipient
+        if channel.type != DM or user is None:
+            return
+        me = self.world.bot_user.id
+        shared = any(me in g.members and user.id in g.members for g in self.world.guilds.values())
+        if not shared:
+            self.api.deny(
+                request,
+                403,
+                NO_MUTUAL_GUILDS,
+                "Cannot send messages to this user due to having no mutual guilds",
+                f"{user.name} shares no server with the bot",
+                bug=False,
+            )
+        if user.dms_closed:
+            self.api.deny(
+                request,
+                403,
+                CANNOT_DM,
+                "Cannot send messages to this user",
+                f"{user.name} allows no direct messages from server members",
+                bug=False,
+            )
+
     async def send_message(self, request: web.Request) -> web.Response:
         channel = self.api.channel(request.match_info["channel_id"])
         body = await read_body(request)
+        self._check_dm(request, channel)
         self._check_send(request, channel, body, doing="send a message")
         if channel.is_thread and channel.archived:
             # topics/threads: "Sending a message will automatically unarchive the thread,

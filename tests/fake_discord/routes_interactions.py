@@ -14,6 +14,7 @@ from aiohttp import web
 from . import limits
 from .rest import (
     ALREADY_ACKNOWLEDGED,
+    INVALID_WEBHOOK_TOKEN,
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     Api,
@@ -33,6 +34,8 @@ DEFERRED_UPDATE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+
+TOKEN_LIFETIME = 15 * 60  # seconds, on Discord's clock
 
 # Which callbacks each interaction type accepts.
 ALLOWED_CALLBACKS = {
@@ -144,6 +147,21 @@ class InteractionRoutes:
 
     def _record(self, request: web.Request) -> InteractionRecord:
         rec = self.api.interaction_by_token(request.match_info["token"])
+        age = self.world.ids.clock() - rec.created_at
+        if age > TOKEN_LIFETIME:
+            # receiving-and-responding: "Interaction tokens are valid for 15 minutes".
+            # After that every request with the token (follow-up, get, edit, delete)
+            # is answered 401 {"code": 50027, "message": "Invalid Webhook Token"}
+            # (discord/discord-api-docs#6851). Time passing is not a bug of the bot,
+            # which must cope: refused, not a violation.
+            self.api.deny(
+                request,
+                401,
+                INVALID_WEBHOOK_TOKEN,
+                "Invalid Webhook Token",
+                f"interaction token used {age / 60:.0f} minutes after the interaction",
+                bug=False,
+            )
         if rec.callback_type is None:
             # Discord only creates the webhook once the interaction is acknowledged.
             raise DiscordError(404, 10015, "Unknown Webhook")

@@ -28,9 +28,11 @@ from discord.http import Route
 from .capture import ErrorCollector
 from .driver import Driver
 from .gateway import Gateway
+from .rate_limits import RateLimits
 from .rest import UNIMPLEMENTED, Api, DiscordError, json_response
 from .routes_channels import ChannelRoutes
 from .routes_interactions import InteractionRoutes
+from .shards import bot_holds
 from .state import GUILD_TEXT, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 from .world import Violation, World
 
@@ -66,6 +68,9 @@ class FakeDiscord:
         self.world = World(granted_intents=granted_intents, clock=clock)
         self.gateway = Gateway(self.world)
         self.api = Api(self.world, self.gateway)
+        # Discord's rate limits (rate_limits.py), on as on Discord; `enabled = False`
+        # turns them off, `routes` holds the per-route table.
+        self.rate_limits = RateLimits(epoch=clock)
         self.guild: FakeGuild = self.add_guild("Diplomacy")
         assert self.guild.general is not None and self.guild.game_channel is not None
         self.general: FakeChannel = self.guild.general
@@ -136,6 +141,11 @@ class FakeDiscord:
         an int or a ``discord.ChannelType``) in ``guild`` (default: the first guild)."""
         return self.world.add_channel(guild or self.guild, name, type=type, parent=parent)
 
+    def add_thread(self, parent: FakeChannel, name: str, *, owner: FakeUser) -> FakeChannel:
+        """A thread ``owner`` started in ``parent`` (a public thread, an announcement
+        thread, or a forum post), before ``run_bot`` (GUILD_CREATE lists it)."""
+        return self.world.add_thread(parent, name, owner=owner)
+
     def add_role(
         self,
         name: str,
@@ -176,7 +186,10 @@ class FakeDiscord:
 
     async def start(self) -> None:
         """Listen on an ephemeral port of 127.0.0.1."""
-        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app = web.Application(
+            middlewares=[self.rate_limits.middleware, self._middleware],
+            client_max_size=64 * 1024 * 1024,
+        )
         routes = web.RouteTableDef()
         ChannelRoutes(self.api).register(routes, API_BASE)
         InteractionRoutes(self.api).register(routes, API_BASE)
@@ -265,7 +278,11 @@ class FakeDiscord:
                 if task in done:
                     task.result()  # re-raise why the connection died
                 raise AssertionError(f"bot not ready after {ready_timeout}s")
-            missing = [g.name for g in self.world.guilds.values() if bot.get_guild(g.id) is None]
+            missing = [
+                g.name
+                for g in self.world.guilds.values()
+                if bot.get_guild(g.id) is None and bot_holds(bot, g.id)
+            ]
             assert not missing, f"bot became ready without guild(s) {missing}"
             yield driver
         except BaseException as exc:

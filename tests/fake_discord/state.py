@@ -78,6 +78,9 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    # The user allows no direct messages from the members of the servers they share
+    # with the bot (Privacy Settings): Discord refuses the bot's DMs to them (50007).
+    dms_closed: bool = False
 
     @property
     def mention(self) -> str:

@@ -20,16 +20,20 @@ from .permissions import (
     BOT_PERMISSIONS,
     DEFAULT_PERMISSIONS,
     DM_APP_PERMISSIONS,
+    GM_ROLE_PERMISSIONS,
     MANAGE_THREADS,
     MENTION_EVERYONE,
     VIEW_CHANNEL,
     Overwrite,
 )
 from .state import (
+    ANNOUNCEMENT_THREAD,
     DM,
+    GUILD_ANNOUNCEMENT,
     GUILD_TEXT,
     JSON,
     PRIVATE_THREAD,
+    PUBLIC_THREAD,
     THREAD_TYPES,
     FakeChannel,
     FakeGuild,
@@ -79,6 +83,7 @@ class InteractionRecord:
     choices: list[JSON] | None = None
     modal: JSON | None = None
     refused: list[Violation] = field(default_factory=list)
+    created_at: float = 0.0  # on Discord's clock (``world.ids.clock``): the token's birth
 
 
 class Changes:
@@ -173,14 +178,14 @@ class World:
         owner: FakeUser | None = None,
         bot_permissions: int = BOT_PERMISSIONS,
     ) -> FakeGuild:
-        """Create a guild with @everyone, a GM role and the role Discord makes for the
-        bot when it is invited (holding ``bot_permissions``, by default exactly the
-        README's list, not Administrator); the bot and ``owner`` (default
-        ``world.owner``) are members."""
+        """Create a guild with @everyone, a GM role (holding Manage Events besides the
+        defaults, as the README asks) and the role Discord makes for the bot when it is
+        invited (holding ``bot_permissions``, by default exactly the README's list, not
+        Administrator); the bot and ``owner`` (default ``world.owner``) are members."""
         owner = owner or self.owner
         guild = FakeGuild(self.ids.next(), name, owner_id=owner.id)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", DEFAULT_PERMISSIONS, 0)
-        gm = FakeRole(self.ids.next(), gm_role, DEFAULT_PERMISSIONS, 1)
+        gm = FakeRole(self.ids.next(), gm_role, GM_ROLE_PERMISSIONS, 1)
         bot_role = FakeRole(
             self.ids.next(), "dipgm", perm.as_bits(bot_permissions), 2, bot_id=self.bot_user.id
         )
@@ -238,6 +243,27 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def add_thread(self, parent: FakeChannel, name: str, *, owner: FakeUser) -> FakeChannel:
+        """A thread a member started: a public thread of a text channel, an announcement
+        thread of an announcement channel, or a post of a forum (resources/channel,
+        Start Thread in Forum or Media Channel: "Creates a new thread in a forum or a
+        media channel"; the post is a PUBLIC_THREAD)."""
+        kinds = {GUILD_ANNOUNCEMENT: ANNOUNCEMENT_THREAD}
+        thread = FakeChannel(
+            self.ids.next(),
+            kinds.get(parent.type, PUBLIC_THREAD),
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            member_ids={owner.id},
+        )
+        guild = self.guild_of(parent)
+        assert guild is not None, "threads belong to server channels"
+        guild.channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        return thread
+
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         return self.add_channel(guild, name)
 
@@ -263,6 +289,13 @@ class World:
         else:
             member.role_ids.extend(r for r in role_ids if r not in member.role_ids)
         return member
+
+    def remove_member(self, user: FakeUser, guild: FakeGuild) -> None:
+        """``user`` leaves ``guild`` (or is kicked). Their thread memberships are left as
+        they were (topics/threads: a user who loses access "will continue to be reported
+        as a member of that thread"), but without membership they see nothing there."""
+        guild.members.pop(user.id, None)
+        self.changes.notify()
 
     def set_overwrite(
         self,

@@ -20,7 +20,6 @@ from bot.lookups import GameLookups
 from bot.service import GameService
 from bot.views import GameStatus
 from storage.codec import outcome_from_json, position_from_json
-from storage.db import sqlite_twin
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, started_game
 from tests.service.game_player import play_to_the_end
@@ -31,15 +30,12 @@ def no_png(*_args) -> bytes:
 
 
 class Reads:
-    """Every statement the service sends (through the async engine and, on SQLite, its
-    synchronous twin) and the rows each returned, while `counting`."""
+    """Every statement the service sends and the rows each returned, while `counting`."""
 
     def __init__(self, service: GameService) -> None:
         self.counting = False
         self.statements: list[tuple[str, int]] = []
-        for engine in (service.db.sync_engine, sqlite_twin(service.db)):
-            if engine is not None:
-                event.listen(engine, "after_cursor_execute", self._after)
+        event.listen(service.db.sync_engine, "after_cursor_execute", self._after)
 
     def _after(self, _conn, cursor, statement, _params, context, _many) -> None:
         if not self.counting:
