@@ -96,3 +96,26 @@ def sees_channel(
     else:
         return None
     return perms.administrator or perms.view_channel
+
+
+# Discord's answers when the game's channel itself refuses the bot
+# (topics/opcodes-and-status-codes): it is gone, or the bot may not see it.
+UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+
+
+def why_channel_refuses(channel: object, error: discord.HTTPException) -> str:
+    """Why Discord refuses the bot's posts in a game's `channel` (None if it could
+    not be found), for the GM: it no longer exists, or which of the invite's
+    permissions the bot lacks there (computed from its roles and the channel's
+    overwrites, as Discord's answer does not name them)."""
+    if isinstance(error, discord.NotFound) or channel is None:
+        return "it no longer exists"
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    if isinstance(channel, discord.abc.GuildChannel) and me is not None:
+        missing = missing_permissions(channel.permissions_for(me))
+        if missing:
+            return f"my role lacks {', '.join(missing)} there"
+    if error.code == MISSING_ACCESS:
+        return "I can no longer see it"
+    return f"Discord refuses me there ({error.text or error.status})"

@@ -333,3 +333,21 @@ def _still_missing(result: SubmissionResult) -> str:
     if result.removals_left:
         parts.append(count(result.removals_left, "removal"))
     return ", ".join(parts)
+
+
+def channel_refused_text(
+    game_name: str, channel_id: int, why: str, what: str, *, gone: bool
+) -> str:
+    """For a game's GM, by DM: the game's channel refuses the bot, so what it could
+    not post there is said here instead (DELIVERY_FAILED)."""
+    fix = (
+        ""
+        if gone
+        else "A moderator can give my role View Channels, Send Messages, Embed Links and "
+        "Attach Files in that channel's settings (Permissions). "
+    )
+    return (
+        f"**{game_name}**: I cannot post in <#{channel_id}>: {why}. I have given up "
+        f"posting {what} there. {fix}The game goes on meanwhile, orders still come by "
+        "DM, and `/gm status` shows what I could not deliver."
+    )

@@ -32,6 +32,13 @@ DM_REFUSED = (CANNOT_DM, NO_MUTUAL_GUILDS)
 # Interaction tokens are valid for 15 minutes (interactions/receiving-and-responding);
 # after that Discord answers every request made with one 401, code 50027.
 INVALID_WEBHOOK_TOKEN = 50027
+# An interaction not answered within 3 seconds is forgotten by Discord: the answer gets
+# 404, code 10062 "Unknown interaction", and no other answer can reach the user.
+UNKNOWN_INTERACTION = 10062
+
+
+def answered_too_late(error: BaseException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 def token_expired(error: discord.HTTPException) -> bool:
@@ -99,7 +106,21 @@ async def on_app_command_error(
 ) -> None:
     """Installed as `bot.tree.on_error`."""
     name = interaction.command.qualified_name if interaction.command else "interaction"
+    if answered_too_late(unwrap(error)):
+        _too_late(interaction, f"/{name}")
+        return
     await reply_ephemeral(interaction, user_text(error, f"/{name}"))
+
+
+def _too_late(interaction: discord.Interaction, context: str) -> None:
+    """No bug of the command, and no answer can go: said in the log, for the operator
+    (a slow host or database makes it happen)."""
+    log.warning(
+        "%s by user %s: Discord forgot the interaction before it was answered "
+        "(10062: answers must come within 3 s; the host or the database is slow)",
+        context,
+        interaction.user.id,
+    )
 
 
 async def guarded(interaction: discord.Interaction, action: Awaitable[Any]) -> None:
@@ -112,6 +133,9 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[Any]) -> N
         await action
     except Exception as exc:  # the one place that turns errors into replies
         custom_id = (interaction.data or {}).get("custom_id", "component")
+        if answered_too_late(exc):
+            _too_late(interaction, f"component {custom_id}")
+            return
         await reply_ephemeral(interaction, user_text(exc, f"component {custom_id}"))
 
 

@@ -19,11 +19,14 @@ import discord
 
 from adjudication.units import Phase
 from bot.caller import Caller
+from bot.channel_checks import why_channel_refuses
 from bot.discord_text import (
     MESSAGE_LIMIT,
+    channel_refused_text,
     deadline_text,
     delivery_failed_text,
     dms_closed_text,
+    event_words,
     game_end_dm,
     game_end_text,
     mention,
@@ -405,7 +408,29 @@ class EventPosts:
         is told, so that someone can act (a player with closed DMs, a lost channel)."""
         p = event.payload
         who = f" for {await self._named(event.game_id, p['user'])}" if p.get("user") else ""
-        await self._to_channel(event, delivery_failed_text(p["kind"], who))
+        try:
+            await self._to_channel(event, delivery_failed_text(p["kind"], who))
+        except (discord.Forbidden, discord.NotFound) as refused:
+            # The channel itself refuses (a permission taken away, the channel deleted):
+            # its GM is told by DM, once, rather than never.
+            await self._channel_refused(event, refused, event_words(p["kind"]) + who)
+
+    async def _channel_refused(
+        self, event: Event, refused: discord.HTTPException, what: str
+    ) -> None:
+        assert event.game_id is not None and event.channel_id is not None
+        info = await self.service.game_info(event.game_id)
+        why = why_channel_refuses(self.client.get_channel(event.channel_id), refused)
+        log.warning(
+            "game %s: its channel %s refuses the bot (%r): %s; the GM is told by DM",
+            event.game_id,
+            event.channel_id,
+            refused,
+            why,
+        )
+        gone = isinstance(refused, discord.NotFound)
+        text = channel_refused_text(info.name, event.channel_id, why, what, gone=gone)
+        await self._to_user(info.gm_user_id, text)
 
     async def _player_left(self, event: Event) -> None:
         """A player was found gone from the server: their GM is told, by a ping."""

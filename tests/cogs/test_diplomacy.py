@@ -38,7 +38,10 @@ async def test_private_thread_has_exactly_its_players_and_the_gm(driver: Driver)
     await driver.click(driver.fake.gm, ask, "dipgm:confirm")
     # Five thread-member requests so far fill Discord's bucket of five per five
     # seconds (docs/DISCORD.md, "Rate limits"): discord.py waits for it to reset.
-    await driver.wait_until(lambda: thread.locked, timeout=15, what="the thread to be locked")
+    # Locked and archived, so it no longer counts against the server's active threads.
+    await driver.wait_until(
+        lambda: thread.locked and thread.archived, timeout=15, what="the thread locked, archived"
+    )
 
 
 async def test_thread_without_the_gm_unless_copied(driver: Driver) -> None:
@@ -141,7 +144,9 @@ async def test_a_thread_archived_after_a_quiet_week_is_still_the_games(driver: D
     await driver.archive(thread)
     ask = await (await driver.slash(driver.fake.gm, channel, "gm end", {"draw": True})).reply()
     await driver.click(driver.fake.gm, ask, "dipgm:confirm")
-    await driver.wait_until(lambda: thread.locked, what="the archived thread to be locked")
+    await driver.wait_until(
+        lambda: thread.locked and thread.archived, what="the archived thread locked, archived"
+    )
 
 
 async def test_a_kicked_player_leaves_archived_threads_too(driver: Driver) -> None:

@@ -139,6 +139,10 @@ async def test_slow_commands_defer_first(driver: Driver, clock) -> None:
     click = await driver.click(gm, ask, "dipgm:confirm")
     assert (await click.response()).callback_type == 5
     assert "Rolled back" in (await click.reply()).content
+    ask = await (await driver.slash(gm, channel, "gm adjudicate")).reply()
+    click = await driver.click(gm, ask, "dipgm:confirm")
+    assert (await click.response()).callback_type == 5
+    assert "is played" in (await click.reply()).content
 
 
 # --- game: and phase: completed -------------------------------------------------------------
@@ -173,6 +177,22 @@ async def test_phase_options_offer_the_games_phases(driver: Driver, clock) -> No
     typed = await (await driver.autocomplete(gm, channel, "gm rollback", "phase", "s19")).choices()
     assert [c["value"] for c in typed] == ["S1901M"]
     assert "Spring 1901" in typed[0]["name"]
+
+
+async def test_game_options_stay_within_discords_limits(driver: Driver) -> None:
+    """A GM of many games with long names: at most 25 choices of at most 100
+    characters (the fake refuses any more, as Discord does, and fails the test)."""
+    gm = driver.fake.gm
+    long_name = "A very long game name " * 5
+    for n in range(27):
+        channel = driver.fake.add_channel(f"games-{n}")
+        await create_game(driver, f"{long_name[:96]}{n:02d}", channel=channel)
+    offered = await (
+        await driver.autocomplete(gm, driver.fake.general, "gm pause", "game", "")
+    ).choices()
+    assert len(offered) == 25
+    assert all(len(c["name"]) <= 100 for c in offered)
+    assert offered[0]["value"] == 27 and offered[0]["name"].endswith("…")
 
 
 # --- the invite ------------------------------------------------------------------------

@@ -11,11 +11,11 @@ phase adjudicated once, every outbox event delivered once — whoever delivers i
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections import Counter
 from pathlib import Path
 
+import discord
 import pytest
 from sqlalchemy import select
 
@@ -62,6 +62,62 @@ def world_on_two_shards(fake: FakeDiscord, clock: Clock) -> tuple[FakeGuild, Fak
     return fake.guild, other
 
 
+def listen_for_dms(bot: discord.Client) -> Counter:
+    """How many DMs from each user `bot`'s gateway session delivered to it."""
+    heard: Counter = Counter()
+
+    async def on_message(message: discord.Message) -> None:
+        if message.guild is None and not message.author.bot:
+            heard[message.author.id] += 1
+
+    bot.add_listener(on_message)
+    return heard
+
+
+def guild_of(bot: discord.Client) -> int:
+    (guild,) = bot.guilds
+    return guild.id
+
+
+async def after_what_came_before(driver, guilds: dict[discord.Client, int]) -> None:
+    """Send each bot an event of its own guild (a channel's permissions touched) and
+    wait until it has handled it: a gateway session hands its events over in order."""
+    seen: set[discord.Client] = set()
+    for bot, guild_id in guilds.items():
+
+        async def on_guild_channel_update(before, after, bot=bot, guild_id=guild_id) -> None:
+            if after.guild.id == guild_id:
+                seen.add(bot)
+
+        bot.add_listener(on_guild_channel_update)
+        guild = driver.world.guilds[guild_id]
+        await driver.set_overwrite(guild.general, guild, deny=0)
+    await driver.wait_until(lambda: seen == set(guilds), what="every session caught up")
+
+
+async def all_delivered(service) -> bool:
+    async with service.transaction() as session:
+        rows = (await session.execute(select(OutboxRow))).scalars().all()
+    return bool(rows) and all(r.delivered_at is not None for r in rows)
+
+
+async def rounds_begun_after_now(driver, heartbeats: list[Path]) -> None:
+    """Wait until every delivery loop has finished a round begun after this moment: a
+    loop touches its heartbeat file at the end of each round, so two touches from now
+    on mean the round in progress now (if any) has ended and another has run whole."""
+    start = {p: p.stat().st_mtime_ns for p in heartbeats}
+    touches: dict[Path, set[int]] = {p: set() for p in heartbeats}
+
+    def done() -> bool:
+        for path in heartbeats:
+            now = path.stat().st_mtime_ns
+            if now != start[path]:
+                touches[path].add(now)
+        return all(len(t) >= 2 for t in touches.values())
+
+    await driver.wait_until(done, what="a whole round of every process", timeout=20)
+
+
 def test_settings_pick_the_bot_class(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}"
     assert settings(url, tmp_path, SHARD_COUNT=4, SHARD_IDS="0-2").process_shards == (0, 1, 2)
@@ -106,6 +162,7 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
         settings(db_url, tmp_path / "b", SHARD_COUNT=2, SHARD_IDS="1"), services[1], clock=clock
     )
     scheduler = make_bot(settings(db_url, tmp_path / "c", GATEWAY=False), services[2], clock=clock)
+    heard = {shard0: listen_for_dms(shard0), shard1: listen_for_dms(shard1)}
     try:
         async with (
             fake.run_bot(shard0) as driver,
@@ -140,7 +197,13 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
             await driver.wait_until(
                 lambda: all(echoes(u) for u in players), what="an echo for every order", timeout=20
             )
-            await asyncio.sleep(0.5)  # time for a second answer to show itself
+            # Each session handles its events in order: once both have handled an event
+            # sent after the orders, every DM either process would ever get has come.
+            await after_what_came_before(
+                driver, {shard0: guild_of(shard0), shard1: guild_of(shard1)}
+            )
+            assert [heard[shard1][u.id] for u in players] == [0] * len(players)
+            assert [heard[shard0][u.id] for u in players] == [1] * len(players)
             assert all(len(echoes(u)) == 1 for u in players), "an order answered twice"
             # The deadline passes: three processes race to adjudicate both games.
             mark = len(fake.world.bot_messages)
@@ -160,7 +223,14 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
                 what="every player's news of the phase",
                 timeout=20,
             )
-            await asyncio.sleep(0.5)  # time for any duplicate to show itself
+            # Every event delivered, and then each process's round finished: no delivery
+            # can still be under way anywhere.
+            heartbeats = [tmp_path / home / "heartbeat" for home in "abc"]
+            for _ in range(20):
+                if await all_delivered(services[0]):
+                    break
+                await rounds_begun_after_now(driver, heartbeats)
+            await rounds_begun_after_now(driver, heartbeats)
             for guild in (guild_a, guild_b):
                 posts = [
                     m

@@ -194,6 +194,19 @@ class Driver:
             "GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user.payload()}
         )
 
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """A moderator deletes ``channel`` while the bot runs (CHANNEL_DELETE, sent with
+        the GUILDS intent). Afterwards every route naming it answers 404, code 10003
+        "Unknown Channel" (opcodes-and-status-codes)."""
+        assert not channel.is_thread and channel.guild_id is not None, channel
+        data = channel.payload()
+        del self.world.channels[channel.id]
+        guild = self.world.guild_of(channel)
+        assert guild is not None
+        del guild.channels[channel.id]
+        self.world.changes.notify()
+        await self.fake.gateway.dispatch("CHANNEL_DELETE", data)
+
     async def user_edits(self, message: FakeMessage, content: str) -> FakeMessage:
         """The author edits their message (resources/message, Edit Message: "the
         content, embeds, and flags of a message" may be edited by its author): Discord
