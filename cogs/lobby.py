@@ -1,6 +1,8 @@
-"""`/game create|join|leave|start|status|map|history`: the lobby and looking at a game."""
+"""`/game create|join|leave|start|status|map|history|export`: the lobby and looking at a game."""
 
 from __future__ import annotations
+
+import json
 
 import discord
 from discord import app_commands
@@ -39,6 +41,8 @@ from cogs.common import (
 )
 
 EMBED_COLOUR = discord.Colour.dark_gold()
+# Discord's upload limit for a server without boosts: 10 MiB a file.
+EXPORT_LIMIT = 10 * 1024 * 1024
 # Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
 PRESS_CHOICES = [
     app_commands.Choice(name="Full press (private threads and public)", value="full"),
@@ -385,6 +389,42 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         else:
             report = text_file(picture.report, f"results-{picture.phase}.txt")
             await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
+
+    @app_commands.command(name="export", description="The whole game as a file of phases")
+    @app_commands.describe(
+        game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        game: GameOption | None = None,
+        share: bool = False,
+    ) -> None:
+        info = await game_here(interaction, game)
+        await interaction.response.defer(thinking=True, ephemeral=not share)
+        lines = await self.bot.service.export_lines(info.id)
+        data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        if not lines:
+            await interaction.followup.send(
+                f"**{info.name}**: No phase has been played yet.", ephemeral=not share
+            )
+            return
+        if len(data.encode("utf-8")) > EXPORT_LIMIT:
+            await interaction.followup.send(
+                f"**{info.name}** is too long to attach in one file; ask the operator "
+                "for a backup of the database instead.",
+                ephemeral=not share,
+            )
+            return
+        await interaction.followup.send(
+            f"**{info.name}**: {count(len(lines), 'phase')} played, one JSON line each, in "
+            "the interchange format of docs/PHASES.md (each with its recorded result "
+            "under `expected`): `python -m adjudication replay --compare FILE` replays it.",
+            file=text_file(data, f"game-{info.id}.jsonl"),
+            ephemeral=not share,
+        )
 
 
 async def setup(bot: DipBot) -> None:

@@ -55,6 +55,7 @@ NAMING_A_GAME = {
     "game status": {},
     "game map": {},
     "game history": {},
+    "game export": {},
     "orders show": {},
 }
 
