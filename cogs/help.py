@@ -34,6 +34,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (EVERYONE, "game status", "phase, deadline, who has ordered (never what)"),
     (EVERYONE, "game map", "the map of the current or a past phase"),
     (EVERYONE, "game history", "the results of a past phase, or the list of phases"),
+    (EVERYONE, "game chart", "each power's supply centres, year by year"),
     (EVERYONE, "game export", "the whole game as a file any adjudicator can replay"),
     (PLAYERS, "game join", "join the lobby, then pick up to three powers you prefer"),
     (PLAYERS, "game leave", "leave the lobby before the start"),

@@ -1,4 +1,5 @@
-"""`/game create|join|leave|start|status|map|history|export`: the lobby and looking at a game."""
+"""`/game create|join|leave|start|status|map|history|chart|export`: the lobby, and
+looking at a game."""
 
 from __future__ import annotations
 
@@ -389,6 +390,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         else:
             report = text_file(picture.report, f"results-{picture.phase}.txt")
             await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
+
+    @app_commands.command(name="chart", description="Supply centres of each power, year by year")
+    @app_commands.describe(
+        game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def chart(
+        self,
+        interaction: discord.Interaction,
+        game: GameOption | None = None,
+        share: bool = False,
+    ) -> None:
+        info = await game_here(interaction, game)
+        await interaction.response.defer(thinking=True, ephemeral=not share)
+        png = await self.bot.lookups.centre_chart(info.id)
+        await interaction.followup.send(
+            f"**{info.name}**: supply centres at the start of each year.",
+            file=png_file(png, f"centres-{info.id}.png"),
+            ephemeral=not share,
+        )
 
     @app_commands.command(name="export", description="The whole game as a file of phases")
     @app_commands.describe(

@@ -1,9 +1,13 @@
-"""`/game export`: the whole game as interchange lines that any adjudicator can replay
-(rules/000: the GM keeps a record of all orders and moves; interop/PHASES.md)."""
+"""`/game export` and `/game chart`: the whole game as interchange lines that any
+adjudicator can replay (rules/000: the GM keeps a record of all orders and moves;
+interop/PHASES.md), and the supply centres year by year."""
 
 from __future__ import annotations
 
+import io
 import json
+
+from PIL import Image
 
 from adjudication.replay import matches_expected, replay_record
 from tests.cogs.conftest import PLAYERS, start_game
@@ -40,3 +44,16 @@ async def test_export_before_any_phase_is_played_says_so(driver: Driver) -> None
     handle = await driver.slash(driver.fake.gm, driver.fake.game_channel, "game export")
     reply = await handle.reply()
     assert reply.attachments == [] and "No phase has been played yet" in reply.content
+
+
+async def test_chart_shows_the_centres_of_each_year(driver: Driver, clock) -> None:
+    await start_game(driver, PLAYERS[:3])
+    gm, channel = driver.fake.gm, driver.fake.game_channel
+    handle = await driver.slash(gm, channel, "game chart", {"share": True})
+    assert (await handle.response()).callback_type == 5
+    reply = await handle.reply()
+    assert not reply.ephemeral
+    (attachment,) = reply.attachments
+    with Image.open(io.BytesIO(attachment.data)) as chart:
+        chart.load()
+        assert chart.format == "PNG" and chart.width >= 600

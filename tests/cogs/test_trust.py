@@ -56,6 +56,7 @@ NAMING_A_GAME = {
     "game map": {},
     "game history": {},
     "game export": {},
+    "game chart": {},
     "orders show": {},
 }
 
