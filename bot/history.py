@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -21,6 +22,7 @@ from adjudication.position import Position
 from adjudication.records import input_line, recorded_result
 from adjudication.serialize import order_from_json, outcome_from_json
 from adjudication.units import PhaseKind
+from bot.caller import Caller
 from bot.errors import NotFound
 from bot.service_core import ServiceCore
 from bot.views import LineStatus, PhaseRecord
@@ -29,6 +31,29 @@ from storage.codec import position_from_json
 
 # The lines of a submission that became orders (a rejected line did not).
 WRITTEN = (LineStatus.ACCEPTED.value, LineStatus.CORRECTED.value)
+
+
+# GM actions shown on one page of `/gm audit`.
+AUDIT_PAGE = 15
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One GM action of the audit log: when, by whom, what (`action` as stored:
+    "pause", "replace", …) and its details."""
+
+    at: datetime
+    actor: int
+    action: str
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditPage:
+    entries: tuple[AuditEntry, ...]  # newest first
+    page: int
+    pages: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +208,21 @@ class History(ServiceCore):
                         )
                 found[phase_id] = by_power
         return found
+
+    async def gm_audit(self, game_id: int, caller: Caller, page: int = 1) -> AuditPage:
+        """`/gm audit`: one page of the game's audit log, newest first (the GM's alone).
+        A page past the last shows the last."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            self._require_gm(game, caller)
+            total = await repo.audit_count(session, game.id)
+            pages = max(1, -(-total // AUDIT_PAGE))
+            page = min(max(page, 1), pages)
+            rows = await repo.audit_page(session, game.id, (page - 1) * AUDIT_PAGE, AUDIT_PAGE)
+            entries = tuple(
+                AuditEntry(r.at, r.actor_user_id, r.action, dict(r.details or {})) for r in rows
+            )
+            return AuditPage(entries, page, pages, total)
 
     async def audit_log(self, game_id: int) -> tuple[tuple[int, str, dict], ...]:
         """(actor, action, details) of every GM action, oldest first."""

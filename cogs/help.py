@@ -61,6 +61,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (GMS, "gm rollback", "go back to the start of a phase"),
     (GMS, "gm end", "end the game"),
     (GMS, "gm orders", "everyone's current orders"),
+    (GMS, "gm audit", "every GM action of the game, newest first"),
     (GMS, "gm settings show", "the game's settings in words"),
     (GMS, "gm settings set", "change one setting"),
 )
