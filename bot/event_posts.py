@@ -33,6 +33,7 @@ from bot.discord_text import (
     player_left_text,
     power_list,
     power_name,
+    question_text,
     readable,
     readable_unit,
     reminder_text,
@@ -446,6 +447,14 @@ class EventPosts:
         """Discord refuses DMs to a player: they are told once, here, pinged alone."""
         user = event.payload["user"]
         await self._to_channel(event, dms_closed_text(user), allowed_mentions=pings_for([user]))
+
+    async def _question(self, event: Event) -> None:
+        """A player's `/ask`, by DM to the game's GM."""
+        p = event.payload
+        assert event.user_id is not None
+        who = await self._named(event.game_id, p["user"])
+        text = question_text(await self._game_name(event), who, p["powers"], p["text"])
+        await self._to_user(event.user_id, text, allowed_mentions=NO_PINGS)
 
     async def _phase_news(self, event: Event) -> None:
         """A player's own results after a phase, and what they must do next."""

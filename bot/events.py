@@ -48,6 +48,7 @@ class EventKind(StrEnum):
       gone from the server (bot/reach.py); the GM is told, to call a standby
     - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
       a ping of them only, how to open them
+    - QUESTION (DM to the GM): user (the player asking), powers [power], text — `/ask`
     """
 
     GAME_STARTED = "game_started"
@@ -72,6 +73,7 @@ class EventKind(StrEnum):
     DELIVERY_FAILED = "delivery_failed"
     PLAYER_LEFT = "player_left"
     DMS_CLOSED = "dms_closed"
+    QUESTION = "question"
 
 
 @dataclass(frozen=True, slots=True)

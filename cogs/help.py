@@ -46,6 +46,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (PLAYERS, "orders unproxy", "take back every proxy you gave"),
     (PLAYERS, "talk", "a private thread with the players of the powers you name"),
     (PLAYERS, "press", "a public announcement in the game's channel"),
+    (PLAYERS, "ask", "a question to the GM, which only the GM reads"),
     (PLAYERS, "draw propose", "propose a draw; ballots arrive by DM"),
     (PLAYERS, "deadline propose extend", "propose a later deadline"),
     (PLAYERS, "deadline propose shorten", "propose an earlier deadline"),
