@@ -262,10 +262,11 @@ class EventPosts:
 
     async def _civil_disorder(self, event: Event) -> None:
         p = event.payload
+        chose = " at its player's wish" if p.get("chosen") else ""
         await self._to_channel(
             event,
-            f"**{power_name(p['power'])}** is in civil disorder: its units hold, and any "
-            "removals follow the civil-disorder rule.",
+            f"**{power_name(p['power'])}** is in civil disorder{chose}: its units hold, and "
+            "any removals follow the civil-disorder rule. The GM may give it to a standby.",
         )
 
     async def _deadline_changed(self, event: Event) -> None:

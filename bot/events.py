@@ -20,7 +20,7 @@ class EventKind(StrEnum):
     - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),
       builds_left, removals_left
     - NMR (channel): power, phase
-    - CIVIL_DISORDER (channel): power
+    - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`)
     - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
     - PAUSED (channel): {} / RESUMED (channel): deadline
     - PLAYER_REPLACED (channel): power, old, new (user ids)

@@ -228,6 +228,7 @@ def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
         "replace": lambda: f"gave {power} to {who(d.get('new'))} (was {who(d.get('old'))})",
         "standby": lambda: f"named {who(d.get('standby'))} standby for {power}",
         "civil_disorder": lambda: f"put {power} in civil disorder",
+        "chose_civil_disorder": lambda: f"gave up {power} (civil disorder, by its player)",
         "kick": lambda: f"removed {who(d.get('user'))} from the game",
         "rollback": lambda: f"rolled the game back to {d.get('to')}",
         "view_orders": lambda: f"looked at everyone's orders ({d.get('phase')})",

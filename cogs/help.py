@@ -38,6 +38,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (EVERYONE, "game export", "the whole game as a file any adjudicator can replay"),
     (PLAYERS, "game join", "join the lobby, then pick up to three powers you prefer"),
     (PLAYERS, "game leave", "leave the lobby before the start"),
+    (PLAYERS, "game resign", "give up a power: it goes into civil disorder"),
     (PLAYERS, "orders submit", "one order, picked from a list of your legal orders"),
     (PLAYERS, "orders show", "your orders in force (only you see them)"),
     (PLAYERS, "orders clear", "withdraw all your orders for this phase"),

@@ -22,11 +22,14 @@ from bot.discord_text import (
     power_list,
     power_name,
 )
+from bot.errors import WrongState
 from bot.errors_handler import edit_if_possible, guarded
 from bot.game_settings import GameSettings, Press
 from bot.lookups import POWERS
 from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import (
+    POWER_CHOICES,
+    Confirm,
     GameOption,
     PhaseOption,
     caller_of,
@@ -279,6 +282,45 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game = await game_here(interaction)
         info = await self.bot.service.leave(game.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
+
+    @app_commands.command(name="resign", description="Put a power you play in civil disorder")
+    @app_commands.describe(
+        power="The power to give up (default: your only one)",
+        game="Game number (default: this channel's game)",
+    )
+    @app_commands.choices(power=POWER_CHOICES)
+    @app_commands.autocomplete(game=complete_game)
+    async def resign(
+        self,
+        interaction: discord.Interaction,
+        power: str | None = None,
+        game: GameOption | None = None,
+    ) -> None:
+        info = await game_here(interaction, game)
+        mine = [p.power for p in info.powers if p.user_id == interaction.user.id]
+        if power is None and len(mine) != 1:
+            raise WrongState(
+                "Name the power to give up." if mine else f"You play no power in {info.name}."
+            )
+        chosen = (power or mine[0]).upper()
+        game_id = info.id
+
+        async def give_up(click: discord.Interaction) -> None:
+            await self.bot.service.choose_civil_disorder(
+                game_id, caller_of(click), chosen, self.bot.now()
+            )
+            await click.response.send_message(
+                f"You no longer play {power_name(chosen)} in **{info.name}**.", ephemeral=True
+            )
+
+        await interaction.response.send_message(
+            f"Put **{power_name(chosen)}** in civil disorder in **{info.name}**? You will no "
+            "longer play it: its units hold, its removals follow the civil-disorder rule, "
+            "and you leave its private threads. Only the GM can give it to a player again "
+            "(rules/004 rule 9).",
+            view=Confirm(interaction, "Give it up", give_up, info.moment),
+            ephemeral=True,
+        )
 
     @app_commands.command(name="start", description="GM: assign powers and start the game")
     async def start(self, interaction: discord.Interaction) -> None:
