@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from adjudication import adjustments, movement, retreats
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.maps import STANDARD
-from adjudication.orders import Order, Waive
+from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
@@ -99,17 +100,20 @@ def adjudicate(
         refused = [_refused(given[i], rejection) for i, rejection in sorted(rejections.items())]
     else:
         accepted, refused = list(given), []
-    # 2. Default orders.
+    # 2. Default orders. Validation accepted only orders of the phase's kind (the casts
+    # tell mypy so); the defaults are of that kind too.
     if kind is PhaseKind.MOVEMENT:
-        defaults = movement.default_orders(position, accepted)
+        defaults = movement.default_orders(position, cast("list[MovementOrder]", accepted))
     elif kind is PhaseKind.RETREAT:
-        defaults = retreats.default_orders(position, accepted)
+        defaults = retreats.default_orders(position, cast("list[RetreatOrder]", accepted))
     else:
         defaults = adjustments.default_orders(position, accepted, board)
     played = [*accepted, *(order for order, _ in defaults)]
     # 3. Resolve, and 4. execute.
     if kind is PhaseKind.MOVEMENT:
-        moved = movement.resolve_movement(position, played, board, rules)
+        moved = movement.resolve_movement(
+            position, cast("list[MovementOrder]", played), board, rules
+        )
         outcomes = _reported(moved.outcomes, defaults, refused)
         nxt, end = _after_movement(position, moved, board, rules, winter_history)
         return Adjudication(position.phase, outcomes, nxt, end, moved.dislodged)
