@@ -10,11 +10,12 @@ dipgm played.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from adjudication.board import Board
 from adjudication.interop import write_order, write_result
-from adjudication.orders import Order, Waive, order_power
+from adjudication.orders import Order, Support, Waive, order_power
 from adjudication.outcomes import Outcome
 from adjudication.position import Dislodgement, Position
 from adjudication.units import PhaseKind, Power
@@ -44,7 +45,9 @@ def input_line(
         "units": _sorted_by_power(powers, ((u.power, str(u)) for u in position.units)),
         "centers": _sorted_by_power(powers, ((p, c) for c, p in position.ownership.items())),
         "homes": {p: sorted(board.home_centres.get(p, ())) for p in sorted(powers)},
-        "orders": _sorted_by_power(powers, ((order_power(o), write_order(o)) for o in orders)),
+        "orders": _sorted_by_power(
+            powers, ((order_power(o), write_order(_typed(o, position))) for o in orders)
+        ),
     }
     if position.phase.kind is PhaseKind.RETREAT:
         dislodged: dict[str, dict[str, Any]] = {}
@@ -56,6 +59,17 @@ def input_line(
         line["dislodged"] = dislodged
         line["standoffs"] = sorted(position.standoffs)
     return line
+
+
+def _typed(order: Order, position: Position) -> Order:
+    """The order with the supported unit's type filled in: a player may leave it out
+    (`F Eng S Bre - Mao`), the interchange format needs it, and it is the type of the
+    unit standing there."""
+    if isinstance(order, Support) and order.supported_type is None:
+        supported = position.unit_in(order.supported.province)
+        if supported is not None:
+            return replace(order, supported_type=supported.type)
+    return order
 
 
 def recorded_result(
