@@ -28,6 +28,7 @@ from adjudication.orders import (
     Order,
     Retreat,
     Support,
+    UnitOrder,
     Waive,
     order_power,
 )
@@ -146,7 +147,7 @@ class _UnitsSeen:
 
 
 def _order_text(
-    order: Order, outcome: Outcome, units: _UnitsSeen, board: Board, stays: bool
+    order: UnitOrder, outcome: Outcome, units: _UnitsSeen, board: Board, stays: bool
 ) -> str:
     """The order with the * after the unit's final place; `stays`: the unit is still on
     the board (it exists and was not dislodged)."""
@@ -205,7 +206,7 @@ def movement_report(
     nmr: Collection[Power] = (),
     board: Board = STANDARD,
 ) -> str:
-    """"Results for Fall 1902:" in rules/004's judge notation.
+    """ "Results for Fall 1902:" in rules/004's judge notation.
 
     - `movement`: the movement phase's `Adjudication`; `retreats`: the following retreat
       phase's, when played, to show where dislodged units went (`[r-Gas*]`, `[d*]`).
@@ -231,10 +232,13 @@ def movement_report(
         text = _order_text(order, outcome, units, board, stays)
         if (power, province) in raw:
             text = f"{raw[power, province]} [ia: {text}]"
-        if outcome.reason in _NOTATION and not (
-            outcome.reason is Reason.UNORDERED and power in nmr
+        reason = outcome.reason
+        if (
+            reason is not None
+            and reason in _NOTATION
+            and not (reason is Reason.UNORDERED and power in nmr)
         ):
-            text += " " + _NOTATION[outcome.reason]
+            text += " " + _NOTATION[reason]
         if province in dislodged and real:
             no_retreat = "[d*]" if not dislodged[province].retreats else "[dislodged]"
             text += " " + notes.get(province, no_retreat)
@@ -259,10 +263,12 @@ def _powers(present: Iterable[Power], board: Board) -> list[Power]:
 
 
 def retreat_report(retreats: Adjudication, *, board: Board = STANDARD) -> str:
-    """"Retreats for Fall 1902:" for a retreat phase posted on its own.
+    """ "Retreats for Fall 1902:" for a retreat phase posted on its own, in the notes
+    rules/004 appends to a dislodged unit's movement order.
 
-    `A Bur-Gas*` retreated; `A Bur-Gas [d*]` bounced or not allowed, so disbanded;
-    `A Bur [r-otb]` disbanded by order; `A Bur [d*] [NRR]` no order received.
+    `A Bur [r-Gas*]` retreated to Gascony; `A Bur-Gas [d*]` the retreat bounced or was
+    not allowed, so the unit was disbanded; `A Bur [r-otb]` disbanded by order;
+    `A Bur [d*] [NRR]` no order received.
     """
     by_power: dict[Power, list[tuple[str, str]]] = {}
     for outcome in retreats.outcomes:
@@ -272,7 +278,7 @@ def retreat_report(retreats: Adjudication, *, board: Board = STANDARD) -> str:
         head = f"{order.unit.type.value} {place(order.unit.location, board)}"
         if isinstance(order, Retreat):
             dest = place(order.destination, board)
-            text = f"{head}-{dest}*" if outcome.succeeded else f"{head}-{dest} [d*]"
+            text = f"{head} [r-{dest}*]" if outcome.succeeded else f"{head}-{dest} [d*]"
         elif isinstance(order, Disband) and outcome.reason is None:
             text = f"{head} [r-otb]"
         else:
@@ -301,7 +307,7 @@ def adjustment_report(
     nbr: Collection[Power] = (),
     board: Board = STANDARD,
 ) -> str:
-    """"Adjustments for 1902:" with each power's centres, `+` gained and `-` lost.
+    """ "Adjustments for 1902:" with each power's centres, `+` gained and `-` lost.
 
     `ownership_before`: at the start of the year's Fall movement; `ownership_after`:
     after the Fall retreats. `adjustments`: the winter phase's `Adjudication`, None when
@@ -317,9 +323,7 @@ def adjustment_report(
         elif isinstance(order, Build) and outcome.succeeded:
             changes.setdefault(order.unit.power, []).append(f"builds {_unit(order.unit, board)}")
         elif isinstance(order, Disband) and outcome.succeeded:
-            changes.setdefault(order.unit.power, []).append(
-                f"disbands {_unit(order.unit, board)}"
-            )
+            changes.setdefault(order.unit.power, []).append(f"disbands {_unit(order.unit, board)}")
     powers = set(ownership_before.values()) | set(ownership_after.values()) | set(changes)
     lines = [f"Adjustments for {year}:", ""]
     for power in _powers(powers, board):

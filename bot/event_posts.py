@@ -187,8 +187,11 @@ class EventPosts:
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
         settings = await self.service.game_settings(event.game_id)
+        # The notation as the record knows it now ([ia: …], a retreat phase's notes and
+        # the movement it completes); the stored report if the phase is gone since.
+        judge = await self.service.judge_text(event.game_id, p["phase_id"]) or p["report"]
         if settings.results_notation is ResultsNotation.JUDGE:
-            body = f"```\n{p['report']}\n```"
+            body = f"```\n{judge}\n```"
         else:
             body = channel_results(played, sorted(self.lookups.board.powers))
         said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
@@ -201,7 +204,7 @@ class EventPosts:
         files = [_png(png, p["phase"])]
         if body_file:
             files.append(_text(body, f"results-{p['phase']}.txt"))
-        files.append(_text(p["report"], f"results-{p['phase']}-judge.txt"))
+        files.append(_text(judge, f"results-{p['phase']}-judge.txt"))
         channel = await self._channel(event.channel_id)
         await channel.send(text, files=files, allowed_mentions=NO_PINGS)
 

@@ -24,10 +24,12 @@ from adjudication.serialize import order_from_json, outcome_from_json
 from adjudication.units import PhaseKind
 from bot.caller import Caller
 from bot.errors import NotFound
+from bot.judge_text import judge_text
 from bot.service_core import ServiceCore
 from bot.views import LineStatus, PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import position_from_json
+from storage.models import PhaseRow
 
 # The lines of a submission that became orders (a rejected line did not).
 WRITTEN = (LineStatus.ACCEPTED.value, LineStatus.CORRECTED.value)
@@ -88,6 +90,16 @@ class History(ServiceCore):
         (or has not started)."""
         async with self.core_transaction() as conn:
             return await self._phase_record(conn, game_id, phase)
+
+    async def judge_text(self, game_id: int, phase_id: int) -> str | None:
+        """rules/004's full notation of a played phase (bot/judge_text.py): with the
+        parser's interpretations and, once played, the retreats that followed. None
+        when the game has no such played phase."""
+        async with self.transaction() as session:
+            row = await session.get(PhaseRow, phase_id)
+            if row is None or row.game_id != game_id or row.rolled_back_at is not None:
+                return None
+            return await judge_text(session, row, self.board, self._position)
 
     async def _phase_record(self, conn: AsyncConnection, game_id: int, phase: str | None):
         if phase is None:

@@ -36,19 +36,31 @@ EXAMPLE_ORDERS = {
     "ENGLAND": ["F BarS S A Nwy-StP", "F Edi-NthS", "A Nwy-StP", "F NthS-Nwy"],
     "FRANCE": ["A Bur-Bel", "F Mar S A Spa", "F Pic S A Bur-Bel", "A Spa S F Mar"],
     "GERMANY": [
-        "A Bel S A Rur-Bur", "F Den-Swe", "F Hol S A Bel", "A Mun S A Rur-Bur", "A Rur-Bur",
+        "A Bel S A Rur-Bur",
+        "F Den-Swe",
+        "F Hol S A Bel",
+        "A Mun S A Rur-Bur",
+        "A Rur-Bur",
     ],
     "ITALY": ["A Pie-Mar", "F TyrS-GLyo", "A Ven-Pie", "F WMed-MAtl"],
     "RUSSIA": [
-        "F Rum S A Sev", "A Sev S F Rum", "A StP-Nwy", "F Swe S A StP-Nwy", "A Gal S F Rum",
+        "F Rum S A Sev",
+        "A Sev S F Rum",
+        "A StP-Nwy",
+        "F Swe S A StP-Nwy",
+        "A Gal S F Rum",
         "A Ukr S A Sev",
     ],
     "TURKEY": ["A Arm-Sev", "F BlaS S A Bul-Rum", "A Bul-Rum", "A Con-Bul"],
 }
 OWNERSHIP_BEFORE = {
-    "AUSTRIA": "Bud Gre Tri Vie", "ENGLAND": "Edi Lon Lpl Nwy", "FRANCE": "Bre Mar Par Spa",
-    "GERMANY": "Ber Den Hol Kie Mun", "ITALY": "Nap Rom Tun Ven",
-    "RUSSIA": "Mos Rum Sev StP Swe War", "TURKEY": "Ank Bul Con Smy",
+    "AUSTRIA": "Bud Gre Tri Vie",
+    "ENGLAND": "Edi Lon Lpl Nwy",
+    "FRANCE": "Bre Mar Par Spa",
+    "GERMANY": "Ber Den Hol Kie Mun",
+    "ITALY": "Nap Rom Tun Ven",
+    "RUSSIA": "Mos Rum Sev StP Swe War",
+    "TURKEY": "Ank Bul Con Smy",
 }
 
 
@@ -161,8 +173,9 @@ def test_adjustments_for_1902_as_in_rules_004(sample_fall_1902) -> None:
 
 
 def test_each_typo_occurs_once_in_the_example() -> None:
-    raw = "\n".join(_example_block("Results for Fall 1902:") + _example_block(
-        "Adjustments for 1902:"))
+    raw = "\n".join(
+        _example_block("Results for Fall 1902:") + _example_block("Adjustments for 1902:")
+    )
     assert all(raw.count(typo) == 1 for typo in TYPOS)
 
 
@@ -234,8 +247,8 @@ def test_retreat_report_of_the_sample_game(sample_fall_1902) -> None:
     assert retreat_report(retreats).splitlines() == [
         "Retreats for Fall 1902:",
         "",
-        "France:         A Bur-Gas*",
-        "Russia:         A StP-Mos*",
+        "France:         A Bur [r-Gas*]",
+        "Russia:         A StP [r-Mos*]",
     ]
 
 
@@ -284,3 +297,63 @@ def test_reports_of_a_random_game_list_every_unit_once_within_the_width() -> Non
         stars = body.count("*") - body.count("[d*]")
         assert stars == len(corpus_phase.position.units) - len(played.dislodged)
         assert body.count("[dislodged]") == sum(1 for d in played.dislodged if d.retreats)
+
+
+def test_a_fleet_retreat_names_its_coast_in_the_judge_text() -> None:
+    """rules/004 writes coasts into the abbreviation ("SpaNC"), in `[r-…*]` as anywhere."""
+    from adjudication import phases
+    from adjudication.position import Dislodgement
+
+    mao = Unit.parse("FRANCE", "F MAO")
+    options = (Location("SPA", "NC"), Location("SPA", "SC"))
+    position = Position(Phase.parse("F1902R"), (), {}, (Dislodgement(mao, "BRE", options),))
+    played = phases.adjudicate(position, [Retreat(mao, Location("SPA", "SC"))])
+    assert retreat_report(played).splitlines()[2:] == ["France:         F MAtl [r-SpaSC*]"]
+
+
+def test_replay_lists_a_fleets_retreat_options_with_their_coasts() -> None:
+    """`python -m adjudication replay`: the `retreats` of a fleet name the coast."""
+    import json
+    import subprocess
+    import sys
+
+    from adjudication.records import input_line
+
+    position = Position(
+        Phase.parse("F1902M"),
+        (
+            Unit.parse("FRANCE", "F MAO"),
+            Unit.parse("ENGLAND", "F BRE"),
+            Unit.parse("ENGLAND", "F ENG"),
+            Unit.parse("TURKEY", "F BLA"),
+            Unit.parse("TURKEY", "A UKR"),
+            Unit.parse("RUSSIA", "F RUM"),
+        ),
+        {},
+    )
+    orders = [
+        Move(Unit.parse("ENGLAND", "F BRE"), Location("MAO")),
+        Support(Unit.parse("ENGLAND", "F ENG"), Location("BRE"), Location("MAO"), UnitType.FLEET),
+        Move(Unit.parse("TURKEY", "F BLA"), Location("RUM")),
+        Support(Unit.parse("TURKEY", "A UKR"), Location("BLA"), Location("RUM"), UnitType.FLEET),
+    ]
+    line = input_line("coasts", position, orders, STANDARD, STANDARD.powers)
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudication", "replay"],
+        input=json.dumps(line) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dislodged = json.loads(done.stdout)["dislodged"]
+    assert dislodged["FRANCE"]["F MAO"]["retreats"] == [
+        "GAS",
+        "IRI",
+        "NAF",
+        "NAO",
+        "POR",
+        "SPA/NC",
+        "SPA/SC",
+        "WES",
+    ]
+    assert dislodged["RUSSIA"]["F RUM"]["retreats"] == ["BUL/EC", "SEV"]
