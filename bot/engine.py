@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudication.board import Board
-from adjudication.orders import Order, order_power
-from adjudication.outcomes import Outcome
+from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
-from adjudication.units import Phase, PhaseKind, Power
+from adjudication.units import PhaseKind, Power
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +47,8 @@ def _report(
     nmr: Collection[Power],
     fall_ownership: Mapping[str, Power] | None,
 ) -> str:
-    """Judge-notation results (rules/004) from the engine's report module; retreat
-    phases, which it does not cover, as a plain listing."""
+    """Judge-notation results (rules/004) from the engine's report module: what
+    `/game history` falls back to when bot/judge_text.py cannot rebuild a phase."""
     from adjudication import report
 
     kind = before.phase.kind
@@ -64,17 +63,7 @@ def _report(
             nbr=nmr,
             board=board,
         )
-    return plain_report(before.phase, adjudication.outcomes)
-
-
-def plain_report(phase: Phase, outcomes: Sequence[Outcome]) -> str:
-    by_power: dict[Power, list[str]] = {}
-    for o in outcomes:
-        mark = "" if o.succeeded else f" [{o.reason.value if o.reason else 'failed'}]"
-        by_power.setdefault(order_power(o.order), []).append(f"{o.order}{mark}")
-    lines = [f"Results for {phase.title}:"]
-    lines += [f"{p.title()}: " + ", ".join(v) for p, v in sorted(by_power.items())]
-    return "\n".join(lines)
+    return report.retreat_report(adjudication, board=board)
 
 
 @dataclass(frozen=True, slots=True)

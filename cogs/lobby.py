@@ -422,7 +422,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 text, file=png_file(picture.png, "map.png"), ephemeral=private
             )
             return
-        blocks = code_blocks(picture.report)
+        # rules/004's full notation, the retreats that followed folded in once played.
+        judged = await self.bot.service.judge_text(info.id, record.id) or picture.report
+        blocks = code_blocks(judged)
         heading = f"**{info.name}** — results of {picture.title}"
         mapfile = png_file(picture.png, f"map-{picture.phase}.png")
         if len(blocks) == 1:
@@ -430,7 +432,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 f"{heading}\n{blocks[0]}", file=mapfile, ephemeral=private
             )
         else:
-            report = text_file(picture.report, f"results-{picture.phase}.txt")
+            report = text_file(judged, f"results-{picture.phase}.txt")
             await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
 
     @app_commands.command(name="chart", description="Supply centres of each power, year by year")

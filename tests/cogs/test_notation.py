@@ -9,8 +9,6 @@ alphabetical order, Turkey's "+Rum").
 
 from __future__ import annotations
 
-import pytest
-
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
@@ -118,11 +116,6 @@ async def test_fall_1902_of_rules_004_is_posted_as_the_document_writes_it(
     assert _judge_file(retreats) == whole
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cogs/lobby.py's /game history shows the stored report: it should show "
-    "`service.judge_text(game, record.id)` (not in this change's files)",
-)
 async def test_game_history_shows_fall_1902_as_the_document_writes_it(
     driver: Driver, clock
 ) -> None:
