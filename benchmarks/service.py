@@ -73,12 +73,12 @@ from benchmarks.corpus import (  # noqa: E402
     random_movement_orders,
     random_retreat_orders,
 )
-from bot.caller import Caller  # noqa: E402
-from bot.discord_text import submission_echo  # noqa: E402
-from bot.events import EventKind  # noqa: E402
-from bot.lookups import GameLookups  # noqa: E402
-from bot.scheduler import Scheduler  # noqa: E402
 from bot.service import GameService, open_service  # noqa: E402
+from bot.service.caller import Caller  # noqa: E402
+from bot.service.events import EventKind  # noqa: E402
+from bot.service.lookups import GameLookups  # noqa: E402
+from bot.service.scheduler import Scheduler  # noqa: E402
+from bot.service.words import submission_echo  # noqa: E402
 from storage.codec import order_to_json  # noqa: E402
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow  # noqa: E402
 

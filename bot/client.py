@@ -18,9 +18,9 @@ from bot import errors_handler
 from bot.command_sync import SyncOutcome, sync_commands
 from bot.delivery import Delivery
 from bot.health import GatewayWatch
-from bot.lookups import GameLookups
-from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.talk_threads import TalkThreads
 from bot.vote_buttons import VoteButton

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserError
 from bot.event_posts import EventPosts
-from bot.events import Event, EventKind
-from bot.lookups import GameLookups
 from bot.reach_watch import ReachWatch, Unreachable
-from bot.scheduler import Scheduler
+from bot.service.errors import UserError
+from bot.service.events import Event, EventKind
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
 
 if TYPE_CHECKING:
     from bot.client import DipBot

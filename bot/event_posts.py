@@ -3,7 +3,7 @@ loop, bot/delivery.py, picks it), and where the messages go (the game's channel,
 player's DMs), an event of several messages sent step by step.
 
 Texts live beside the code that sends them (STYLE.md rule 13), or in
-bot/discord_text.py when several places share them.
+bot/service/words.py when several places share them.
 """
 
 from __future__ import annotations
@@ -18,9 +18,17 @@ from typing import TYPE_CHECKING
 import discord
 
 from adjudication.units import Phase
-from bot.caller import Caller
 from bot.channel_checks import why_channel_refuses
-from bot.discord_text import (
+from bot.errors_handler import DM_REFUSED
+from bot.reach_watch import ReachWatch, Unreachable
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import Event
+from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
+from bot.service.lookups import GameLookups
+from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
+from bot.service.proxies import ProxyEnd
+from bot.service.words import (
     MESSAGE_LIMIT,
     channel_refused_text,
     deadline_text,
@@ -38,14 +46,6 @@ from bot.discord_text import (
     reminder_text,
     split_text,
 )
-from bot.errors import WrongState
-from bot.errors_handler import DM_REFUSED
-from bot.events import Event
-from bot.game_settings import SCORING_NAMES, ResultsNotation, Scoring
-from bot.lookups import GameLookups
-from bot.phase_news import PhaseNotices, channel_results, notices, own_news
-from bot.proxies import ProxyEnd
-from bot.reach_watch import ReachWatch, Unreachable
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:

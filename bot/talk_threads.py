@@ -1,5 +1,5 @@
 """Private threads for negotiation on Discord: open one, bring its members in line with
-what the service keeps (bot/talk.py), lock them all when the game ends.
+what the service keeps (bot/service/talk.py), lock them all when the game ends.
 
 Members are added and removed one at a time, each step reported to the service as it
 is done, so a sync cut short resumes where it stopped, and one member who cannot be
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.talk import TalkPlan, ThreadMember
+from bot.service.talk import TalkPlan, ThreadMember
 
 if TYPE_CHECKING:
     from bot.client import DipBot

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_text import power_list
 from bot.errors_handler import guarded
-from bot.views import VoteInfo
+from bot.service.views import VoteInfo
+from bot.service.words import power_list
 
 if TYPE_CHECKING:
     from bot.client import DipBot

@@ -8,9 +8,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import power_name
-from bot.errors import NotAllowed, WrongState
-from bot.views import GameInfo, GameStatus
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.views import GameInfo, GameStatus
+from bot.service.words import power_name
 from cogs.common import POWER_CHOICES, caller_of, game_here
 
 PRESS_LIMIT = 1800

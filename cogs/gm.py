@@ -13,9 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text, fit, mention, power_name
-from bot.errors import NotAllowed
-from bot.gm_text import (
+from bot.service.errors import NotAllowed
+from bot.service.gm_text import (
     adjudicate_question,
     end_question,
     gm_status_text,
@@ -23,8 +22,9 @@ from bot.gm_text import (
     rollback_question,
     settings_text,
 )
-from bot.setting_changes import CHANGES, change_setting
-from bot.views import GameInfo, GameStatus, Moment
+from bot.service.setting_changes import CHANGES, change_setting
+from bot.service.views import GameInfo, GameStatus, Moment
+from bot.service.words import deadline_text, fit, mention, power_name
 from cogs.common import (
     POWER_CHOICES,
     Confirm,

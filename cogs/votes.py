@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text
-from bot.errors import WrongState
-from bot.views import GameInfo
+from bot.service.errors import WrongState
+from bot.service.views import GameInfo
+from bot.service.words import deadline_text
 from bot.vote_buttons import tally_text
 from cogs.common import (
     GameOption,

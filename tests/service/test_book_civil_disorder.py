@@ -4,7 +4,7 @@ count."""
 
 from __future__ import annotations
 
-from bot.game_settings import GameSettings
+from bot.service.game_settings import GameSettings
 from tests.service.book import DISLODGED_IN_FALL, ORDERS_DISLODGING_FRANCE, play_until
 from tests.service.conftest import force_position, started_game
 

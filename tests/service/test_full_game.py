@@ -8,7 +8,7 @@ import random
 
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
-from bot.game_settings import GameSettings
+from bot.service.game_settings import GameSettings
 from storage.codec import order_from_json, outcome_from_json, position_from_json
 from tests.service.conftest import started_game
 from tests.service.game_player import play_to_the_end

@@ -6,10 +6,10 @@ import pytest
 
 from adjudication.maps import STANDARD
 from adjudication.position import Position
-from bot.caller import Caller
-from bot.errors import InvalidSetting, NotAllowed, WrongState
-from bot.events import EventKind
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import InvalidSetting, NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.views import GameStatus
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, started_game

@@ -5,10 +5,10 @@ from datetime import timedelta
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Season, Unit
-from bot.caller import Caller
-from bot.game_settings import GameSettings
-from bot.scheduler import Scheduler
-from bot.views import LineStatus
+from bot.service.caller import Caller
+from bot.service.game_settings import GameSettings
+from bot.service.scheduler import Scheduler
+from bot.service.views import LineStatus
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game
 

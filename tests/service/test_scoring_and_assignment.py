@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.assignment import assign, power_groups
-from bot.errors import WrongState
-from bot.game_settings import Scoring
-from bot.scoring import PowerResult, scores, time_bonus
+from bot.service.assignment import assign, power_groups
+from bot.service.errors import WrongState
+from bot.service.game_settings import Scoring
+from bot.service.scoring import PowerResult, scores, time_bonus
 from tests.service.book import DRAW_1911, SOLO_1910
 
 

@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import NotAllowed, WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings, Press
-from bot.scheduler import Scheduler
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings, Press
+from bot.service.scheduler import Scheduler
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 

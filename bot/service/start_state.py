@@ -1,8 +1,8 @@
-"""What each phase begins with, for a rollback to put back (bot/rollback.py): every
+"""What each phase begins with, for a rollback to put back (bot/service/rollback.py): every
 power's state and the proxies then in force.
 
 Each phase keeps that state (`PhaseRow.start_state`): written when the service begins a
-phase (bot/adjudicator.py), and for a phase begun without it (the first, which the
+phase (bot/service/adjudicator.py), and for a phase begun without it (the first, which the
 lobby writes, or one begun before it was kept) just before anything changes it in that
 phase (`keep_start_state`). Nothing else changes a power's state during a phase but the
 GM's actions and the adjudication, which all call it first; a proxy given during the
@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
-from bot.proxies import ProxyEnd
+from bot.service.proxies import ProxyEnd
 from storage import repo
 from storage.models import PhaseRow, PowerRow, ProxyGrantRow, SubmissionRow
 

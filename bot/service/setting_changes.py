@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from adjudication.rules import ParadoxRule, YearLimitMeasure
 from adjudication.units import PhaseKind
-from bot.errors import InvalidSetting
-from bot.game_settings import Assignment, GameSettings, Press, ResultsNotation, Scoring
+from bot.service.errors import InvalidSetting
+from bot.service.game_settings import Assignment, GameSettings, Press, ResultsNotation, Scoring
 
 MAX_HOURS = 24 * 60  # sixty days, as `/game create` allows
 

@@ -12,16 +12,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
-from bot.assignment import MAX_PLAYERS, assign
-from bot.caller import Caller
-from bot.errors import InvalidSetting, NotAllowed, NotFound, WrongState
-from bot.events import EventKind
-from bot.game_settings import Assignment, GameSettings
-from bot.order_checks import progress
-from bot.service_core import ServiceCore, owes_orders
-from bot.start_state import state_now
-from bot.text_input import clean_text
-from bot.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
+from bot.service.assignment import MAX_PLAYERS, assign
+from bot.service.caller import Caller
+from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import Assignment, GameSettings
+from bot.service.order_checks import progress
+from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.start_state import state_now
+from bot.service.text_input import clean_text
+from bot.service.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
 from storage import repo
 from storage.codec import position_to_json
 from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow

@@ -9,8 +9,8 @@ from typing import Any
 
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import PhaseKind
-from bot.discord_text import count
-from bot.errors import InvalidSetting
+from bot.service.errors import InvalidSetting
+from bot.service.words import count
 from storage.codec import rules_from_json, rules_to_json
 
 

@@ -2,7 +2,7 @@
 
 Everything it needs lives in the database, so after a restart the first tick picks
 up where the last process stopped, including deadlines that passed while it was down.
-Several processes may tick at once: games are claimed one at a time (bot/adjudicator)
+Several processes may tick at once: games are claimed one at a time (bot/service/adjudicator)
 and reminders by compare-and-set, so each happens once.
 """
 
@@ -12,14 +12,14 @@ import logging
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.events import EventKind
-from bot.order_checks import progress
-from bot.service_core import owes_orders
-from bot.views import AdjudicationResult, TickReport
+from bot.service.events import EventKind
+from bot.service.order_checks import progress
+from bot.service.service_core import owes_orders
+from bot.service.views import AdjudicationResult, TickReport
 from storage import repo
 
 if TYPE_CHECKING:
-    from bot.service import GameService
+    from bot.service.game_service import GameService
 
 log = logging.getLogger(__name__)
 

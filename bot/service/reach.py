@@ -24,10 +24,10 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.caller import Caller
-from bot.events import EventKind
-from bot.lobby import Lobby
-from bot.views import GameStatus, GivenUp, GmStatus, ThreadGap
+from bot.service.caller import Caller
+from bot.service.events import EventKind
+from bot.service.lobby import Lobby
+from bot.service.views import GameStatus, GivenUp, GmStatus, ThreadGap
 from storage import repo
 from storage.models import (
     ClosedDmRow,

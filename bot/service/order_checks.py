@@ -8,8 +8,8 @@ from adjudication.board import Board
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
-from bot.discord_text import count
-from bot.views import LineResult, Progress
+from bot.service.views import LineResult, Progress
+from bot.service.words import count
 from storage.codec import order_from_json
 
 

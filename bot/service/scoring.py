@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from adjudication.units import Power
-from bot.game_settings import Scoring
+from bot.service.game_settings import Scoring
 
 # rules/004: "BasicScore for n-player Draw" and "BasicScore by Position".
 DRAW_BASIC = {2: 16, 3: 13, 4: 10, 5: 7, 6: 4, 7: 2}

@@ -13,13 +13,13 @@ from adjudication.board import Board
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
-from bot.caller import Caller
-from bot.engine import Engine
-from bot.errors import NotAllowed, NotFound, WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings
-from bot.proxies import ProxyEnd
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.engine import Engine
+from bot.service.errors import NotAllowed, NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.proxies import ProxyEnd
+from bot.service.views import GameStatus
 from storage import order_queries, repo
 from storage.codec import position_from_json
 from storage.db import session_factory

@@ -37,15 +37,15 @@ class EventKind(StrEnum):
       play rolled back, as `/game history phase:` names it]; (DM, with a user) phase,
       phase_id, deadline, resend [power] (their orders for the phase, wiped),
       proxies_restored [power], proxies_ended [power]
-    - PROXY_ENDED (DM to the holder): power, reason (a `bot.proxies.ProxyEnd` value)
+    - PROXY_ENDED (DM to the holder): power, reason (a `bot.service.proxies.ProxyEnd` value)
     - PHASE_NEWS (DM, to each player after each phase, after RESULTS): powers [power],
       phase_id, next_phase_id, deadline (of the next phase), game_over
     - DELIVERY_FAILED (the game's channel): kind, user (or None), error — an event
       Discord kept refusing was given up
     - THREADS_SYNC (channel): {} — who belongs in the game's private threads changed
-      (bot/talk.py); the Discord layer brings them in line
+      (bot/service/talk.py); the Discord layer brings them in line
     - PLAYER_LEFT (channel): user, powers [power], gm (user id) — a player was found
-      gone from the server (bot/reach.py); the GM is told, to call a standby
+      gone from the server (bot/service/reach.py); the GM is told, to call a standby
     - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
       a ping of them only, how to open them
     """

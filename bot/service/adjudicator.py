@@ -17,13 +17,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power, Season
-from bot.endings import Endings
-from bot.events import EventKind
-from bot.phase_news import PhaseNotices
-from bot.proxies import ProxyEnd
-from bot.service_core import owes_orders
-from bot.start_state import keep_start_state, state_now
-from bot.views import AdjudicationResult
+from bot.service.endings import Endings
+from bot.service.events import EventKind
+from bot.service.phase_news import PhaseNotices
+from bot.service.proxies import ProxyEnd
+from bot.service.service_core import owes_orders
+from bot.service.start_state import keep_start_state, state_now
+from bot.service.views import AdjudicationResult
 from storage import repo
 from storage.codec import (
     order_from_json,
@@ -369,7 +369,7 @@ class Adjudicator(Endings):
 
         return queue_the_rest
 
-    # Votes hook in here (bot/votes.py overrides it, and `_expire_votes` of Endings).
+    # Votes hook in here (bot/service/votes.py overrides it, and `_expire_votes` of Endings).
     async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
         return False
 

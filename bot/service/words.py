@@ -10,7 +10,7 @@ from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
 from adjudication.units import Phase, PhaseKind, Unit
-from bot.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
+from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
 # Leaves room for a code fence and a heading around a chunk.

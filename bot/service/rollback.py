@@ -1,6 +1,6 @@
 """Rolling a game back to the start of a phase (`/gm rollback`): the phases since are
 kept in the record, marked rolled back; every power is put back as it was when the phase
-began (bot/start_state.py), the private threads follow who plays, and the players are
+began (bot/service/start_state.py), the private threads follow who plays, and the players are
 told to send their orders again."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.adjustments import adjustments_needed
 from adjudication.units import Phase, PhaseKind, Power, Season
-from bot.adjudicator import Adjudicator
-from bot.errors import NotFound, WrongState
-from bot.events import EventKind
-from bot.start_state import (
+from bot.service.adjudicator import Adjudicator
+from bot.service.errors import NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.start_state import (
     PowerChange,
     keep_start_state,
     order_senders,
@@ -24,8 +24,8 @@ from bot.start_state import (
     restore_proxies,
     state_now,
 )
-from bot.text_input import quoted
-from bot.views import GameStatus, PlayerStatus
+from bot.service.text_input import quoted
+from bot.service.views import GameStatus, PlayerStatus
 from storage import repo
 from storage.models import GameRow, PhaseRow
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudication.units import Phase, PhaseKind
-from bot.discord_text import (
+from bot.service.game_settings import GameSettings
+from bot.service.gm import PowerOrders
+from bot.service.rollback import RollbackPlan
+from bot.service.views import GameInfo, GameStatus, GmStatus, PowerInfo
+from bot.service.words import (
     count,
     deadline_text,
     event_words,
@@ -17,10 +21,6 @@ from bot.discord_text import (
     readable,
     readable_unit,
 )
-from bot.game_settings import GameSettings
-from bot.gm import PowerOrders
-from bot.rollback import RollbackPlan
-from bot.views import GameInfo, GameStatus, GmStatus, PowerInfo
 
 # What becomes of what a power has not ordered, phase by phase (rules/000 §14.3, §13.2,
 # §14.4; rules/004 rule 3).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service_core import ServiceCore
+from bot.service.service_core import ServiceCore
 from storage.models import PendingOrdersRow
 
 

@@ -23,10 +23,10 @@ from adjudication.orders import Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
-from bot.errors import NotFound
-from bot.phase_news import PlayedPhase
-from bot.service import GameService
-from bot.views import PhaseRecord
+from bot.service.errors import NotFound
+from bot.service.game_service import GameService
+from bot.service.phase_news import PlayedPhase
+from bot.service.views import PhaseRecord
 from storage.codec import outcome_from_json
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.position import Position
-from bot.errors import NotFound
-from bot.service_core import ServiceCore
-from bot.views import PhaseRecord
+from bot.service.errors import NotFound
+from bot.service.service_core import ServiceCore
+from bot.service.views import PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import position_from_json
 

@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from sqlalchemy import or_, select
 
 from adjudication.units import Phase
-from bot.caller import Caller
-from bot.service_core import ServiceCore
-from bot.views import GameStatus, PlayerStatus
+from bot.service.caller import Caller
+from bot.service.service_core import ServiceCore
+from bot.service.views import GameStatus, PlayerStatus
 from storage.models import GameRow, PlayerRow, PowerRow
 
 MAX_CHOICES = 25  # Discord's limit

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.errors import NotFound
-from bot.events import Event, EventKind
-from bot.service_core import ServiceCore
+from bot.service.errors import NotFound
+from bot.service.events import Event, EventKind
+from bot.service.service_core import ServiceCore
 from storage import phase_queries, repo
 from storage.models import OutboxRow
 

@@ -22,13 +22,13 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.units import Power
-from bot.caller import Caller
-from bot.errors import NotAllowed, WrongState
-from bot.events import EventKind
-from bot.game_settings import Press
-from bot.reach import mark_gone
-from bot.service_core import ServiceCore
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import Press
+from bot.service.reach import mark_gone
+from bot.service.service_core import ServiceCore
+from bot.service.views import GameStatus
 from storage import repo
 from storage.models import GameRow, TalkThreadRow, ThreadMemberRow
 

@@ -11,17 +11,17 @@ from datetime import UTC, datetime
 from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.units import Power
-from bot.caller import Caller
-from bot.errors import WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings
-from bot.order_checks import progress
-from bot.proxies import ProxyEnd
-from bot.reach import remember_name
-from bot.rollback import RollbackDesk, RollbackPlan
-from bot.setting_changes import change_setting
-from bot.start_state import keep_start_state, player_changes
-from bot.views import AdjudicationResult, GameStatus, PlayerStatus
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.order_checks import progress
+from bot.service.proxies import ProxyEnd
+from bot.service.reach import remember_name
+from bot.service.rollback import RollbackDesk, RollbackPlan
+from bot.service.setting_changes import change_setting
+from bot.service.start_state import keep_start_state, player_changes
+from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
 from storage.models import GameRow
@@ -54,7 +54,7 @@ class GmDesk(RollbackDesk):
 
     async def _power_changing(self, session, game: GameRow) -> None:
         """Before a GM action changes a power: the current phase keeps the state it
-        began with, for a rollback to it (bot/rollback.py)."""
+        began with, for a rollback to it (bot/service/rollback.py)."""
         if game.current_phase_id is not None:
             await keep_start_state(session, game.id, await self._current_phase(session, game))
 
@@ -415,7 +415,7 @@ class GmDesk(RollbackDesk):
     async def gm_change_setting(
         self, game_id: int, caller: Caller, name: str, value: str, now: datetime
     ) -> GameSettings:
-        """Change one of the game's settings (`bot/setting_changes.py`): any of them in
+        """Change one of the game's settings (`bot/service/setting_changes.py`): any of them in
         the lobby, those that make sense mid-game afterwards. Audited."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)

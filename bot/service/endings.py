@@ -12,13 +12,13 @@ from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.rules import YearLimitMeasure
 from adjudication.units import Power
-from bot.caller import Caller
-from bot.errors import WrongState
-from bot.events import EventKind
-from bot.proxies import ProxyEnd
-from bot.scoring import PowerResult, scores
-from bot.talk import TalkDesk
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import EventKind
+from bot.service.proxies import ProxyEnd
+from bot.service.scoring import PowerResult, scores
+from bot.service.talk import TalkDesk
+from bot.service.views import GameStatus
 from storage import repo
 from storage.models import GameRow, PhaseRow, PowerRow
 
@@ -175,7 +175,7 @@ class Endings(TalkDesk):
             payload={"kind": EndKindService.CANCELLED, "winners": [], "scores": {}},
         )
 
-    # Votes hook in here (bot/votes.py overrides it).
+    # Votes hook in here (bot/service/votes.py overrides it).
     async def _expire_votes(self, session, game, phase, now) -> None:
         return None
 

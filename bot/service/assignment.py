@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from adjudication.units import Power
-from bot.errors import WrongState
+from bot.service.errors import WrongState
 
 # rules/000 §14.2. Powers not listed are "eliminated": their units hold, never ordered.
 # Three players: the rulebook's first alternative.

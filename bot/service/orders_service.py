@@ -16,8 +16,8 @@ from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power
-from bot.caller import Caller
-from bot.errors import (
+from bot.service.caller import Caller
+from bot.service.errors import (
     ChooseGame,
     InvalidSetting,
     LateOrders,
@@ -27,19 +27,19 @@ from bot.errors import (
     PhaseAlreadyPlayed,
     WrongState,
 )
-from bot.game_settings import GameSettings
-from bot.order_checks import (
+from bot.service.game_settings import GameSettings
+from bot.service.order_checks import (
     adjustment_excess,
     complete,
     line_json,
     progress,
     slot_of,
 )
-from bot.proxies import ProxyEnd
-from bot.service_core import ServiceCore, no_such_game, owes_orders, valid_id
-from bot.text_input import clean_text
-from bot.unclear_orders import Ruling, rule_on
-from bot.views import LineResult, LineStatus, ReadyResult, SubmissionResult
+from bot.service.proxies import ProxyEnd
+from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
+from bot.service.text_input import clean_text
+from bot.service.unclear_orders import Ruling, rule_on
+from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries, repo
 from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
@@ -441,7 +441,7 @@ class OrdersDesk(ServiceCore):
 
     def _ruling(self, line, position: Position, control: _Control) -> Ruling | None:
         """rules/004 rule 7 on a refused line about one of the sender's units
-        (bot/unclear_orders.py); None if it is about none they may order."""
+        (bot/service/unclear_orders.py); None if it is about none they may order."""
         ruling = rule_on(line, position, control.power, self.board, self.engine.parse_orders)
         if ruling is None or not control.covers(control.power, ruling.unit.province):
             return None

@@ -31,7 +31,7 @@ from adjudication.orders import (
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Position
 from adjudication.units import Location, PhaseKind, Power, Unit
-from bot.discord_text import count, deadline_text, power_list, power_name
+from bot.service.words import count, deadline_text, power_list, power_name
 
 
 @dataclass(frozen=True, slots=True)

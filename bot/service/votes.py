@@ -17,13 +17,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
-from bot.adjudicator import Adjudicator
-from bot.caller import Caller
-from bot.endings import EndKindService
-from bot.errors import NotAllowed, NotFound, WrongState
-from bot.events import EventKind
-from bot.service_core import valid_id
-from bot.views import VoteInfo
+from bot.service.adjudicator import Adjudicator
+from bot.service.caller import Caller
+from bot.service.endings import EndKindService
+from bot.service.errors import NotAllowed, NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.service_core import valid_id
+from bot.service.views import VoteInfo
 from storage import repo
 from storage.models import BallotRow, GameRow, PhaseRow, VoteRow
 
