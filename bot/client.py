@@ -94,14 +94,18 @@ class DipBot(commands.Bot):
         self.clock = clock
         self.lookups = lookups or GameLookups(service, palette=settings.map_palette)
         self.scheduler = Scheduler(service)
-        self.threads = TalkThreads(self)
+        # The parts get what they need from here; none of them imports the client.
+        self.threads = TalkThreads(self, service, clock)
         self.delivery = Delivery(
             self,
+            service,
             self.scheduler,
             self.lookups,
+            self.threads,
             clock,
             interval=settings.tick_seconds,
             heartbeat=settings.heartbeat_file,
+            outbox_keep_days=settings.outbox_keep_days,
         )
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
@@ -151,7 +155,9 @@ class DipBot(commands.Bot):
         """Register the slash commands if they changed since the database last recorded
         it (bot/command_sync.py); with a development guild they appear there at once,
         globally they may take up to an hour to reach every server."""
-        self.sync_outcome = await sync_commands(self, self.now(), force=force)
+        self.sync_outcome = await sync_commands(
+            self.tree, self.service, self.settings.dev_guild_id, self.now(), force=force
+        )
         return self.sync_outcome
 
     async def wait_until_ready(self) -> None:

@@ -26,7 +26,8 @@ from bot.service.lookups import GameLookups
 from bot.service.scheduler import Scheduler
 
 if TYPE_CHECKING:
-    from bot.client import DipBot
+    from bot.service import GameService
+    from bot.talk_threads import TalkThreads
 
 log = logging.getLogger(__name__)
 
@@ -40,16 +41,21 @@ class Delivery(EventPosts):
 
     def __init__(
         self,
-        client: DipBot,
+        client: discord.Client,
+        service: GameService,
         scheduler: Scheduler,
         lookups: GameLookups,
+        threads: TalkThreads,
         clock: Callable[[], datetime],
         *,
         interval: float = 5.0,
         heartbeat: Path | None = None,
+        outbox_keep_days: float,
     ) -> None:
         self.client = client
-        self.service = client.service
+        self.service = service
+        self.threads = threads
+        self.outbox_keep_days = outbox_keep_days
         self.scheduler = scheduler
         self.lookups = lookups
         self.clock = clock
@@ -125,7 +131,7 @@ class Delivery(EventPosts):
             if len(events) < DELIVERY_BATCH or self._stopping.is_set():
                 break
         self._beat()
-        await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
+        await self.service.prune_outbox_hourly(now, self.outbox_keep_days)
         return delivered
 
     async def _deliver_lane(self, groups: list[list[Event]]) -> int:

@@ -49,8 +49,8 @@ from bot.service.words import (
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
-    from bot.client import DipBot
     from bot.service import GameService
+    from bot.talk_threads import TalkThreads
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,9 @@ def _when(payload: dict, key: str = "deadline") -> datetime | None:
 class EventPosts:
     """The messages of each event kind; the delivery loop (`Delivery`) is one."""
 
-    client: DipBot
+    client: discord.Client
     service: GameService
+    threads: TalkThreads
     lookups: GameLookups
     clock: Callable[[], datetime]
     reach: ReachWatch
@@ -393,14 +394,14 @@ class EventPosts:
             await self._to_user(event.user_id, game_end_dm(name, event.payload))
             return
         if event.payload.get("with_results"):  # announced by the last results post
-            await self._steps(event, lambda: self.client.threads.lock_all(game_id))
+            await self._steps(event, lambda: self.threads.lock_all(game_id))
             return
         await self._steps(
             event,
             lambda: self._to_channel(
                 event, game_end_text(name, event.payload, scoring_name(event.payload))
             ),
-            lambda: self.client.threads.lock_all(game_id),
+            lambda: self.threads.lock_all(game_id),
         )
 
     async def _delivery_failed(self, event: Event) -> None:
@@ -466,7 +467,7 @@ class EventPosts:
     async def _threads_sync(self, event: Event) -> None:
         """Who belongs in the game's private threads changed: add and remove them."""
         assert event.game_id is not None
-        for missing in await self.client.threads.sync_game(event.game_id):
+        for missing in await self.threads.sync_game(event.game_id):
             log.warning("game %s: could not add user %s", event.game_id, missing.user_id)
 
     async def _proxy_ended(self, event: Event) -> None:

@@ -101,3 +101,14 @@ def test_importing_the_service_loads_no_discord_module() -> None:
     )
     assert out.stdout.strip() == "[]"
 
+
+def test_no_part_imports_the_client() -> None:
+    """The client builds the parts (delivery, talk threads, vote buttons, command sync)
+    and hands them what they need; none imports it back, not even for a type (issue
+    15's import circle). The launcher and the cogs, the client's extensions, may."""
+    importers = sorted(
+        str(f.relative_to(ROOT))
+        for f in (ROOT / "bot").rglob("*.py")
+        if f.name not in {"client.py", "__main__.py"} and "bot.client" in imported_modules(f)
+    )
+    assert importers == []
