@@ -58,6 +58,16 @@ class TalkPlan:
 
 
 @dataclass(frozen=True, slots=True)
+class PressPlan:
+    """What `/press` may post: in which channel, signed by which powers (none: it
+    goes unsigned, where the game allows anonymous press)."""
+
+    game_id: int
+    channel_id: int
+    signed_by: tuple[Power, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ThreadMember:
     user_id: int
     power: Power | None  # the first of its powers the user plays; None for the GM
@@ -103,6 +113,26 @@ class TalkDesk(ServiceCore):
                 game.name,
                 self._settings(game).copy_gm_on_press,
             )
+
+    async def plan_press(self, caller: Caller, game_id: int, anonymous: bool) -> PressPlan:
+        """Check that the caller may post public press in the game (a player of a game
+        under way whose press setting allows it, unsigned only where allowed), and say
+        whose powers sign it."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            if game.status != GameStatus.ACTIVE:
+                raise WrongState(f"{game.name} is not under way.")
+            mine = tuple(
+                r.power for r in await repo.powers(session, game.id) if r.user_id == caller.user_id
+            )
+            if not mine:
+                raise NotAllowed(f"Only the players of {game.name} negotiate in it.")
+            settings = self._settings(game)
+            if settings.press is Press.NONE:
+                raise NotAllowed(f"{game.name} is played without press.")
+            if anonymous and not settings.anonymous_press:
+                raise NotAllowed(f"{game.name} does not allow anonymous press.")
+            return PressPlan(game.id, game.channel_id, () if anonymous else mine)
 
     async def record_talk_thread(
         self, game_id: int, thread_id: int, powers: Iterable[Power], now: datetime
