@@ -17,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.variants import VARIANTS
 from bot.endings import Endings
 from bot.events import EventKind
 from bot.phase_news import PhaseNotices
@@ -86,7 +87,9 @@ class Adjudicator(Endings):
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
-        result = self.engine.adjudicate(position, orders, self.board, settings.rules, history)
+        result = self.engine.adjudicate(
+            position, orders, VARIANTS[settings.variant], settings.rules, history
+        )
         nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)

@@ -14,6 +14,13 @@ from bot.errors import InvalidSetting
 from storage.codec import rules_from_json, rules_to_json
 
 
+class VariantName(StrEnum):
+    """The variants a game may be played as: the keys of `adjudication.variants.VARIANTS`
+    (a test keeps the two equal)."""
+
+    STANDARD = "standard"
+
+
 class Assignment(StrEnum):
     PREFERENCES = "preferences"  # rules/001: each player names three powers in priority
     LOTS = "lots"  # rules/000 §1: players draw lots
@@ -51,6 +58,9 @@ _DEFAULT_MINUTES = {
 class GameSettings:
     """Everything a GM chooses for a game.
 
+    - `variant`: the game played (docs/VARIANTS.md); `rules` holds its options,
+      among them the grouping of powers dealt at the start.
+
     - `phase_minutes`: deadline length per phase kind (rules/004 rule 3 defaults:
       four days for moves, one day for retreats and adjustments).
     - `reminder_minutes`: reminders this many minutes before each deadline.
@@ -62,6 +72,7 @@ class GameSettings:
     """
 
     rules: Rules = field(default_factory=Rules)
+    variant: VariantName = VariantName.STANDARD
     phase_minutes: dict[PhaseKind, int] = field(default_factory=lambda: dict(_DEFAULT_MINUTES))
     reminder_minutes: tuple[int, ...] = (24 * 60, 60)
     press: Press = Press.FULL
@@ -139,6 +150,7 @@ class GameSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "variant": self.variant.value,
             "rules": rules_to_json(self.rules),
             "phase_minutes": {k.value: v for k, v in sorted(self.phase_minutes.items())},
             "reminder_minutes": list(self.reminder_minutes),
@@ -158,6 +170,8 @@ class GameSettings:
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
         return cls(
             rules=rules_from_json(data["rules"]),
+            # Games stored before variants name none (migration 0008 adds it).
+            variant=VariantName(data.get("variant", VariantName.STANDARD)),
             phase_minutes={PhaseKind(k): v for k, v in data["phase_minutes"].items()},
             reminder_minutes=tuple(data["reminder_minutes"]),
             press=Press(data["press"]),
