@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -77,11 +76,8 @@ class Position:
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
-        and standoffs, in canonical order already."""
-        moved = copy.copy(self)
-        object.__setattr__(moved, "phase", phase)  # the dataclass is frozen
-        object.__setattr__(moved, "ownership", dict(self.ownership))
-        return moved
+        and standoffs."""
+        return Position(phase, self.units, self.ownership, self.dislodged, self.standoffs)
 
     @cached_property
     def unit_by_province(self) -> Mapping[str, Unit]:

@@ -112,6 +112,10 @@ class Adjudicator(Endings):
             )
         over = result.game_end is not None
         deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
+        if deadline is not None and not self._anyone_orders(nxt, powers):
+            # rules/004 rule 3: retreats and adjustments end once everyone concerned has
+            # ordered. When nobody concerned can (civil disorder), it ends at once.
+            deadline = now
         seq = phase.seq + 1
         state = await state_now(session, game.id)  # what the next phase begins with
         winter = None
@@ -373,6 +377,20 @@ class Adjudicator(Endings):
         return queue_the_rest
 
     # Votes hook in here (bot/votes.py overrides it, and `_expire_votes` of Endings).
+    def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
+        """Whether someone can order in `position`: always in a movement phase (a power
+        in civil disorder may be given back to a player before the deadline); in a
+        retreat or adjustment phase, a player holding a power that owes orders."""
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            return True
+        return any(
+            row.playable
+            and row.user_id is not None
+            and not row.civil_disorder
+            and owes_orders(position, row.power, self.board)
+            for row in powers
+        )
+
     async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
         return False
 

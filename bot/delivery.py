@@ -82,6 +82,7 @@ class Delivery(EventPosts):
             EventKind.DELIVERY_FAILED: self._delivery_failed,
             EventKind.PLAYER_LEFT: self._player_left,
             EventKind.DMS_CLOSED: self._dms_closed,
+            EventKind.QUESTION: self._question,
         }
 
     async def run(self) -> None:

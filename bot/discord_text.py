@@ -189,6 +189,18 @@ def player_left_text(gm_user_id: int, who: str, powers: list[str]) -> str:
     )
 
 
+def question_text(game: str, who: str, powers: list[str], question: str) -> str:
+    """For the GM: a player's `/ask`, quoted line by line (it cannot pass for dipgm's
+    own words), with whom to answer."""
+    playing = f" ({power_list(powers)})" if powers else ""
+    quoted = "\n".join(f"> {line}" for line in question.splitlines())
+    return (
+        f"**{game}**: a question for the GM from {who}{playing}:\n{quoted}\n"
+        "Nobody else sees it. Answer them by DM, or in the game's channel if everyone "
+        "should know."
+    )
+
+
 def dms_closed_text(user_id: int) -> str:
     """For a player whose DMs Discord refuses (DMS_CLOSED): told once, in the channel."""
     return (

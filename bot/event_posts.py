@@ -33,6 +33,7 @@ from bot.discord_text import (
     player_left_text,
     power_list,
     power_name,
+    question_text,
     readable,
     readable_unit,
     reminder_text,
@@ -261,10 +262,11 @@ class EventPosts:
 
     async def _civil_disorder(self, event: Event) -> None:
         p = event.payload
+        chose = " at its player's wish" if p.get("chosen") else ""
         await self._to_channel(
             event,
-            f"**{power_name(p['power'])}** is in civil disorder: its units hold, and any "
-            "removals follow the civil-disorder rule.",
+            f"**{power_name(p['power'])}** is in civil disorder{chose}: its units hold, and "
+            "any removals follow the civil-disorder rule. The GM may give it to a standby.",
         )
 
     async def _deadline_changed(self, event: Event) -> None:
@@ -446,6 +448,14 @@ class EventPosts:
         """Discord refuses DMs to a player: they are told once, here, pinged alone."""
         user = event.payload["user"]
         await self._to_channel(event, dms_closed_text(user), allowed_mentions=pings_for([user]))
+
+    async def _question(self, event: Event) -> None:
+        """A player's `/ask`, by DM to the game's GM."""
+        p = event.payload
+        assert event.user_id is not None
+        who = await self._named(event.game_id, p["user"])
+        text = question_text(await self._game_name(event), who, p["powers"], p["text"])
+        await self._to_user(event.user_id, text, allowed_mentions=NO_PINGS)
 
     async def _phase_news(self, event: Event) -> None:
         """A player's own results after a phase, and what they must do next."""

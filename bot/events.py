@@ -20,7 +20,7 @@ class EventKind(StrEnum):
     - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),
       builds_left, removals_left
     - NMR (channel): power, phase
-    - CIVIL_DISORDER (channel): power
+    - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`)
     - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
     - PAUSED (channel): {} / RESUMED (channel): deadline
     - PLAYER_REPLACED (channel): power, old, new (user ids)
@@ -48,6 +48,7 @@ class EventKind(StrEnum):
       gone from the server (bot/reach.py); the GM is told, to call a standby
     - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
       a ping of them only, how to open them
+    - QUESTION (DM to the GM): user (the player asking), powers [power], text — `/ask`
     """
 
     GAME_STARTED = "game_started"
@@ -72,6 +73,7 @@ class EventKind(StrEnum):
     DELIVERY_FAILED = "delivery_failed"
     PLAYER_LEFT = "player_left"
     DMS_CLOSED = "dms_closed"
+    QUESTION = "question"
 
 
 @dataclass(frozen=True, slots=True)

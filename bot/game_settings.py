@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import StrEnum
 from typing import Any
@@ -144,9 +144,6 @@ class GameSettings:
 
     def phase_length(self, kind: PhaseKind) -> timedelta:
         return timedelta(minutes=self.phase_minutes[kind])
-
-    def with_changes(self, **changes: Any) -> GameSettings:
-        return replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
         return {

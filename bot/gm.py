@@ -12,7 +12,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.units import Power
 from bot.caller import Caller
-from bot.errors import WrongState
+from bot.errors import NotAllowed, WrongState
 from bot.events import EventKind
 from bot.game_settings import GameSettings
 from bot.order_checks import progress
@@ -268,9 +268,7 @@ class GmDesk(RollbackDesk):
             await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             old = row.user_id
-            row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
-            await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
-            await self._refresh_thread_members(session, game, now)
+            await self._into_civil_disorder(session, game, row, now)
             repo.add_audit(
                 session,
                 game.id,
@@ -279,14 +277,43 @@ class GmDesk(RollbackDesk):
                 now,
                 {"power": row.power, "old": old},
             )
-            repo.add_outbox(
-                session,
-                EventKind.CIVIL_DISORDER,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={"power": row.power},
+
+    async def choose_civil_disorder(
+        self, game_id: int, caller: Caller, power: Power, now: datetime
+    ) -> None:
+        """rules/004 rule 9: a player "chooses to go CD" with a power they hold: nobody
+        orders it from now on, and the GM may call a standby or give it to someone."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller)
+            self._require_active(game)
+            row = next(
+                (r for r in await repo.powers(session, game.id) if r.power == power.upper()),
+                None,
             )
+            if row is None or row.user_id != caller.user_id:
+                raise NotAllowed(f"You do not play {power.title()} in {game.name}.")
+            await self._power_changing(session, game)
+            await self._into_civil_disorder(session, game, row, now, chosen=True)
+            repo.add_audit(
+                session, game.id, caller.user_id, "chose_civil_disorder", now, {"power": row.power}
+            )
+
+    async def _into_civil_disorder(
+        self, session, game: GameRow, row, now: datetime, *, chosen: bool = False
+    ) -> None:
+        """The power is held by nobody: its proxies end, its player leaves its threads,
+        the channel is told (and whether its player chose it)."""
+        row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
+        await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
+        await self._refresh_thread_members(session, game, now)
+        repo.add_outbox(
+            session,
+            EventKind.CIVIL_DISORDER,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"power": row.power, "chosen": chosen},
+        )
 
     async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:
         """Remove a player; in a running game their powers fall into civil disorder."""

@@ -1,10 +1,11 @@
 """What the GM reads: the questions asked before an action is confirmed, everyone's
-orders (`/gm orders`) and the settings (`/gm settings`). Pure functions of the service's
-values, one per message kind (STYLE.md rule 13)."""
+orders (`/gm orders`), the settings (`/gm settings`) and the audit log (`/gm audit`).
+Pure functions of the service's values, one per message kind (STYLE.md rule 13)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from adjudication.units import Phase, PhaseKind
 from bot.discord_text import (
@@ -16,9 +17,11 @@ from bot.discord_text import (
     power_name,
     readable,
     readable_unit,
+    timestamp,
 )
 from bot.game_settings import GameSettings
 from bot.gm import PowerOrders
+from bot.history import AuditEntry, AuditPage
 from bot.rollback import RollbackPlan
 from bot.views import GameInfo, GameStatus, GmStatus, PowerInfo
 
@@ -204,3 +207,45 @@ def gm_status_text(status: GmStatus) -> str:
     if len(lines) == 1 + sum(p.playable for p in info.powers):
         lines.append("Nothing needs you now.")
     return "\n".join(lines)
+
+
+def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
+    """One GM action in words: "<t:…> <@1> (Gina) paused the game"."""
+    d = entry.details
+
+    def who(user_id: object) -> str:
+        return mention(int(user_id), info.name_of(int(user_id))) if user_id else "nobody"
+
+    def when(raw: object) -> str:
+        return deadline_text(datetime.fromisoformat(str(raw))) if raw else "none"
+
+    power = power_name(str(d.get("power", ""))) if d.get("power") else ""
+    words = {
+        "adjudicate": lambda: f"played {d.get('phase')} at once",
+        "set_deadline": lambda: f"moved the deadline to {when(d.get('new'))}",
+        "pause": lambda: "paused the game",
+        "resume": lambda: "resumed the game",
+        "replace": lambda: f"gave {power} to {who(d.get('new'))} (was {who(d.get('old'))})",
+        "standby": lambda: f"named {who(d.get('standby'))} standby for {power}",
+        "civil_disorder": lambda: f"put {power} in civil disorder",
+        "chose_civil_disorder": lambda: f"gave up {power} (civil disorder, by its player)",
+        "kick": lambda: f"removed {who(d.get('user'))} from the game",
+        "rollback": lambda: f"rolled the game back to {d.get('to')}",
+        "view_orders": lambda: f"looked at everyone's orders ({d.get('phase')})",
+        "setting": lambda: f"set {d.get('name')} to {d.get('value')}",
+        "end": lambda: f"ended the game ({d.get('kind')})",
+        "cancel": lambda: "cancelled the game",
+    }
+    said = words.get(entry.action, lambda: entry.action.replace("_", " "))()
+    return f"{timestamp(entry.at, 'f')} {who(entry.actor)} {said}"
+
+
+def audit_text(info: GameInfo, audit: AuditPage) -> str:
+    """`/gm audit`: one page of GM actions, newest first."""
+    if not audit.entries:
+        return f"**{info.name}**: no GM action yet."
+    heading = (
+        f"**{info.name}**: GM actions, newest first "
+        f"(page {audit.page} of {audit.pages}, {count(audit.total, 'action')} in all)"
+    )
+    return "\n".join([heading, *(_audit_line(e, info) for e in audit.entries)])

@@ -9,17 +9,51 @@ as at phase 3; its position comes from the per-process cache when it is there.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from adjudication.adjustments import adjustments_needed
 from adjudication.position import Position
+from adjudication.records import input_line, recorded_result
+from adjudication.serialize import order_from_json, outcome_from_json
+from adjudication.units import PhaseKind
+from bot.caller import Caller
 from bot.errors import NotFound
 from bot.service_core import ServiceCore
-from bot.views import PhaseRecord
+from bot.views import LineStatus, PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import position_from_json
+
+# The lines of a submission that became orders (a rejected line did not).
+WRITTEN = (LineStatus.ACCEPTED.value, LineStatus.CORRECTED.value)
+
+
+# GM actions shown on one page of `/gm audit`.
+AUDIT_PAGE = 15
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One GM action of the audit log: when, by whom, what (`action` as stored:
+    "pause", "replace", …) and its details."""
+
+    at: datetime
+    actor: int
+    action: str
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditPage:
+    entries: tuple[AuditEntry, ...]  # newest first
+    page: int
+    pages: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +153,76 @@ class History(ServiceCore):
         without reading the phases themselves."""
         async with self.core_transaction() as conn:
             return tuple(await phase_queries.phase_codes(conn, game_id, played=played))
+
+    async def export_lines(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's played phases as interop/PHASES.md input lines, each with its
+        recorded result under `expected` and, under `written`, each power's order lines
+        as the players wrote them (the lines dipgm accepted). The phase in play is left
+        out: its orders are secret until it is played."""
+        every = await self.phase_records(game_id)
+        records = [r for r in every if r.outcomes is not None]
+        written = await self._written(record.id for record in records)
+        following = {r.id: n for r, n in itertools.pairwise(every)}
+        powers = self.board.powers
+        lines = []
+        for record in records:
+            position = self.record_position(record)
+            orders = [order_from_json(o) for per_power in record.orders.values() for o in per_power]
+            record_id = f"{game_id}-{record.seq}"
+            line = input_line(record_id, position, orders, self.board, powers)
+            after = self._went_on_from(record, following)
+            if after is not None:
+                outcomes = [outcome_from_json(o) for o in record.outcomes or ()]
+                line["expected"] = recorded_result(record_id, position, outcomes, after, powers)
+            line["written"] = written.get(record.id, {})
+            lines.append(line)
+        return lines
+
+    def _went_on_from(
+        self, record: PhaseRecord, following: dict[int, PhaseRecord]
+    ) -> Position | None:
+        """The position the game went on from after `record`, as PHASES.md counts
+        phases: a Winter with nothing to adjust, which dipgm keeps (and posts), is one
+        the engine's replay passes over. None after the last phase of a game."""
+        while record.id in following:
+            record = following[record.id]
+            position = self.record_position(record)
+            if position.phase.kind is not PhaseKind.ADJUSTMENT or adjustments_needed(
+                position, self.board
+            ):
+                return position
+        return None
+
+    async def _written(self, phase_ids: Iterable[int]) -> dict[int, dict[str, list[str]]]:
+        """For each phase, each power's accepted order lines as written, from the
+        submissions whose orders are in force."""
+        found: dict[int, dict[str, list[str]]] = {}
+        async with self.transaction() as session:
+            for phase_id in phase_ids:
+                in_force = {o.submission_id for o in await repo.orders_in_force(session, phase_id)}
+                by_power: dict[str, list[str]] = {}
+                for submission in await repo.submissions(session, phase_id):
+                    if submission.id in in_force:
+                        by_power.setdefault(submission.power, []).extend(
+                            line["text"] for line in submission.lines if line["status"] in WRITTEN
+                        )
+                found[phase_id] = by_power
+        return found
+
+    async def gm_audit(self, game_id: int, caller: Caller, page: int = 1) -> AuditPage:
+        """`/gm audit`: one page of the game's audit log, newest first (the GM's alone).
+        A page past the last shows the last."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            self._require_gm(game, caller)
+            total = await repo.audit_count(session, game.id)
+            pages = max(1, -(-total // AUDIT_PAGE))
+            page = min(max(page, 1), pages)
+            rows = await repo.audit_page(session, game.id, (page - 1) * AUDIT_PAGE, AUDIT_PAGE)
+            entries = tuple(
+                AuditEntry(r.at, r.actor_user_id, r.action, dict(r.details or {})) for r in rows
+            )
+            return AuditPage(entries, page, pages, total)
 
     async def audit_log(self, game_id: int) -> tuple[tuple[int, str, dict], ...]:
         """(actor, action, details) of every GM action, oldest first."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -109,6 +110,26 @@ class GameLookups:
             raise NotFound("That game has not started yet.")
         played = ", ".join(codes)
         raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
+
+    async def centre_chart(self, game_id: int) -> bytes:
+        """The supply-centre chart: each power's centres at the start of every year
+        played (and at the phase in play), as a PNG."""
+        points: dict[int, tuple[str, dict[str, int]]] = {}
+        last: tuple[str, dict[str, int]] | None = None
+        for record in await self.records(game_id):
+            if record.rolled_back:
+                continue
+            position = self.service.record_position(record)
+            last = (record.phase, dict(Counter(position.ownership.values())))
+            points.setdefault(position.phase.year, last)  # the year's first phase
+        if last is None:
+            raise NotFound("That game has not started yet.")
+        history = list(points.values())
+        if history[-1][0] != last[0]:
+            history.append(last)  # the centres now, after the year's Fall
+        from render.chart import render_sc_chart
+
+        return await asyncio.to_thread(render_sc_chart, history, self.palette)
 
     async def phase_map(self, game_id: int, phase: str | None = None) -> MapImage:
         """The map of a phase: the current one, or a played one with its orders and

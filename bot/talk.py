@@ -28,12 +28,15 @@ from bot.events import EventKind
 from bot.game_settings import Press
 from bot.reach import mark_gone
 from bot.service_core import ServiceCore
-from bot.views import GameStatus
+from bot.text_input import clean_text
+from bot.views import GameStatus, PlayerStatus
 from storage import repo
 from storage.models import GameRow, TalkThreadRow, ThreadMemberRow
 
 log = logging.getLogger(__name__)
 
+# A question to the GM fits one DM with its heading.
+QUESTION_LIMIT = 1500
 PLAYER = "player"
 GM_COPY = "gm"
 
@@ -66,6 +69,35 @@ class ThreadMember:
 
 
 class TalkDesk(ServiceCore):
+    async def ask_gm(self, game_id: int, caller: Caller, text: str, now: datetime) -> str:
+        """`/ask`: a player's question to the game's GM, by DM, seen by nobody else
+        (rules/000 §1: the GM settles questions; the rulebooks ask players to put them
+        to the GM). Only the game's players ask; returns the question as sent."""
+        question = clean_text(text).strip()[:QUESTION_LIMIT]
+        if not question:
+            raise WrongState("Write your question after `/ask`.")
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            if game.status == GameStatus.ENDED:
+                raise WrongState(f"{game.name} is over.")
+            joined = [
+                p for p in await repo.players(session, game.id) if p.user_id == caller.user_id
+            ]
+            if not any(p.status == PlayerStatus.JOINED for p in joined):
+                raise NotAllowed(f"Only the players of {game.name} ask its GM through me.")
+            powers = [
+                r.power for r in await repo.powers(session, game.id) if r.user_id == caller.user_id
+            ]
+            repo.add_outbox(
+                session,
+                EventKind.QUESTION,
+                now,
+                game_id=game.id,
+                user_id=game.gm_user_id,
+                payload={"user": caller.user_id, "powers": powers, "text": question},
+            )
+            return question
+
     async def plan_talk(self, caller: Caller, game_id: int, powers: Iterable[Power]) -> TalkPlan:
         """Check that the caller may talk with these powers in the game, and find the
         thread already open for the same set of powers (with the caller's own)."""

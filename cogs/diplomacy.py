@@ -1,5 +1,5 @@
-"""`/talk` (private threads between powers) and `/press` (public announcements),
-as far as the game's press setting allows."""
+"""`/talk` (private threads between powers) and `/press` (public announcements), as far
+as the game's press setting allows, and `/ask` (a private question to the GM)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from discord.ext import commands
 from bot.client import DipBot
 from bot.discord_text import power_name
 from bot.errors import NotAllowed, WrongState
+from bot.talk import QUESTION_LIMIT
 from bot.views import GameInfo, GameStatus
-from cogs.common import POWER_CHOICES, caller_of, game_here
+from cogs.common import POWER_CHOICES, GameOption, caller_of, complete_game, game_here
 
 PRESS_LIMIT = 1800
 PRESS_COLOUR = discord.Colour.dark_teal()
@@ -90,6 +91,25 @@ class Diplomacy(commands.Cog):
         press.set_author(name=signed)
         await channel.send(embed=press, allowed_mentions=discord.AllowedMentions.none())
         await interaction.response.send_message("Your press is posted.", ephemeral=True)
+
+    @app_commands.command(name="ask", description="Ask the GM a question, privately")
+    @app_commands.describe(
+        question="Your question (only the GM sees it)",
+        game="Game number (default: this channel's game, or your only one)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def ask(
+        self,
+        interaction: discord.Interaction,
+        question: app_commands.Range[str, 1, QUESTION_LIMIT],
+        game: GameOption | None = None,
+    ) -> None:
+        info = await game_here(interaction, game)
+        await self.bot.service.ask_gm(info.id, caller_of(interaction), question, self.bot.now())
+        await interaction.response.send_message(
+            f"Your question is on its way to the GM of **{info.name}**, who alone reads it.",
+            ephemeral=True,
+        )
 
 
 async def setup(bot: DipBot) -> None:

@@ -17,6 +17,7 @@ from bot.discord_text import deadline_text, fit, mention, power_name
 from bot.errors import NotAllowed
 from bot.gm_text import (
     adjudicate_question,
+    audit_text,
     end_question,
     gm_status_text,
     orders_text,
@@ -322,6 +323,23 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         )
         await interaction.response.send_message(
             fit(orders_text(info, table)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @app_commands.command(name="audit", description="Every GM action of the game (GM only)")
+    @app_commands.describe(
+        page="Page, newest actions first (default: 1)", game="Game number (default: here)"
+    )
+    @app_commands.autocomplete(game=complete_gm_game)
+    async def audit(
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+        game: GameOption | None = None,
+    ) -> None:
+        info = await self._game(interaction, game)
+        audit = await self.bot.service.gm_audit(info.id, caller_of(interaction), page)
+        await interaction.response.send_message(
+            fit(audit_text(info, audit)), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
     settings = app_commands.Group(name="settings", description="The game's settings")

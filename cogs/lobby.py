@@ -1,6 +1,9 @@
-"""`/game create|join|leave|start|status|map|history`: the lobby and looking at a game."""
+"""`/game create|join|leave|start|status|map|history|chart|export`: the lobby, and
+looking at a game."""
 
 from __future__ import annotations
+
+import json
 
 import discord
 from discord import app_commands
@@ -19,11 +22,14 @@ from bot.discord_text import (
     power_list,
     power_name,
 )
+from bot.errors import WrongState
 from bot.errors_handler import edit_if_possible, guarded
 from bot.game_settings import GameSettings, Press
 from bot.lookups import POWERS
 from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import (
+    POWER_CHOICES,
+    Confirm,
     GameOption,
     PhaseOption,
     caller_of,
@@ -39,6 +45,8 @@ from cogs.common import (
 )
 
 EMBED_COLOUR = discord.Colour.dark_gold()
+# Discord's upload limit for a server without boosts: 10 MiB a file.
+EXPORT_LIMIT = 10 * 1024 * 1024
 # Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
 PRESS_CHOICES = [
     app_commands.Choice(name="Full press (private threads and public)", value="full"),
@@ -275,6 +283,45 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         info = await self.bot.service.leave(game.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
 
+    @app_commands.command(name="resign", description="Put a power you play in civil disorder")
+    @app_commands.describe(
+        power="The power to give up (default: your only one)",
+        game="Game number (default: this channel's game)",
+    )
+    @app_commands.choices(power=POWER_CHOICES)
+    @app_commands.autocomplete(game=complete_game)
+    async def resign(
+        self,
+        interaction: discord.Interaction,
+        power: str | None = None,
+        game: GameOption | None = None,
+    ) -> None:
+        info = await game_here(interaction, game)
+        mine = [p.power for p in info.powers if p.user_id == interaction.user.id]
+        if power is None and len(mine) != 1:
+            raise WrongState(
+                "Name the power to give up." if mine else f"You play no power in {info.name}."
+            )
+        chosen = (power or mine[0]).upper()
+        game_id = info.id
+
+        async def give_up(click: discord.Interaction) -> None:
+            await self.bot.service.choose_civil_disorder(
+                game_id, caller_of(click), chosen, self.bot.now()
+            )
+            await click.response.send_message(
+                f"You no longer play {power_name(chosen)} in **{info.name}**.", ephemeral=True
+            )
+
+        await interaction.response.send_message(
+            f"Put **{power_name(chosen)}** in civil disorder in **{info.name}**? You will no "
+            "longer play it: its units hold, its removals follow the civil-disorder rule, "
+            "and you leave its private threads. Only the GM can give it to a player again "
+            "(rules/004 rule 9).",
+            view=Confirm(interaction, "Give it up", give_up, info.moment),
+            ephemeral=True,
+        )
+
     @app_commands.command(name="start", description="GM: assign powers and start the game")
     async def start(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
@@ -385,6 +432,63 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         else:
             report = text_file(picture.report, f"results-{picture.phase}.txt")
             await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
+
+    @app_commands.command(name="chart", description="Supply centres of each power, year by year")
+    @app_commands.describe(
+        game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def chart(
+        self,
+        interaction: discord.Interaction,
+        game: GameOption | None = None,
+        share: bool = False,
+    ) -> None:
+        info = await game_here(interaction, game)
+        await interaction.response.defer(thinking=True, ephemeral=not share)
+        png = await self.bot.lookups.centre_chart(info.id)
+        await interaction.followup.send(
+            f"**{info.name}**: supply centres at the start of each year.",
+            file=png_file(png, f"centres-{info.id}.png"),
+            ephemeral=not share,
+        )
+
+    @app_commands.command(name="export", description="The whole game as a file of phases")
+    @app_commands.describe(
+        game="Game number (default: this channel's game)",
+        share="Show the answer to the whole channel (default: only to you)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        game: GameOption | None = None,
+        share: bool = False,
+    ) -> None:
+        info = await game_here(interaction, game)
+        await interaction.response.defer(thinking=True, ephemeral=not share)
+        lines = await self.bot.service.export_lines(info.id)
+        data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        if not lines:
+            await interaction.followup.send(
+                f"**{info.name}**: No phase has been played yet.", ephemeral=not share
+            )
+            return
+        if len(data.encode("utf-8")) > EXPORT_LIMIT:
+            await interaction.followup.send(
+                f"**{info.name}** is too long to attach in one file; ask the operator "
+                "for a backup of the database instead.",
+                ephemeral=not share,
+            )
+            return
+        await interaction.followup.send(
+            f"**{info.name}**: {count(len(lines), 'phase')} played, one JSON line each, in "
+            "the interchange format of docs/PHASES.md (each with its recorded result "
+            "under `expected`): `python -m adjudication replay --compare FILE` replays it.",
+            file=text_file(data, f"game-{info.id}.jsonl"),
+            ephemeral=not share,
+        )
 
 
 async def setup(bot: DipBot) -> None:

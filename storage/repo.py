@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from storage.db import for_update
@@ -354,6 +354,27 @@ async def sent_for(
         )
     )
     return [r for r in rows.scalars().all() if r.payload.get(key) == value]
+
+
+async def audit_count(session: AsyncSession, game_id: int) -> int:
+    found = await session.execute(
+        select(func.count()).select_from(AuditRow).where(AuditRow.game_id == game_id)
+    )
+    return int(found.scalar_one())
+
+
+async def audit_page(
+    session: AsyncSession, game_id: int, offset: int, limit: int
+) -> Sequence[AuditRow]:
+    """`limit` entries of the game's audit log, newest first, after skipping `offset`."""
+    rows = await session.execute(
+        select(AuditRow)
+        .where(AuditRow.game_id == game_id)
+        .order_by(AuditRow.id.desc())
+        .offset(offset)
+        .limit(limit)
+    )
+    return rows.scalars().all()
 
 
 async def audit_log(session: AsyncSession, game_id: int) -> Sequence[AuditRow]:

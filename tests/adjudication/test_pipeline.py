@@ -181,7 +181,6 @@ def test_board_tables_agree_with_the_adjacency() -> None:
             expected = place.coast is None and place.province in near
             assert board.can_move(UnitType.ARMY, Location(origin), place) is expected
     assert board.land_provinces == {c for c, p in board.provinces.items() if p.is_land}
-    assert board.sea_provinces == {c for c, p in board.provinces.items() if p.is_sea}
 
 
 def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:

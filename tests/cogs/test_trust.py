@@ -55,6 +55,8 @@ NAMING_A_GAME = {
     "game status": {},
     "game map": {},
     "game history": {},
+    "game export": {},
+    "game chart": {},
     "orders show": {},
 }
 

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from PIL import Image
 
 from adjudication.maps import STANDARD
 from adjudication.orders import Build, Move
@@ -17,8 +18,10 @@ from adjudication.variants import STANDARD_GAME
 from render import render_map
 from render.geometry import geometry_at
 from render.icons import unit_icon
+from render.map import output_colours
 from render.orders_layer import Style
 from render.palette import PALETTES
+from render.png import encode_png
 from tests.render.helpers import decode, full_board, full_board_orders, random_orders
 
 
@@ -208,3 +211,16 @@ def test_bytes_do_not_depend_on_the_process(tmp_path):
         )
         digests.add(out.stdout.strip())
     assert len(digests) == 1
+
+
+@pytest.mark.parametrize("palette", sorted(PALETTES))
+def test_every_plain_colour_comes_out_exactly_as_drawn(palette):
+    """The PNG's palette keeps every fill, power and line colour of the map exact: a
+    near colour (Russia's white unit beside its white tint) must not take its pixels."""
+    pal = PALETTES[palette]
+    colours = output_colours(pal, STANDARD)
+    plain = colours[: colours.index((30, 30, 30))]  # the marks start the blends
+    strip = Image.new("RGB", (len(plain), 1))
+    strip.putdata(plain)
+    back = decode(encode_png(strip, colours)).convert("RGB")
+    assert [back.getpixel((x, 0)) for x in range(len(plain))] == plain

@@ -21,6 +21,7 @@ from adjudication.units import Location, Phase, Unit
 from adjudication.variants import STANDARD_GAME
 from render import render_map, render_results
 from render.geometry import geometry_at
+from render.layout import CENTRE_RADIUS
 from render.orders_layer import BUILD_HALO, Style, _faded, faint
 from render.palette import PALETTES
 from render.panels import legend_box
@@ -112,8 +113,7 @@ def test_a_dislodged_unit_is_drawn_at_its_dislodged_place_after_the_movement_pha
     image = _rgb(render_results(before, after, orders=ATTACK, outcomes=outcomes))
     geo, style = geometry_at(1600), Style.for_width(1600)
     anchor = geo.anchor(Location("BUR"))
-    shift = style.unit * 0.55  # OrderLayer.dislodged_at
-    beside = (anchor[0] + shift, anchor[1] + shift)
+    beside = geo.place(Location("BUR"), "dislodged")  # the layout's place for it
     france, germany = PAL.power("FRANCE"), PAL.power("GERMANY")
     # The icon is drawn 0.85 unit wide: its fill lies within 0.45 unit of its centre,
     # where no retreat arrow reaches (they start half a unit away).
@@ -142,8 +142,7 @@ def test_after_the_retreat_phase_the_unit_stands_where_it_retreated():
     geo, style = geometry_at(1600), Style.for_width(1600)
     france = PAL.power("FRANCE")
     assert _count(image, france, geo.anchor(Location("PIC")), style.unit * 0.4) >= 40
-    anchor = geo.anchor(Location("BUR"))
-    beside = (anchor[0] + style.unit * 0.55, anchor[1] + style.unit * 0.55)
+    beside = geo.place(Location("BUR"), "dislodged")
     assert _count(image, france, beside, style.unit * 0.45) == 0
 
 
@@ -181,9 +180,14 @@ def test_the_centre_taken_is_tinted_for_its_new_owner():
     image = _rgb(render_results(before, after, orders=[move], outcomes=outcomes))
     sc = geometry_at(1600).spaces["SPA"].sc
     assert sc is not None
-    # The centre's marker is a disc of its owner's colour (hollow while unowned).
-    filled = _count(image, PAL.power("FRANCE"), sc, Style.for_width(1600).unit * 0.24)
-    assert filled >= 150, f"Spain's marker is not French ({filled} px)"
+    # The centre's marker is a disc of its owner's colour inside a dark rim (a ring
+    # round a dark dot while unowned): most of the disc within the rim is French.
+    r = CENTRE_RADIUS - 1
+    inner = r - max(2, round(r / 3))
+    filled = _count(image, PAL.power("FRANCE"), sc, inner)
+    assert filled >= 0.75 * math.pi * inner**2, f"Spain's marker is not French ({filled} px)"
+    unowned = _rgb(render_results(before, before))
+    assert _count(unowned, PAL.power("FRANCE"), sc, inner) == 0
 
 
 # --- adjustments: builds stand there, marked new; removals are gone -----------------

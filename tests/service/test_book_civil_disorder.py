@@ -4,9 +4,10 @@ count."""
 
 from __future__ import annotations
 
+from bot.caller import Caller
 from bot.game_settings import GameSettings
 from tests.service.book import DISLODGED_IN_FALL, ORDERS_DISLODGING_FRANCE, play_until
-from tests.service.conftest import force_position, started_game
+from tests.service.conftest import GM, GUILD, force_position, started_game
 
 
 def power(info, name):
@@ -42,3 +43,28 @@ async def test_rules_004_two_seasons_count_movement_seasons_only(service):
     at = await play_until(service, info.id, "F1902M", ORDERS_DISLODGING_FRANCE)
     france = power(at, "FRANCE")
     assert france.missed_phases == 1 and not france.civil_disorder
+
+
+async def test_a_retreat_nobody_can_order_is_played_at_once(service):
+    """rules/004 rule 3: retreats end once everyone concerned has ordered. France, in
+    civil disorder, is the only power with a unit dislodged: nobody can order its
+    retreat, so the retreat phase is played at once, not a day later."""
+    info = await started_game(service)
+    await force_position(service, info.id, DISLODGED_IN_FALL)
+    at = await play_until(service, info.id, "F1901M", ORDERS_DISLODGING_FRANCE)
+    await service.gm_civil_disorder(info.id, Caller(GM, GUILD), "FRANCE", at.deadline_at)
+    fall_played_at = at.deadline_at
+    fall = {p: o for p, o in ORDERS_DISLODGING_FRANCE["F1901M"].items() if p != "FRANCE"}
+    at = await play_until(service, info.id, "F1901R", {"F1901M": fall})
+    assert at.phase == "F1901R" and at.deadline_at == fall_played_at
+    at = await play_until(service, info.id, "W1901A")
+    assert "F1901R" in await service.phase_codes(info.id, played=True)
+
+
+async def test_a_retreat_someone_can_order_waits_for_the_deadline(service):
+    info = await started_game(service)
+    await force_position(service, info.id, DISLODGED_IN_FALL)
+    at = await play_until(service, info.id, "F1901M", ORDERS_DISLODGING_FRANCE)
+    fall_played_at = at.deadline_at
+    at = await play_until(service, info.id, "F1901R", ORDERS_DISLODGING_FRANCE)
+    assert at.deadline_at > fall_played_at
