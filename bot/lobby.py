@@ -216,8 +216,8 @@ class Lobby(ServiceCore):
             # The grouping played is a rule option from now on (its dummies' rules);
             # one power per player is the variant's own game and names none.
             shared = grouping.dummies or any(len(h) > 1 for h in grouping.holdings)
-            settings = settings.with_changes(
-                rules=replace(settings.rules, grouping=grouping.key if shared else None)
+            settings = replace(
+                settings, rules=replace(settings.rules, grouping=grouping.key if shared else None)
             )
             game.settings = settings.to_json()
             owner = {power: user for user, group in groups.items() for power in group}
