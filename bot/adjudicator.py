@@ -380,13 +380,15 @@ class Adjudicator(Endings):
     def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
         """Whether someone can order in `position`: always in a movement phase (a power
         in civil disorder may be given back to a player before the deadline); in a
-        retreat or adjustment phase, a player holding a power that owes orders."""
+        retreat or adjustment phase, a player holding a power that owes orders. A
+        player whose power fell into civil disorder by missing orders still holds it
+        and may order again; a power the GM or its player put in civil disorder, or an
+        eliminated one of the fewer-player rules, has nobody."""
         if position.phase.kind is PhaseKind.MOVEMENT:
             return True
         return any(
             row.playable
             and row.user_id is not None
-            and not row.civil_disorder
             and owes_orders(position, row.power, self.board)
             for row in powers
         )
