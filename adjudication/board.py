@@ -92,11 +92,6 @@ class Board:
         return frozenset(code for code, p in self.provinces.items() if p.is_land)
 
     @cached_property
-    def sea_provinces(self) -> frozenset[str]:
-        """Sea provinces: where fleets convoy."""
-        return frozenset(code for code, p in self.provinces.items() if p.is_sea)
-
-    @cached_property
     def army_location(self) -> Mapping[str, Location]:
         """Land province -> where an army stands in it."""
         return {code: Location(code) for code, p in self.provinces.items() if p.is_land}

@@ -1,6 +1,7 @@
 """Adjudication throughput: dipgm against the PyPI engine `diplomacy` 1.1.2 (DipNet).
 
     .venv/bin/python benchmarks/adjudication.py [--games 20] [--repeat 5]
+    .venv/bin/python benchmarks/adjudication.py --skip-dipnet [--engine /tmp/before]
 
 Builds a corpus of movement phases by playing seeded random games with dipgm
 (benchmarks/corpus.py), times dipgm adjudicating every phase (best of --repeat runs),
@@ -19,6 +20,9 @@ reads the phases, plays them and writes one result line per phase.
 
 Times are the CPU time each side used (`--clock cpu`, the default), so that other jobs
 on a shared host count against neither engine; `--clock wall` times elapsed time.
+`--skip-dipnet` times dipgm's side of comparisons 1 and 2 alone; with `--engine FOLDER` it
+times the `adjudication` package in FOLDER instead (`git archive REV adjudication | tar
+-x -C FOLDER`), for a before/after of an engine change on one host.
 docs/PERFORMANCE.md has the figures and what they mean.
 """
 
@@ -118,12 +122,16 @@ with open(sys.argv[1], encoding="utf-8") as source, open(sys.argv[2], "w") as si
 """
 
 
-def _prepare_path() -> None:
+def _prepare_path(engine: Path | None = None) -> None:
     # Run as a script, this file's folder is sys.path[0] and its own name would shadow
-    # the `adjudication` package; the project root must come first instead.
+    # the `adjudication` package; the project root must come first instead. With
+    # `engine`, the `adjudication` package of that folder (another version of the
+    # engine, for a before/after) comes before the project's.
     here = str(Path(__file__).resolve().parent)
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(here)]
     sys.path.insert(0, str(ROOT))
+    if engine is not None:
+        sys.path.insert(0, str(engine.resolve()))
 
 
 def ensure_dipnet_venv() -> Path:
@@ -148,9 +156,9 @@ def time_dipgm(
     corpus: list, repeat: int, clock: Callable[[], float] = time.process_time
 ) -> tuple[float, list[dict]]:
     """Best total seconds over `repeat` runs, and the units after each phase."""
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
     from adjudication.rules import Rules
+    from adjudication.variants import STANDARD_GAME
 
     rules = Rules()
     best = float("inf")
@@ -161,15 +169,15 @@ def time_dipgm(
         # garbage collector's walks over it (measured: 131-149 against 118 us a phase).
         start = clock()
         for position, orders in phases:
-            adjudicate(position, orders, STANDARD, rules)
+            adjudicate(position, orders, STANDARD_GAME, rules)
         best = min(best, clock() - start)
     after = []  # outside the timing, as on the DipNet side
     for p in corpus:
-        result = adjudicate(p.position, p.orders, STANDARD, rules)
+        result = adjudicate(p.position, p.orders, STANDARD_GAME, rules)
         after.append(
             {
                 power: sorted(str(u) for u in result.position.units_of(power))
-                for power in STANDARD.powers
+                for power in STANDARD_GAME.board.powers
             }
         )
     return best, after
@@ -196,9 +204,9 @@ def time_dipgm_from_text(
     """Best total seconds reading each order's text and adjudicating, like `set_orders`
     followed by `process()` on DipNet's side."""
     from adjudication.interop import read_order, read_record
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
     from adjudication.rules import Rules
+    from adjudication.variants import STANDARD_GAME
 
     rules = Rules()
     best = float("inf")
@@ -208,7 +216,7 @@ def time_dipgm_from_text(
         for position, texts in prepared:
             kind = position.phase.kind
             orders = [read_order(t, power, kind) for power, lines in texts.items() for t in lines]
-            adjudicate(position, orders, STANDARD, rules)
+            adjudicate(position, orders, STANDARD_GAME, rules)
         best = min(best, clock() - start)
     return best
 
@@ -255,13 +263,13 @@ def profile_dipgm(corpus: list, top: int = 25) -> None:
     import cProfile
     import pstats
 
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
+    from adjudication.variants import STANDARD_GAME
 
     profiler = cProfile.Profile()
     profiler.enable()
     for phase in corpus:
-        adjudicate(phase.position, phase.orders, STANDARD)
+        adjudicate(phase.position, phase.orders, STANDARD_GAME)
     profiler.disable()
     stats = pstats.Stats(profiler, stream=sys.stdout).strip_dirs()
     stats.sort_stats("tottime").print_stats(top)
@@ -307,7 +315,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="random games in the corpus")
     parser.add_argument("--seed", type=int, default=1901)
     parser.add_argument("--repeat", type=int, default=5, help="runs; the best one counts")
-    parser.add_argument("--skip-dipnet", action="store_true", help="time dipgm only")
+    parser.add_argument(
+        "--skip-dipnet",
+        action="store_true",
+        help="time dipgm only: comparison 1 and 2's dipgm side, no DipNet, no replay job",
+    )
+    parser.add_argument(
+        "--engine",
+        type=Path,
+        help="a folder holding another `adjudication` package to time instead of the "
+        "project's (a copy of the engine before a change); the corpus is built with it",
+    )
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -328,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", action="store_true", help="print where dipgm spends its time, and stop"
     )
     args = parser.parse_args(argv)
-    _prepare_path()
+    _prepare_path(args.engine)
     from benchmarks.corpus import build_corpus, phase_document, replay_phases
 
     start = time.perf_counter()
@@ -346,9 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     dipgm_seconds, dipgm_after = time_dipgm(corpus, args.repeat, clock)
     dipgm_rate = len(corpus) / dipgm_seconds
     print(f"dipgm:    {dipgm_rate:10.0f} phases/s  (best of {args.repeat}: {dipgm_seconds:.3f} s)")
-    if args.skip_dipnet:
-        return 0
     documents = [phase_document(phase) for phase in corpus]
+    if args.skip_dipnet:
+        text_rate = len(corpus) / time_dipgm_from_text(documents, args.repeat, clock)
+        print(f"dipgm from order text: {text_rate:10.0f} phases/s")
+        return 0
     dipnet_seconds, dipnet_text_seconds, dipnet_after = time_dipnet(
         ensure_dipnet_venv(), documents, args.repeat, args.clock
     )

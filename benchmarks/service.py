@@ -68,6 +68,7 @@ from adjudication.orders import order_power  # noqa: E402
 from adjudication.parse import parse_orders  # noqa: E402
 from adjudication.position import Position  # noqa: E402
 from adjudication.units import PhaseKind  # noqa: E402
+from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.corpus import (  # noqa: E402
     random_adjustment_orders,
     random_movement_orders,
@@ -171,7 +172,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
     """`count` copies of a started game with every power's orders in; returns a time
     after all their deadlines."""
     template_id = await new_game(service, 2)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     orders = {
         power: [order_to_json(line.order) for line in parse_orders(text, position, power)]
         for power, text in OPENINGS.items()

@@ -13,7 +13,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/dipgm.sqlite3"
+from storage.db import DEFAULT_URL
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # Discord: "Each shard can only support a maximum of 2500 guilds"; a community server
 # needs one shard, and far more than this is a configuration mistake.
@@ -26,7 +27,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    database_url: str = Field(default=DEFAULT_DATABASE_URL, alias="DATABASE_URL")
+    database_url: str = Field(default=DEFAULT_URL, alias="DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID", gt=0)
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     gm_role_name: str = Field(default="GM", alias="GM_ROLE_NAME", min_length=1, max_length=100)

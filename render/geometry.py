@@ -23,7 +23,11 @@ Point = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class SpaceGeometry:
-    """Where one space is drawn: its raster index and its anchors in pixels."""
+    """Where one space is drawn: its raster index and its places in pixels, chosen once
+    by the layout build (render/tools/build_layout.py) so that none overlaps another:
+    `unit` for the unit standing there, `dislodged` for a unit waiting to retreat from
+    it, `second` for a second unit (variants where units share a space), one per coast,
+    the supply centre's marker `sc`, and the centre of its `name` (`label`)."""
 
     code: str
     index: int
@@ -31,6 +35,9 @@ class SpaceGeometry:
     label: Point
     sc: Point | None
     coasts: dict[str, Point]
+    dislodged: Point
+    second: Point
+    name: str
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,12 @@ class MapGeometry:
             return space.coasts[location.coast]
         return space.unit
 
+    def place(self, location: Location, kind: str = "unit") -> Point:
+        """A unit place of `location`: "unit" (the anchor), "dislodged" or "second"."""
+        if kind == "unit":
+            return self.anchor(location)
+        return getattr(self.spaces[location.province], kind)
+
 
 def _point(value: list[int]) -> Point:
     return (int(value[0]), int(value[1]))
@@ -77,9 +90,12 @@ def load_geometry(board: str = "standard") -> MapGeometry:
             code=code,
             index=entry["index"],
             unit=_point(entry["unit"]),
-            label=_point(entry["label"]),
+            label=_point(entry.get("label", entry["unit"])),
             sc=_point(entry["sc"]) if "sc" in entry else None,
             coasts={c: _point(p) for c, p in entry.get("coasts", {}).items()},
+            dislodged=_point(entry["dislodged"]),
+            second=_point(entry["second"]),
+            name=entry.get("name", code),
         )
         for code, entry in meta["spaces"].items()
     }
@@ -98,8 +114,9 @@ def load_geometry(board: str = "standard") -> MapGeometry:
 def geometry_at(width: int, board: str = "standard") -> MapGeometry:
     """The geometry scaled to `width` pixels (nearest-neighbour, so indices stay exact).
 
-    Anchors are scaled and then moved, if the scaling put them outside their space,
-    to the nearest pixel that is inside it.
+    Places are scaled; a unit's or a centre's, if the scaling put it outside its
+    space, moves to the nearest pixel inside (a pixel or two). Names and the places
+    beside a space (a dislodged unit's may be) are only scaled.
     """
     native = load_geometry(board)
     if width == native.width:
@@ -108,19 +125,23 @@ def geometry_at(width: int, board: str = "standard") -> MapGeometry:
     height = max(1, round(native.height * f))
     labels = native.labels.resize((width, height), Image.Resampling.NEAREST)
 
+    def scale(p: Point) -> Point:
+        return (min(width - 1, round(p[0] * f)), min(height - 1, round(p[1] * f)))
+
     def fit(p: Point, index: int) -> Point:
-        return _inside(
-            labels, (min(width - 1, round(p[0] * f)), min(height - 1, round(p[1] * f))), index
-        )
+        return _inside(labels, scale(p), index)
 
     spaces = {
         code: SpaceGeometry(
             code=code,
             index=s.index,
             unit=fit(s.unit, s.index),
-            label=fit(s.label, s.index),
+            label=scale(s.label),
             sc=fit(s.sc, s.index) if s.sc else None,
             coasts={c: fit(p, s.index) for c, p in s.coasts.items()},
+            dislodged=scale(s.dislodged),
+            second=scale(s.second),
+            name=s.name,
         )
         for code, s in native.spaces.items()
     }

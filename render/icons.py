@@ -1,7 +1,8 @@
 """Unit icons drawn with Pillow primitives, smoothed by drawing large and shrinking.
 
-An army is a round token with a field gun; a fleet is a ship's hull with a
-funnel. Both are filled with the power's colour and outlined so white reads on white.
+Every unit is a disc in its owner's colour with a dark outline (so white reads on
+white), marked with its kind: a field gun for an army, a ship for a fleet, an aeroplane
+for the variants' air units.
 Icons are cached per colour and size: a map pastes, it does not redraw.
 """
 
@@ -22,37 +23,53 @@ def _contrast(colour: RGB) -> RGB:
     return (30, 30, 30) if luma > 150 else (245, 245, 245)
 
 
+def _draw_army(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+    """A field gun: barrel and wheel."""
+    w = max(2, s // 9)
+    d.line((c - s * 0.30, c + s * 0.12, c + s * 0.30, c - s * 0.20), fill=mark, width=w)
+    r = s * 0.16
+    wx, wy = c - s * 0.06, c + s * 0.12
+    d.ellipse((wx - r, wy - r, wx + r, wy + r), outline=mark, width=max(2, w * 2 // 3))
+
+
+def _draw_fleet(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+    """A ship's hull with a funnel."""
+    top, bottom = c + s * 0.02, c + s * 0.24
+    d.polygon(
+        [(c - s * 0.34, top), (c + s * 0.34, top), (c + s * 0.22, bottom), (c - s * 0.22, bottom)],
+        fill=mark,
+    )
+    d.rectangle((c - s * 0.12, c - s * 0.14, c + s * 0.10, top), fill=mark)
+    d.rectangle((c - s * 0.04, c - s * 0.30, c + s * 0.04, c - s * 0.14), fill=mark)
+
+
+def _draw_plane(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+    """An aeroplane seen from above (the variants' air units)."""
+    w = max(2, s // 10)
+    d.line((c, c - s * 0.32, c, c + s * 0.30), fill=mark, width=w)
+    d.polygon([(c - s * 0.34, c), (c + s * 0.34, c), (c, c - s * 0.12)], fill=mark)
+    d.line((c - s * 0.14, c + s * 0.26, c + s * 0.14, c + s * 0.26), fill=mark, width=w)
+
+
+# A unit is a disc in its owner's colour, outlined dark so it reads on any ground, with
+# its kind's symbol inside. A new kind of unit is one entry here, keyed by the unit
+# type's value ("A", "F"; the variants' planes "P").
+UNIT_SYMBOLS = {"A": _draw_army, "F": _draw_fleet, "P": _draw_plane}
+
+
 @cache
-def unit_icon(unit_type: UnitType, colour: RGB, outline: RGB, size: int) -> Image.Image:
-    """An RGBA icon `size` pixels across (the image is a little larger for the outline)."""
-    pad = max(2, size // 8)
+def unit_icon(unit_type: UnitType | str, colour: RGB, outline: RGB, size: int) -> Image.Image:
+    """An RGBA icon: a disc `size` pixels across (the image is a little larger, for
+    the outline), with the kind's symbol in the colour that contrasts with the fill."""
+    pad = max(2, size // 10)
     full = (size + 2 * pad) * _SS
     img = Image.new("RGBA", (full, full), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     s = size * _SS
     o = pad * _SS
-    line = max(2, size * _SS // 12)
-    mark = _contrast(colour)
-    if unit_type is UnitType.ARMY:
-        d.ellipse((o, o, o + s, o + s), fill=colour, outline=outline, width=line)
-        # A field gun: barrel and wheel, in the colour that contrasts with the fill.
-        c = o + s / 2
-        w = max(2, s // 8)
-        d.line((c - s * 0.26, c + s * 0.10, c + s * 0.30, c - s * 0.18), fill=mark, width=w)
-        r = s * 0.15
-        wx, wy = c - s * 0.04, c + s * 0.12
-        d.ellipse((wx - r, wy - r, wx + r, wy + r), fill=colour, outline=mark, width=w * 2 // 3)
-        d.ellipse((wx - w / 2, wy - w / 2, wx + w / 2, wy + w / 2), fill=mark)
-    else:
-        top, bottom = o + s * 0.42, o + s * 0.80
-        hull = [(o, top), (o + s, top), (o + s * 0.80, bottom), (o + s * 0.20, bottom)]
-        cabin = (o + s * 0.30, o + s * 0.22, o + s * 0.66, top)
-        funnel = (o + s * 0.42, o + s * 0.06, o + s * 0.54, o + s * 0.24)
-        d.rectangle(funnel, fill=colour, outline=outline, width=line)
-        d.rectangle(cabin, fill=colour, outline=outline, width=line)
-        d.polygon(hull, fill=colour, outline=outline, width=line)
-        y = (top + bottom) / 2
-        d.line((o + s * 0.28, y, o + s * 0.72, y), fill=mark, width=max(2, s // 14))
+    line = max(2, size * _SS // 11)
+    d.ellipse((o, o, o + s, o + s), fill=colour, outline=outline, width=line)
+    UNIT_SYMBOLS[str(unit_type)](d, o + s / 2, s, _contrast(colour))
     small = full // _SS
     return img.resize((small, small), Image.Resampling.LANCZOS)
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from adjudication.board import Board
 from adjudication.maps import STANDARD
-from adjudication.orders import Order, Waive
+from adjudication.orders import Order
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.units import Power
@@ -29,10 +29,12 @@ from render.geometry import (
     geometry_at,
 )
 from render.icons import paste_centred, unit_icon
+from render.layout import CENTRE_RADIUS, UNIT_SIZE
 from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
 from render.palette import Palette, get_palette
-from render.panels import draw_legend, draw_title, space_labels
+from render.panels import Label, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
+from render.scene import Drawn, Kind, Scene
 from render.visibility import Visible, filter_for_viewer
 
 DEFAULT_WIDTH = 1600
@@ -68,8 +70,10 @@ def render_map_image(
     palette: str | Palette = "classic",
     width: int = DEFAULT_WIDTH,
     visible: Visible | None = None,
+    scene: Scene | None = None,
 ) -> Image.Image:
-    """As `render_map`, but the Pillow image (RGB) instead of PNG bytes."""
+    """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
+    given, receives every name, unit, marker and arrow head drawn."""
     pal = get_palette(palette)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
@@ -79,17 +83,60 @@ def render_map_image(
             position, order_list, outcome_list, viewer, visible
         )
     geo = geometry_at(width)
+    scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, position)
     style = Style.for_width(width)
+    labels = place_fixed(scene, geo, board, position, style, position.phase.title, viewer)
     draw_centres(canvas, geo, board, pal, position, style)
-    layer = OrderLayer(geo, board, position, pal, style)
+    layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
+    draw_dislodged_options(canvas, layer, order_list)
+    paste_labels(canvas, labels, pal)
     draw_units(canvas, geo, pal, position, style)
-    draw_dislodged(canvas, layer, order_list)
+    draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_title(canvas, position.phase.title, pal, style, viewer)
-    draw_legend(canvas, board, pal, position, style)
+    draw_panels(canvas, board, pal, position, style, position.phase.title, viewer)
     return canvas
+
+
+def place_fixed(
+    scene: Scene,
+    geo: MapGeometry,
+    board: Board,
+    position: Position,
+    style: Style,
+    title: str = "",
+    viewer: Power | None = None,
+) -> tuple[Label, ...]:
+    """Record what stands before any order is drawn — the panels, the names, the
+    centres, the units and the dislodged units — so arrow heads and crosses keep off
+    them. Returns the names to paste (over the order lines, under the units)."""
+    for box in panel_boxes(board, position, style, title, viewer):
+        scene.add(Drawn(Kind.PANEL, box, "panel"))
+    land_codes, sea_codes = _codes(board)
+    labels = space_labels(geo.width, board.name, land_codes, sea_codes)
+    for label in labels:
+        x, y = label.box
+        scene.add(
+            Drawn(Kind.LABEL, (x, y, x + label.mask.width, y + label.mask.height), label.owner)
+        )
+    r = centre_radius(style)
+    for code in sorted(board.supply_centres):
+        if geo.spaces[code].sc is not None:
+            scene.add(Drawn.disc(Kind.MARKER, geo.spaces[code].sc, r, "sc:" + code))
+    for unit in position.units:
+        scene.add(Drawn.disc(Kind.UNIT, geo.anchor(unit.location), style.reach, unit.province))
+    for d in position.dislodged:
+        at = geo.place(d.unit.location, "dislodged")
+        scene.add(Drawn.disc(Kind.UNIT, at, style.dislodged_reach, d.unit.province + ":d"))
+    return labels
+
+
+def paste_labels(canvas: Image.Image, labels: Sequence[Label], pal: Palette) -> None:
+    """The spaces' names: dark letters on a light halo, over the order lines."""
+    for label in labels:
+        canvas.paste(pal.label_halo, label.box, label.halo)
+        canvas.paste(pal.sea_text if label.at_sea else pal.land_text, label.box, label.mask)
 
 
 def check_drawable(board: Board, width: int) -> None:
@@ -130,14 +177,11 @@ def base_map(geo: MapGeometry, board: Board, pal: Palette, position: Position) -
             lut[space.index] = pal.tint(position.ownership[code])
     lut[geo.off_land] = pal.off_land
     lut[geo.off_water] = pal.off_water
-    land_codes, sea_codes = _codes(board)
+    _, sea_codes = _codes(board)
     lut[SEA_BORDER], lut[LAND_BORDER], lut[COAST] = pal.sea_border, pal.land_border, pal.coast
     img = base_raster(geo.width, board.name, sea_codes).copy()
     img.putpalette([c for rgb in lut for c in rgb])
-    img = img.convert("RGB")
-    for label in space_labels(geo.width, board.name, land_codes, sea_codes):
-        img.paste(pal.sea_text if label.at_sea else pal.land_text, label.box, label.mask)
-    return img
+    return img.convert("RGB")
 
 
 def draw_centres(
@@ -148,20 +192,32 @@ def draw_centres(
     position: Position,
     style: Style,
 ) -> None:
-    """A supply centre is a ringed dot: the owner's colour, or hollow when unowned."""
+    """A supply centre: a full disc in its owner's colour with a dark rim; a neutral one
+    is a thin ring on the palette's pale ground round a dark dot, so owned and neutral
+    differ by shape, not only by colour (Russia's white included)."""
     draw = ImageDraw.Draw(canvas)
-    r = max(3, round(style.unit * 0.24))
+    r = centre_radius(style) - 1
+    rim = max(2, round(r / 3))
     for code in sorted(board.supply_centres):
         space = geo.spaces[code]
         if space.sc is None:
             continue
         x, y = space.sc
         owner = position.ownership.get(code)
-        fill = pal.power(owner) if owner else pal.land
-        draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=pal.outline)
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
-        if owner is None:
-            draw.ellipse((x - 1, y - 1, x + 1, y + 1), fill=pal.outline)
+        if owner:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.outline)
+            q = r - rim
+            draw.ellipse((x - q, y - q, x + q, y + q), fill=pal.power(owner))
+        else:
+            q = r - 2
+            draw.ellipse((x - q, y - q, x + q, y + q), fill=pal.panel, outline=pal.outline, width=1)
+            d = max(1, round(r / 3))
+            draw.ellipse((x - d, y - d, x + d, y + d), fill=pal.outline)
+
+
+def centre_radius(style: Style) -> float:
+    """A supply centre marker's radius, outline included."""
+    return max(4.0, style.unit * CENTRE_RADIUS / UNIT_SIZE)
 
 
 def draw_units(
@@ -173,29 +229,37 @@ def draw_units(
         paste_centred(canvas, icon, geo.anchor(unit.location))
 
 
-def draw_dislodged(canvas: Image.Image, layer: OrderLayer, orders: Sequence[Order]) -> None:
-    """Dislodged units sit beside the space they lost, with dotted arrows to the spaces
-    they may retreat to (unless a retreat order for them is already drawn)."""
+def draw_dislodged_options(
+    canvas: Image.Image, layer: OrderLayer, orders: Sequence[Order] = ()
+) -> None:
+    """From each dislodged unit's place, thin dotted arrows to every space it may
+    retreat to — drawn even when its retreat order is drawn too (in full over them)."""
     draw = ImageDraw.Draw(canvas)
-    ordered = {o.unit.location.province for o in orders if not isinstance(o, Waive)}
+    st = layer.style
+    width = max(2, st.line - 2)
+    for d in layer.position.dislodged:
+        at = layer.dislodged_at(d.unit.location)
+        colour = layer.palette.power(d.unit.power)
+        for i, target in enumerate(d.retreats):
+            pts = strokes.shorten([at, layer.where(target)], st.dislodged_reach + 1, st.reach + 1)
+            aim = layer.where(target)
+            pts = layer.head(pts, f"retreat:{d.unit.province}:{i}", width, aim)
+            strokes.arrow(
+                draw, pts, colour, layer.palette.outline, width, dash=(width * 1.2, width * 2.2)
+            )
+
+
+def draw_dislodged(canvas: Image.Image, layer: OrderLayer) -> None:
+    """Dislodged units at their spaces' dislodged places, on a disc of the failure
+    colour, beside the unit that took the space."""
+    draw = ImageDraw.Draw(canvas)
     st = layer.style
     for d in layer.position.dislodged:
         at = layer.dislodged_at(d.unit.location)
         colour = layer.palette.power(d.unit.power)
-        if d.unit.province not in ordered:
-            for target in d.retreats:
-                pts = strokes.shorten([at, layer.where(target)], st.unit * 0.5, st.unit * 0.3)
-                strokes.arrow(
-                    draw,
-                    pts,
-                    colour,
-                    layer.palette.outline,
-                    max(2, st.line - 1),
-                    dash=(st.line * 1.2, st.line * 1.6),
-                )
-        r = st.unit * 0.62
+        r = st.dislodged_reach - 1
         draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=layer.palette.failed)
-        icon = unit_icon(d.unit.type, colour, layer.palette.outline, round(st.unit * 0.85))
+        icon = unit_icon(d.unit.type, colour, layer.palette.outline, st.dislodged)
         paste_centred(canvas, icon, at)
 
 
@@ -223,6 +287,7 @@ def output_colours(
         pal.sea_border,
         pal.land_text,
         pal.sea_text,
+        pal.label_halo,
         pal.outline,
         pal.failed,
         pal.panel,
@@ -235,8 +300,9 @@ def output_colours(
     marks = [(30, 30, 30), (245, 245, 245)]
     blends = ramps(
         [(pal.outline, c) for c in [*fills, *powers, *faded, pal.panel]]
-        + [(pal.land_text, c) for c in [*fills, pal.panel]]
-        + [(pal.sea_text, pal.sea), (pal.failed, (255, 255, 255))]
+        + [(pal.land_text, c) for c in [pal.label_halo, pal.panel]]
+        + [(pal.sea_text, pal.label_halo), (pal.failed, (255, 255, 255))]
+        + [(pal.label_halo, c) for c in fills]
         + [(m, c) for m in marks for c in powers]
         + [((255, 255, 255), c) for c in fills]
     )

@@ -25,8 +25,10 @@ class Palette:
     coast: RGB = (74, 92, 112)
     land_border: RGB = (120, 104, 86)
     sea_border: RGB = (140, 170, 198)
-    land_text: RGB = (70, 58, 44)
-    sea_text: RGB = (52, 86, 122)
+    # Names: near-black letters on a pale halo, over 4.5:1 against any fill they stand on.
+    land_text: RGB = (40, 32, 24)
+    sea_text: RGB = (16, 40, 72)
+    label_halo: RGB = (250, 247, 238)
     outline: RGB = (24, 24, 24)
     failed: RGB = (214, 30, 30)
     panel: RGB = (250, 247, 238)
@@ -65,7 +67,7 @@ _CLASSIC = {
     "FRANCE": (70, 160, 230),
     "GERMANY": (62, 62, 66),
     "ITALY": (40, 150, 60),
-    "RUSSIA": (250, 250, 250),
+    "RUSSIA": (248, 248, 248),
     "TURKEY": (240, 200, 30),
 }
 _CLASSIC_TINTS = {
@@ -86,7 +88,7 @@ _OKABE_ITO = {
     "FRANCE": (86, 180, 233),  # sky blue
     "GERMANY": (60, 60, 60),  # black
     "ITALY": (0, 158, 115),  # bluish green
-    "RUSSIA": (250, 250, 250),  # white
+    "RUSSIA": (248, 248, 248),  # white
     "TURKEY": (240, 228, 66),  # yellow
 }
 _OKABE_ITO_TINTS = {

@@ -34,13 +34,35 @@ def ramps(
     return [blend(a, b, t) for a, b in pairs for t in steps]
 
 
-@cache
-def _palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+def _palette_of(colours: Sequence[RGB]) -> Image.Image:
     palette = Image.new("P", (1, 1))
     flat = [c for rgb in colours for c in rgb]
     palette.putpalette(flat + [0] * (768 - len(flat)))
-    palette.info["colours"] = colours
+    palette.info["colours"] = tuple(colours)
     return palette
+
+
+def _exact(colours: Sequence[RGB], palette: Image.Image) -> bool:
+    """Whether each of `colours` maps to its own entry of `palette`."""
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    mapped = strip.quantize(palette=palette, dither=Image.Dither.NONE)
+    return list(mapped.tobytes()) == list(range(len(colours)))
+
+
+@cache
+def _palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+    """The palette of `colours` (the first 256 distinct), leaving out any colour that
+    would take the pixels of an earlier one: Pillow maps a pixel through a coarse
+    cache, so two near colours (Russia's white and a blend beside it) can swap, and a
+    plain fill must come out exactly as drawn."""
+    kept: list[RGB] = []
+    for colour in dict.fromkeys(colours):
+        if len(kept) == 256:
+            break
+        if _exact([*kept, colour], _palette_of([*kept, colour])):
+            kept.append(colour)
+    return _palette_of(kept)
 
 
 def encode_png(image: Image.Image, colours: Sequence[RGB] | None = None) -> bytes:
@@ -49,7 +71,7 @@ def encode_png(image: Image.Image, colours: Sequence[RGB] | None = None) -> byte
     With `colours` (the first 256 distinct ones are used), the PNG is a palette image.
     """
     if colours:
-        palette = _palette_image(tuple(dict.fromkeys(colours))[:256])
+        palette = _palette_image(tuple(colours))
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
         # Keep only the entries the palette has, so the PLTE chunk is not padded.

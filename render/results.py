@@ -31,14 +31,18 @@ from render.map import (
     check_drawable,
     draw_centres,
     draw_dislodged,
+    draw_dislodged_options,
     draw_units,
     merge_orders,
     output_colours,
+    paste_labels,
+    place_fixed,
 )
 from render.orders_layer import XY, OrderLayer, Style, _faded, draw_crosses, draw_orders, faint
 from render.palette import Palette, get_palette
-from render.panels import draw_legend, draw_title
+from render.panels import draw_panels
 from render.png import encode_png
+from render.scene import Drawn, Kind, Scene
 from render.visibility import Visible, filter_for_viewer
 
 
@@ -90,8 +94,10 @@ def render_results_image(
     visible: Visible | None = None,
     *,
     final: bool = False,
+    scene: Scene | None = None,
 ) -> Image.Image:
-    """As `render_results`, but the Pillow image (RGB) instead of PNG bytes."""
+    """As `render_results`, but the Pillow image (RGB) instead of PNG bytes. `scene`,
+    when given, receives every name, unit, marker and arrow head drawn."""
     pal = get_palette(palette)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
@@ -103,21 +109,30 @@ def render_results_image(
         after, _, _ = filter_for_viewer(after, [], [], viewer, visible)
     geo = geometry_at(width)
     style = Style.for_width(width)
+    scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, after)
+    title = results_title(before.phase, final)
+    labels = place_fixed(scene, geo, board, after, style, title, viewer)
     # The orders go under everything of the new position, placed as they were given.
-    then = OrderLayer(geo, board, before, pal, style, faint=True)
+    then = OrderLayer(geo, board, before, pal, style, faint=True, scene=scene)
+    gone = units_gone(then, after, outcome_list)
+    for unit, at in gone:
+        owner = then.owner(unit)
+        reach = style.dislodged_reach if owner.endswith(":d") else style.reach
+        scene.add(Drawn.disc(Kind.UNIT, at, reach, owner))
     draw_orders(canvas, then, order_list, {o.order: o for o in outcome_list})
-    ghost_size = round(style.unit * 0.85)
-    for unit, at in units_gone(then, after, outcome_list):
+    now = OrderLayer(geo, board, after, pal, style, scene=scene)
+    draw_dislodged_options(canvas, now)
+    paste_labels(canvas, labels, pal)
+    for unit, at in gone:
         colour = _faded(pal.power(unit.power))
-        paste_centred(canvas, unit_icon(unit.type, colour, pal.outline, ghost_size), at)
-        then.crosses.append(at)
+        paste_centred(canvas, unit_icon(unit.type, colour, pal.outline, style.dislodged), at)
+        then.crosses.append((at, then.owner(unit)))
     draw_centres(canvas, geo, board, pal, after, style)
     draw_units(canvas, geo, pal, after, style)
-    draw_dislodged(canvas, OrderLayer(geo, board, after, pal, style), ())
+    draw_dislodged(canvas, now)
     draw_crosses(canvas, then)
-    draw_title(canvas, results_title(before.phase, final), pal, style, viewer)
-    draw_legend(canvas, board, pal, after, style)
+    draw_panels(canvas, board, pal, after, style, title, viewer)
     return canvas
 
 

@@ -17,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.variants import VARIANTS
 from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.phase_news import PhaseNotices
@@ -86,7 +87,9 @@ class Adjudicator(Endings):
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
-        result = self.engine.adjudicate(position, orders, self.board, settings.rules, history)
+        result = self.engine.adjudicate(
+            position, orders, VARIANTS[settings.variant], settings.rules, history
+        )
         nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
@@ -377,13 +380,15 @@ class Adjudicator(Endings):
     def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
         """Whether someone can order in `position`: always in a movement phase (a power
         in civil disorder may be given back to a player before the deadline); in a
-        retreat or adjustment phase, a player holding a power that owes orders."""
+        retreat or adjustment phase, a player holding a power that owes orders. A
+        player whose power fell into civil disorder by missing orders still holds it
+        and may order again; a power the GM or its player put in civil disorder, or an
+        eliminated one of the fewer-player rules, has nobody."""
         if position.phase.kind is PhaseKind.MOVEMENT:
             return True
         return any(
             row.playable
             and row.user_id is not None
-            and not row.civil_disorder
             and owes_orders(position, row.power, self.board)
             for row in powers
         )

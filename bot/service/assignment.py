@@ -8,39 +8,28 @@ import random
 from collections.abc import Mapping, Sequence
 
 from adjudication.units import Power
+from adjudication.variants import STANDARD_GAME, Grouping, UnknownGrouping, Variant
 from bot.service.errors import WrongState
 
-# rules/000 §14.2. Powers not listed are "eliminated": their units hold, never ordered.
-# Three players: the rulebook's first alternative.
-GROUPS: dict[int, tuple[tuple[Power, ...], ...]] = {
-    7: (
-        ("AUSTRIA",),
-        ("ENGLAND",),
-        ("FRANCE",),
-        ("GERMANY",),
-        ("ITALY",),
-        ("RUSSIA",),
-        ("TURKEY",),
-    ),
-    6: (("AUSTRIA",), ("ENGLAND",), ("FRANCE",), ("GERMANY",), ("RUSSIA",), ("TURKEY",)),
-    5: (("AUSTRIA",), ("ENGLAND",), ("FRANCE",), ("RUSSIA",), ("TURKEY",)),
-    4: (("ENGLAND",), ("AUSTRIA", "FRANCE"), ("GERMANY", "TURKEY"), ("ITALY", "RUSSIA")),
-    3: (("RUSSIA",), ("ENGLAND", "FRANCE", "GERMANY"), ("AUSTRIA", "ITALY", "TURKEY")),
-}
-MIN_PLAYERS = 3
-MAX_PLAYERS = 7
+MIN_PLAYERS = min(STANDARD_GAME.player_counts)
+MAX_PLAYERS = max(STANDARD_GAME.player_counts)
 
 
-def power_groups(player_count: int) -> tuple[tuple[Power, ...], ...]:
-    """The powers each player takes for this many players (standard map)."""
-    if player_count == 2:
+def power_groups(
+    player_count: int, variant: Variant = STANDARD_GAME, chosen: str | None = None
+) -> Grouping:
+    """How the variant's powers are shared among this many players (rules/000 §14.2 for
+    the standard game): `chosen` (the GM's `grouping` option, e.g. "3b") when it is one
+    for that number, else the variant's first."""
+    if player_count == 2 and variant is STANDARD_GAME:
         raise WrongState(
             "The two-player game (rules/000 §14.2) is a variant with its own start year "
             "and victory rule; it is not available yet. Find a third player."
         )
-    if player_count not in GROUPS:
-        raise WrongState(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    return GROUPS[player_count]
+    try:
+        return variant.grouping_for(player_count, chosen)
+    except UnknownGrouping:
+        raise WrongState(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players.") from None
 
 
 def _rank(preferences: Sequence[Power], group: Sequence[Power]) -> int:
@@ -54,14 +43,16 @@ def assign(
     preferences: Mapping[int, Sequence[Power]],
     seed: int,
     by_lots: bool,
+    grouping: Grouping | None = None,
 ) -> dict[int, tuple[Power, ...]]:
     """Give each player (user id) a group of powers.
 
     By lots: a seeded shuffle. By preferences: the assignment that gives players the
     highest-ranked groups in total; ties (and players with no wishes) settled by lot,
-    so the same seed always gives the same answer.
+    so the same seed always gives the same answer. `grouping` defaults to the standard
+    game's for this many players.
     """
-    groups = power_groups(len(players))
+    groups = (grouping or power_groups(len(players))).holdings
     rng = random.Random(seed)
     order = sorted(players)
     rng.shuffle(order)

@@ -18,6 +18,7 @@ from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power
+from adjudication.variants import Variant
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +32,13 @@ def _parse_orders(text: str, position: Position, power: Power, board: Board) -> 
 def _adjudicate(
     position: Position,
     orders: Iterable[Order],
-    board: Board,
+    variant: Variant,
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
 ) -> Any:
     from adjudication.phases import adjudicate
 
-    return adjudicate(position, orders, board, rules, winter_history)
+    return adjudicate(position, orders, variant, rules, winter_history)
 
 
 def _report(

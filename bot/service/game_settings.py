@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import StrEnum
 from typing import Any
@@ -12,6 +12,13 @@ from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
 from bot.service.words import count
 from storage.codec import rules_from_json, rules_to_json
+
+
+class VariantName(StrEnum):
+    """The variants a game may be played as: the keys of `adjudication.variants.VARIANTS`
+    (a test keeps the two equal)."""
+
+    STANDARD = "standard"
 
 
 class Assignment(StrEnum):
@@ -51,6 +58,9 @@ _DEFAULT_MINUTES = {
 class GameSettings:
     """Everything a GM chooses for a game.
 
+    - `variant`: the game played (docs/VARIANTS.md); `rules` holds its options,
+      among them the grouping of powers dealt at the start.
+
     - `phase_minutes`: deadline length per phase kind (rules/004 rule 3 defaults:
       four days for moves, one day for retreats and adjustments).
     - `reminder_minutes`: reminders this many minutes before each deadline.
@@ -62,6 +72,7 @@ class GameSettings:
     """
 
     rules: Rules = field(default_factory=Rules)
+    variant: VariantName = VariantName.STANDARD
     phase_minutes: dict[PhaseKind, int] = field(default_factory=lambda: dict(_DEFAULT_MINUTES))
     reminder_minutes: tuple[int, ...] = (24 * 60, 60)
     press: Press = Press.FULL
@@ -134,11 +145,9 @@ class GameSettings:
     def phase_length(self, kind: PhaseKind) -> timedelta:
         return timedelta(minutes=self.phase_minutes[kind])
 
-    def with_changes(self, **changes: Any) -> GameSettings:
-        return replace(self, **changes)
-
     def to_json(self) -> dict[str, Any]:
         return {
+            "variant": self.variant.value,
             "rules": rules_to_json(self.rules),
             "phase_minutes": {k.value: v for k, v in sorted(self.phase_minutes.items())},
             "reminder_minutes": list(self.reminder_minutes),
@@ -158,6 +167,8 @@ class GameSettings:
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
         return cls(
             rules=rules_from_json(data["rules"]),
+            # Games stored before variants name none (migration 0008 adds it).
+            variant=VariantName(data.get("variant", VariantName.STANDARD)),
             phase_minutes={PhaseKind(k): v for k, v in data["phase_minutes"].items()},
             reminder_minutes=tuple(data["reminder_minutes"]),
             press=Press(data["press"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -12,7 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
 from adjudication.units import Power
-from bot.service.assignment import MAX_PLAYERS, assign
+from adjudication.variants import VARIANTS
+from bot.service.assignment import MAX_PLAYERS, assign, power_groups
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
@@ -202,12 +204,22 @@ class Lobby(ServiceCore):
                 p for p in await repo.players(session, game_id) if p.status == PlayerStatus.JOINED
             ]
             users = [p.user_id for p in joined]
+            variant = VARIANTS[settings.variant]
+            grouping = power_groups(len(users), variant, settings.rules.grouping)
             groups = assign(
                 users,
                 {p.user_id: tuple(p.preferences) for p in joined},
                 game.seed,
                 by_lots=settings.assignment is Assignment.LOTS,
+                grouping=grouping,
             )
+            # The grouping played is a rule option from now on (its dummies' rules);
+            # one power per player is the variant's own game and names none.
+            shared = grouping.dummies or any(len(h) > 1 for h in grouping.holdings)
+            settings = replace(
+                settings, rules=replace(settings.rules, grouping=grouping.key if shared else None)
+            )
+            game.settings = settings.to_json()
             owner = {power: user for user, group in groups.items() for power in group}
             for power in self.board.powers:
                 session.add(
@@ -218,7 +230,7 @@ class Lobby(ServiceCore):
                         playable=power in owner,
                     )
                 )
-            position = Position.initial(self.board)
+            position = Position.initial(variant, settings.rules)
             deadline = self._deadline(settings, position.phase.kind, now)
             phase = PhaseRow(
                 game_id=game_id,

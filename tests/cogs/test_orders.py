@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 from PIL import Image
 
-from tests.cogs.conftest import dm_orders, start_game
+from tests.cogs.conftest import dm_orders, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
 
 
@@ -100,7 +99,9 @@ async def test_map_preview_of_my_orders(driver: Driver) -> None:
     assert image.format == "PNG"
 
 
-async def test_reminders_go_only_to_players_who_still_owe_orders(driver: Driver, clock) -> None:
+async def test_reminders_go_only_to_players_who_still_owe_orders(
+    driver: Driver, clock, tmp_path
+) -> None:
     powers = await start_game(driver, movement_hours=48)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur\nA Mar H\nF Bre H")
 
@@ -111,7 +112,8 @@ async def test_reminders_go_only_to_players_who_still_owe_orders(driver: Driver,
         mark = len(driver.world.bot_messages)
         clock.advance(hours=hours)
         await driver.wait_until(lambda m=mark: len(reminders(m)) >= 6, what="six reminders")
-        await asyncio.sleep(0.3)  # several more rounds of the delivery loop: no more
+        # Whole rounds of the delivery loop run after the six: no more come.
+        await rounds_begun_after_now(driver, [tmp_path / "heartbeat"])
         sent = reminders(mark)
         assert len(sent) == 6
         assert {m.channel_id for m in sent} == {

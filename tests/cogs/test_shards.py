@@ -23,12 +23,13 @@ from adjudication.maps import STANDARD
 from adjudication.notation import format_order
 from adjudication.orders import Hold
 from adjudication.position import Position
+from adjudication.variants import STANDARD_GAME
 from bot.client import DipBot, ShardedDipBot, make_bot
 from bot.health import gateway_file
 from bot.service import open_service
 from bot.settings import Settings
 from storage.models import OutboxRow
-from tests.cogs.conftest import ECHO_END, Clock, start_game
+from tests.cogs.conftest import ECHO_END, Clock, rounds_begun_after_now, start_game
 from tests.fake_discord import FakeDiscord, FakeGuild
 from tests.fake_discord.shards import run_without_gateway, shard_for_guild
 
@@ -49,7 +50,7 @@ def settings(url: str, home: Path, **env) -> Settings:
 
 
 def hold_everything(power: str) -> str:
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     return "\n".join(format_order(Hold(u), STANDARD) for u in position.units_of(power))
 
 
@@ -99,23 +100,6 @@ async def all_delivered(service) -> bool:
     async with service.transaction() as session:
         rows = (await session.execute(select(OutboxRow))).scalars().all()
     return bool(rows) and all(r.delivered_at is not None for r in rows)
-
-
-async def rounds_begun_after_now(driver, heartbeats: list[Path]) -> None:
-    """Wait until every delivery loop has finished a round begun after this moment: a
-    loop touches its heartbeat file at the end of each round, so two touches from now
-    on mean the round in progress now (if any) has ended and another has run whole."""
-    start = {p: p.stat().st_mtime_ns for p in heartbeats}
-    touches: dict[Path, set[int]] = {p: set() for p in heartbeats}
-
-    def done() -> bool:
-        for path in heartbeats:
-            now = path.stat().st_mtime_ns
-            if now != start[path]:
-                touches[path].add(now)
-        return all(len(t) >= 2 for t in touches.values())
-
-    await driver.wait_until(done, what="a whole round of every process", timeout=20)
 
 
 def test_settings_pick_the_bot_class(tmp_path: Path) -> None:

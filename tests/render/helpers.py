@@ -57,4 +57,3 @@ def full_board() -> Position:
 def full_board_orders(position: Position) -> list[Order]:
     """A reproducible order for every unit of the full board (random but seeded)."""
     return random_orders(position, random.Random(34))
-

@@ -71,10 +71,12 @@ def test_a_disbanded_dislodged_unit_is_crossed_where_it_is_drawn_not_on_the_winn
     style = Style.for_width(1600)
     failed = PALETTES["classic"].failed
     winner_at = geo.anchor(WINNER.location)
-    # Without retreats and without orders nothing but the dislodged unit (on its red
-    # disc) is drawn for it, so the only difference the disband makes is its cross.
-    bare = render_map(_position("F1905R"))
-    disbanded = render_map(_position("F1905R", ("BOH", "BUD", "UKR")), orders=[Disband(LOSER)])
+    # The same position with and without the order: the dislodged unit (on its red
+    # disc) and its retreat options are drawn in both, so the only difference the
+    # disband makes is its cross.
+    position = _position("F1905R", ("BOH", "BUD", "UKR"))
+    bare = render_map(position)
+    disbanded = render_map(position, orders=[Disband(LOSER)])
     cross = _changed(bare, disbanded)
 
     loser_at = _centroid_of(decode(bare).convert("RGB"), failed, winner_at, style.unit * 2)
@@ -98,4 +100,6 @@ def test_a_removal_in_adjustments_is_crossed_on_the_removed_unit():
     cross = _changed(render_map(position), render_map(position, orders=[Disband(removed)]))
     cx, cy = _centre(cross)
     at = geo.anchor(removed.location)
-    assert abs(cx - at[0]) <= 2 and abs(cy - at[1]) <= 2
+    # Within 3 px, as above: the cross (27 px, an odd size) is pasted half a pixel off,
+    # and its faint corners over the unit's dark outline can leave a row unchanged.
+    assert abs(cx - at[0]) <= 3 and abs(cy - at[1]) <= 3

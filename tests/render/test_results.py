@@ -18,8 +18,10 @@ from adjudication.phases import adjudicate
 from adjudication.position import Dislodgement, Position
 from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from render import render_map, render_results
 from render.geometry import geometry_at
+from render.layout import CENTRE_RADIUS
 from render.orders_layer import BUILD_HALO, Style, _faded, faint
 from render.palette import PALETTES
 from render.panels import legend_box
@@ -55,7 +57,7 @@ def _position(phase: str, units: dict[str, list[str]]) -> Position:
 
 
 def _played(before: Position, orders: list):
-    result = adjudicate(before, orders, STANDARD)
+    result = adjudicate(before, orders, STANDARD_GAME)
     return result.position, result.outcomes
 
 
@@ -63,7 +65,7 @@ def _played(before: Position, orders: list):
 
 
 def test_a_unit_that_moved_is_drawn_at_its_new_province_not_its_old_one():
-    before = Position.initial(STANDARD)
+    before = Position.initial(STANDARD_GAME)
     move = Move(Unit.parse("FRANCE", "A PAR"), Location("BUR"))
     after, outcomes = _played(before, [move])
     assert after.unit_in("BUR") is not None and after.unit_in("PAR") is None
@@ -77,7 +79,7 @@ def test_a_unit_that_moved_is_drawn_at_its_new_province_not_its_old_one():
 
 
 def test_the_phase_s_moves_are_drawn_faint_under_the_new_position():
-    before = Position.initial(STANDARD)
+    before = Position.initial(STANDARD_GAME)
     move = Move(Unit.parse("FRANCE", "A PAR"), Location("BUR"))
     after, outcomes = _played(before, [move])
     geo = geometry_at(1600)
@@ -111,8 +113,7 @@ def test_a_dislodged_unit_is_drawn_at_its_dislodged_place_after_the_movement_pha
     image = _rgb(render_results(before, after, orders=ATTACK, outcomes=outcomes))
     geo, style = geometry_at(1600), Style.for_width(1600)
     anchor = geo.anchor(Location("BUR"))
-    shift = style.unit * 0.55  # OrderLayer.dislodged_at
-    beside = (anchor[0] + shift, anchor[1] + shift)
+    beside = geo.place(Location("BUR"), "dislodged")  # the layout's place for it
     france, germany = PAL.power("FRANCE"), PAL.power("GERMANY")
     # The icon is drawn 0.85 unit wide: its fill lies within 0.45 unit of its centre,
     # where no retreat arrow reaches (they start half a unit away).
@@ -141,8 +142,7 @@ def test_after_the_retreat_phase_the_unit_stands_where_it_retreated():
     geo, style = geometry_at(1600), Style.for_width(1600)
     france = PAL.power("FRANCE")
     assert _count(image, france, geo.anchor(Location("PIC")), style.unit * 0.4) >= 40
-    anchor = geo.anchor(Location("BUR"))
-    beside = (anchor[0] + style.unit * 0.55, anchor[1] + style.unit * 0.55)
+    beside = geo.place(Location("BUR"), "dislodged")
     assert _count(image, france, beside, style.unit * 0.45) == 0
 
 
@@ -180,9 +180,14 @@ def test_the_centre_taken_is_tinted_for_its_new_owner():
     image = _rgb(render_results(before, after, orders=[move], outcomes=outcomes))
     sc = geometry_at(1600).spaces["SPA"].sc
     assert sc is not None
-    # The centre's marker is a disc of its owner's colour (hollow while unowned).
-    filled = _count(image, PAL.power("FRANCE"), sc, Style.for_width(1600).unit * 0.24)
-    assert filled >= 150, f"Spain's marker is not French ({filled} px)"
+    # The centre's marker is a disc of its owner's colour inside a dark rim (a ring
+    # round a dark dot while unowned): most of the disc within the rim is French.
+    r = CENTRE_RADIUS - 1
+    inner = r - max(2, round(r / 3))
+    filled = _count(image, PAL.power("FRANCE"), sc, inner)
+    assert filled >= 0.75 * math.pi * inner**2, f"Spain's marker is not French ({filled} px)"
+    unowned = _rgb(render_results(before, before))
+    assert _count(unowned, PAL.power("FRANCE"), sc, inner) == 0
 
 
 # --- adjustments: builds stand there, marked new; removals are gone -----------------
@@ -239,11 +244,11 @@ def test_phone_width_and_same_bytes_for_same_input():
 @pytest.mark.parametrize("seed", [3, 11])
 def test_every_phase_of_a_random_game_renders_its_results(seed):
     rng = random.Random(seed)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     kinds = set()
     for _ in range(60):
         orders = random_orders(position, rng)
-        result = adjudicate(position, orders, STANDARD, Rules(year_limit=1904))
+        result = adjudicate(position, orders, STANDARD_GAME, Rules(year_limit=1904))
         png = render_results(
             position,
             result.position,
