@@ -137,13 +137,8 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        if info.deadline_at is None:
-            raise NotAllowed(f"{info.name} has no running deadline.")
         new = await self.bot.service.gm_set_deadline(
-            info.id,
-            caller_of(interaction),
-            info.deadline_at + timedelta(hours=hours),
-            self.bot.now(),
+            info.id, caller_of(interaction), timedelta(hours=hours), self.bot.now()
         )
         await interaction.response.send_message(
             f"The deadline is now {deadline_text(new)}.", ephemeral=True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -97,17 +97,22 @@ class GmDesk(RollbackDesk):
         self,
         game_id: int,
         caller: Caller,
-        deadline: datetime,
+        deadline: datetime | timedelta,
         now: datetime,
     ) -> datetime:
-        """Extend or shorten the current deadline."""
-        if deadline <= now:
-            raise WrongState("The new deadline must be in the future.")
+        """Set the current deadline, or move it by a `timedelta` (`/gm extend`): from
+        the deadline as it stands in this transaction, not as the GM last saw it."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             if game.paused_at is not None:
                 raise WrongState(f"{game.name} is paused; resume it first.")
             old = game.deadline_at
+            if isinstance(deadline, timedelta):
+                if old is None:
+                    raise WrongState(f"{game.name} has no running deadline.")
+                deadline = old + deadline
+            if deadline <= now:
+                raise WrongState("The new deadline must be in the future.")
             game.deadline_at = deadline
             game.version += 1
             await self._schedule_reminders(session, game, game.current_phase_id, deadline, now)

@@ -9,7 +9,7 @@ open when the phase is played lapse.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from sqlalchemy import select
@@ -60,12 +60,11 @@ class Votes(Adjudicator):
         self,
         game_id: int,
         caller: Caller,
-        new_deadline: datetime,
+        new_deadline: datetime | timedelta,
         now: datetime,
     ) -> VoteInfo:
-        """Propose moving the current deadline (rules/004 rule 4)."""
-        if new_deadline <= now:
-            raise WrongState("The new deadline must be in the future.")
+        """Propose moving the current deadline (rules/004 rule 4): to a time, or by a
+        `timedelta` from the deadline as it stands when the vote opens."""
         return await self._propose(game_id, caller, now, None, new_deadline, False)
 
     async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: datetime) -> VoteInfo:
@@ -126,6 +125,10 @@ class Votes(Adjudicator):
             if kind is None:
                 if game.deadline_at is None or game.paused_at is not None:
                     raise WrongState("The game has no running deadline to change.")
+                if isinstance(new_deadline, timedelta):
+                    new_deadline = game.deadline_at + new_deadline
+                if new_deadline <= now:
+                    raise WrongState("The new deadline must be in the future.")
                 kind = VoteKind.EXTEND if new_deadline > game.deadline_at else VoteKind.SHORTEN
             existing = await session.execute(
                 select(VoteRow).where(
