@@ -101,7 +101,8 @@ def default_orders(
             unused = builds_possible(position, board, power) - len(given)
             defaults += [(Waive(power), Reason.WAIVED)] * unused
         elif adjustment < 0:
-            removed = {order.unit.location.province for order in given}
+            # Validation let no build or waive through for a power that owes removals.
+            removed = {o.unit.location.province for o in given if isinstance(o, Disband)}
             remaining = [u for u in position.units_of(power) if u.location.province not in removed]
             owed = -adjustment - len(removed)
             defaults += [

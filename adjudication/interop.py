@@ -257,7 +257,7 @@ def _read_dislodgement(
 # --- results ----------------------------------------------------------------------
 
 
-def _by_power(powers: Iterable[Power], items: Iterable[tuple[Power, str]]) -> dict[str, list]:
+def _by_power(powers: Iterable[Power], items: Iterable[tuple[Power, str]]) -> dict[str, list[str]]:
     grouped: dict[str, list[str]] = {p: [] for p in powers}
     for power, text in items:
         grouped.setdefault(power, []).append(text)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudication.board import Board
-from adjudication.orders import Convoy, Move, Order, Support
+from adjudication.orders import Convoy, Move, MovementOrder, Support
 from adjudication.outcomes import Reason
 from adjudication.position import Position
 from adjudication.reach import fleet_destination
@@ -38,7 +38,7 @@ class Layout:
     """
 
     def __init__(
-        self, position: Position, orders: Sequence[Order], board: Board, rules: Rules
+        self, position: Position, orders: Sequence[MovementOrder], board: Board, rules: Rules
     ) -> None:
         self.board = board
         self.orders = orders
@@ -89,16 +89,17 @@ class Layout:
             powers[i] = unit.power
             provinces[i] = where
             order_at[where] = i
-            kind = type(order)
-            if kind is Support:
+            # `type(order) is C` each time (not once into a local): mypy narrows `order`
+            # by it, and CPython 3.11 specialises the one-argument `type()` call.
+            if type(order) is Support:
                 kinds[i] = SUPPORT
                 decisions.append(i)
                 self.support_orders.append(i)  # matched once every move is known
-            elif kind is Convoy:
+            elif type(order) is Convoy:
                 kinds[i] = CONVOY
                 decisions.append(i)
                 self.convoy_orders.append(i)
-            elif kind is Move:
+            elif type(order) is Move:
                 if unit.type is UnitType.FLEET:
                     landing = fleet_destination(board, unit.location, order.destination)
                     assert landing is not None, "validation lets no such move through"
@@ -127,6 +128,7 @@ class Layout:
         t, orders, units = self.tables, self.orders, self.units
         for c in self.convoy_orders:
             convoy = orders[c]
+            assert type(convoy) is Convoy  # for mypy (a cast, a call, costs more)
             origin = convoy.army.province
             m = self.order_at.get(origin, -1)
             if (
@@ -151,6 +153,7 @@ class Layout:
         carried: list[int] = []
         for i in self.convoy_orders:
             order = orders[i]
+            assert type(order) is Convoy  # for mypy (a cast, a call, costs more)
             m = self.order_at.get(order.army.province, -1)
             if (
                 m < 0
@@ -181,6 +184,7 @@ class Layout:
         t, orders, units, order_at = self.tables, self.orders, self.units, self.order_at
         for i in self.support_orders:
             order = orders[i]
+            assert type(order) is Support  # for mypy (a cast, a call, costs more)
             supported = order.supported.province
             j = order_at.get(supported, -1)
             moving = j >= 0 and t.kind[j] == MOVE

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from adjudication.board import Board
 from adjudication.layout import Layout
 from adjudication.maps import STANDARD
-from adjudication.orders import Convoy, Hold, Order
+from adjudication.orders import Convoy, Hold, MovementOrder, Order
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.reach import retreat_options
@@ -48,7 +48,9 @@ class MovementResult:
     standoffs: frozenset[str]
 
 
-def default_orders(position: Position, accepted: Sequence[Order]) -> list[tuple[Order, Reason]]:
+def default_orders(
+    position: Position, accepted: Sequence[MovementOrder]
+) -> list[tuple[Order, Reason]]:
     """A unit with no order holds (rules/000 §14.3: UNORDERED)."""
     if len(accepted) == len(position.units):
         return []  # accepted orders name different units of the position: all are ordered
@@ -62,7 +64,7 @@ def default_orders(position: Position, accepted: Sequence[Order]) -> list[tuple[
 
 def resolve_movement(
     position: Position,
-    orders: Sequence[Order],
+    orders: Sequence[MovementOrder],
     board: Board = STANDARD,
     rules: Rules = Rules(),  # noqa: B008 - Rules is frozen, sharing it is safe
 ) -> MovementResult:

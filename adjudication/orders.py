@@ -100,6 +100,11 @@ class Waive:
 
 
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+# For annotations: the orders validation lets through in each kind of phase, and the
+# orders given to a unit (every one but a waive).
+MovementOrder = Hold | Move | Support | Convoy
+RetreatOrder = Retreat | Disband
+UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from adjudication import adjustments, movement, retreats
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
-from adjudication.orders import Order, Waive, order_power
+from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
@@ -110,17 +111,20 @@ def adjudicate(
         refused = [_refused(given[i], rejection) for i, rejection in sorted(rejections.items())]
     else:
         accepted, refused = list(given), []
-    # 2. Default orders.
+    # 2. Default orders. Validation accepted only orders of the phase's kind (the casts
+    # tell mypy so); the defaults are of that kind too.
     if kind is PhaseKind.MOVEMENT:
-        defaults = movement.default_orders(position, accepted)
+        defaults = movement.default_orders(position, cast("list[MovementOrder]", accepted))
     elif kind is PhaseKind.RETREAT:
-        defaults = retreats.default_orders(position, accepted)
+        defaults = retreats.default_orders(position, cast("list[RetreatOrder]", accepted))
     else:
         defaults = adjustments.default_orders(position, accepted, board, statuses)
     played = [*accepted, *(order for order, _ in defaults)]
     # 3. Resolve, and 4. execute.
     if kind is PhaseKind.MOVEMENT:
-        moved = movement.resolve_movement(position, played, board, rules)
+        moved = movement.resolve_movement(
+            position, cast("list[MovementOrder]", played), board, rules
+        )
         if statuses:
             moved = _dummies_disbanded(moved, statuses)
         outcomes = _reported(moved.outcomes, defaults, refused)

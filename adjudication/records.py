@@ -20,7 +20,9 @@ from adjudication.position import Dislodgement, Position
 from adjudication.units import PhaseKind, Power
 
 
-def _sorted_by_power(powers: Iterable[Power], items: Iterable[tuple[Power, str]]) -> dict:
+def _sorted_by_power(
+    powers: Iterable[Power], items: Iterable[tuple[Power, str]]
+) -> dict[str, list[str]]:
     grouped: dict[str, list[str]] = {p: [] for p in powers}
     for power, text in items:
         grouped.setdefault(power, []).append(text)

@@ -53,8 +53,8 @@ class Tables:
     route_links: list[dict[str, tuple[str, ...]] | None]  # sea -> neighbouring route seas
     order_at: Mapping[str, int]  # province -> the order of the unit there
     occupant: Mapping[str, _Unit]  # province -> the unit there (ordered or not)
-    moves_into: Mapping[str, list[int]]
-    hold_supports: Mapping[str, list[int]]
+    moves_into: dict[str, list[int]]  # filled by the layout
+    hold_supports: dict[str, list[int]]
     decisions: list[int]  # every move, support and convoy, by index
 
 
@@ -301,8 +301,9 @@ class Resolver:
         seas = t.route_seas[i]
         if not seas:
             return False
-        end, links, resolve = t.route_end[i], t.route_links[i], self.resolve
-        stack = list(t.route_start[i])
+        start, end, links = t.route_start[i], t.route_end[i], t.route_links[i]
+        assert start is not None and end is not None and links is not None  # set with seas
+        stack, resolve = list(start), self.resolve
         seen: set[str] = set()
         while stack:
             sea = stack.pop()

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from adjudication.board import Board
 from adjudication.maps import STANDARD
-from adjudication.orders import Disband, Order, Retreat
+from adjudication.orders import Disband, Order, Retreat, RetreatOrder
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.reach import fleet_destination
@@ -69,7 +69,9 @@ def retreat_target(
     return landing if landing is not None and landing in dislodgement.retreats else None
 
 
-def default_orders(position: Position, accepted: Sequence[Order]) -> list[tuple[Order, Reason]]:
+def default_orders(
+    position: Position, accepted: Sequence[RetreatOrder]
+) -> list[tuple[Order, Reason]]:
     """A dislodged unit with no order is disbanded (UNORDERED)."""
     ordered = {order.unit.location.province for order in accepted}
     return [

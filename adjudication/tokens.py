@@ -199,18 +199,18 @@ class _Reader:
             return Draft(verb, unit, destination=destination, via_convoy=via, power=power)
         if verb is Verb.SUPPORT:
             target = self.unit(foreign=True)
-            destination = None
+            into: PlaceText | None = None  # None: support to hold
             if self.peek() == "to" and _VERBS.get(self.peek(1) or "") is Verb.HOLD:
                 self.take()  # "supports A Vie to hold"
             if self.verb_here() is Verb.MOVE:
                 self.take()
                 if self.peek() in _AFTER_MOVE:
                     self.take()
-                destination = self.place()
+                into = self.place()
                 self.via()
             elif self.verb_here() is Verb.HOLD:
                 self.take()
-            return Draft(verb, unit, target=target, destination=destination, power=power)
+            return Draft(verb, unit, target=target, destination=into, power=power)
         if verb is Verb.CONVOY:
             target = self.unit(foreign=True)
             if self.verb_here() is not Verb.MOVE:
@@ -249,8 +249,8 @@ class _Reader:
             words = self.unknown_words(start)
             if not words:
                 token = self.words[self.i] if not self.at_end() else None
-                where = f"'{token}'" if token else "the end of the line"
-                raise self.fail(f"Expected a province before {where}.")
+                before = f"'{token}'" if token else "the end of the line"
+                raise self.fail(f"Expected a province before {before}.")
             text = " ".join(self.words[start : self.i])
             return PlaceText(text, None, self.coast())
         end, where = found
@@ -303,6 +303,8 @@ class _Reader:
 
     def coast(self) -> str | None:
         token = self.peek()
+        if token is None:
+            return None
         if token == "/":
             self.take()
             word = self.peek()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import cast
 
 from adjudication.adjustments import build_sites
 from adjudication.board import Board, Terrain
@@ -37,6 +38,7 @@ from adjudication.orders import (
     Disband,
     Order,
     Retreat,
+    RetreatOrder,
     Waive,
     order_power,
 )
@@ -65,14 +67,19 @@ def validate(order: Order, position: Position, board: Board) -> Rejection | None
     return order_checks(position, board)(order)
 
 
-def order_checks(position: Position, board: Board) -> Callable[[Order], Rejection | None]:
+_Check = Callable[[Order], Rejection | None]
+
+
+def order_checks(position: Position, board: Board) -> _Check:
     """The rules of `position`'s phase for one order of a kind the phase allows:
-    `MovementChecks` in a movement phase, the retreat or adjustment checks below."""
+    `MovementChecks` in a movement phase, the retreat or adjustment checks below.
+    The movement and retreat checks take only their phase's orders: the casts say that
+    the callers (`validate`, `validate_all`) pass no other."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return MovementChecks(position, board).check
+        return cast(_Check, MovementChecks(position, board).check)
     if kind is PhaseKind.RETREAT:
-        return partial(_validate_retreat, position=position, board=board)
+        return cast(_Check, partial(_validate_retreat, position=position, board=board))
     return partial(_validate_adjustment, position=position, board=board)
 
 
@@ -154,7 +161,7 @@ def _limit_adjustments(
 # --- retreat phase ------------------------------------------------------------------
 
 
-def _validate_retreat(order: Order, *, position: Position, board: Board) -> Rejection | None:
+def _validate_retreat(order: RetreatOrder, *, position: Position, board: Board) -> Rejection | None:
     named = order.unit
     dislodgement = next((d for d in position.dislodged if d.unit.province == named.province), None)
     if dislodgement is None:

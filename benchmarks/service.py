@@ -3,7 +3,7 @@ second, one scheduler sweep of 1,000 due games, the cost of the lookups made aft
 every phase as a game grows; and order submissions per second, the SQLite file's growth.
 
     .venv/bin/python benchmarks/service.py [--db sqlite|postgresql|both]
-                                           [--parts echo,throughput,lookups,outbox]
+                                           [--parts echo,client-echo,throughput,lookups,outbox]
                                            [--rate 50] [--echo-seconds 30]
                                            [--submissions 1400] [--games 1000]
                                            [--phases 300] [--growth-phases 150]
@@ -17,6 +17,9 @@ Each part runs on a fresh database of its own.
   own requests, and each is answered by a DM), from the 70 players of 10 games; each
   is answered as the DM handler does (`submit_orders`, `game_info`, the echo's text).
   Latency from the message's arrival to its answer: p50, p99, max.
+- Client echo (`--parts client-echo`): the same, through the real DipBot and discord.py
+  against the fake Discord with its rate limits on: latency from the fake dispatching
+  the DM to the echo's last message reaching its REST API, and the 429s answered.
 - Submissions: seven players of one game send their full opening orders again and
   again through `GameService.submit_orders` (parse, validate, store, answer).
 - Sweep: --games games, each with every power's opening orders in, all past their
@@ -166,6 +169,93 @@ async def bench_echo(
     achieved = count / (time.perf_counter() - start)
     ms = [x * 1000 for x in latencies]
     return percentile(ms, 0.5), percentile(ms, 0.99), max(ms), achieved
+
+
+async def bench_client_echo(
+    url: str, rate: float, seconds: float, games: int = 10
+) -> tuple[float, float, float, float, int]:
+    """The same echo through the real client: the fake Discord (its rate limits on, as
+    Discord's) dispatches each DM to the real DipBot over its gateway, and the latency
+    runs until the echo's last message reaches the fake's REST API. Returns (p50, p99,
+    max in ms, achieved rate, 429s)."""
+    from sqlalchemy import update
+
+    from bot.client import DipBot
+    from bot.settings import Settings
+    from storage.models import OutboxRow
+    from tests.fake_discord import FakeDiscord
+
+    ends = ("Every unit has an order.", "Still without orders:", "nothing to order")
+    at = T0 + timedelta(hours=1)
+    service = await open_service(url)
+    # Discord's clock (the messages' timestamps) is the bot's: an hour into the phase.
+    fake = FakeDiscord(players=(), clock=at.timestamp)
+    senders = []
+    for n in range(games):
+        channel = fake.add_channel(f"game-{n}")
+        players = {u.id: u for u in (fake.add_user(f"p{n}-{i}") for i in range(7))}
+        info = await service.create_game(
+            fake.guild.id, channel.id, fake.gm.id, f"G{n}", T0, seed=n + 1
+        )
+        for user in players:
+            await service.join(info.id, Caller(user, fake.guild.id), T0)
+        started = await service.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
+        senders += [(players[p.user_id], OPENINGS[p.power]) for p in started.powers]
+    async with service.transaction() as session:  # the starts' posts: not part of it
+        await session.execute(update(OutboxRow).values(delivered_at=T0))
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            _env_file=None,
+            DISCORD_TOKEN="fake-bot-token",
+            DATABASE_URL=url,
+            HEARTBEAT_FILE=f"{tmp}/heartbeat",
+        )
+        await fake.start()
+        try:
+            bot = DipBot(settings, service, clock=lambda: at)
+            async with fake.run_bot(bot, ready_timeout=60) as driver:
+                fake.rate_limits.clear()
+                mark = len(driver.world.bot_messages)
+                said: dict[int, list[float]] = {}
+                count = round(rate * seconds)
+                gc.collect()
+                start = time.perf_counter()
+                for i in range(count):
+                    due = start + i / rate
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                    user, text = senders[i % len(senders)]
+                    said.setdefault(user.id, []).append(time.monotonic())
+                    await driver.user_says(user, "dm", text)
+                achieved = count / (time.perf_counter() - start)
+                await driver.wait_until(
+                    lambda: (
+                        sum(
+                            any(e in m.content for e in ends)
+                            for m in driver.world.bot_messages[mark:]
+                        )
+                        >= count
+                    ),
+                    timeout=120,
+                    what="every echo",
+                )
+                # Each POST the fake accepted made one message, in the same order.
+                posts = [s for s in fake.rate_limits.log if s.route.endswith("/messages")]
+                sent = driver.world.bot_messages[mark:]
+                latencies = []
+                for user_id, times in said.items():
+                    dm = driver.world.dm_channels[user_id].id
+                    echoes = [
+                        seen.at
+                        for seen, m in zip(posts, sent, strict=True)
+                        if m.channel_id == dm and any(e in m.content for e in ends)
+                    ]
+                    latencies += [b - a for a, b in zip(times, echoes, strict=True)]
+                limited = len(fake.rate_limits.limited)
+        finally:
+            await fake.close()
+            await service.db.dispose()
+    ms = [x * 1000 for x in latencies]
+    return percentile(ms, 0.5), percentile(ms, 0.99), max(ms), achieved, limited
 
 
 async def clone_due_games(service: GameService, count: int) -> datetime:
@@ -510,7 +600,7 @@ async def bench_round_trips(service: GameService, count: int = 500) -> tuple[flo
     return selects, writes
 
 
-PARTS_ON_EACH_DATABASE = ("echo", "throughput", "lookups")
+PARTS_ON_EACH_DATABASE = ("echo", "client-echo", "throughput", "lookups")
 
 
 async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None:
@@ -525,6 +615,17 @@ async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None
                 f"({round(args.rate * args.echo_seconds)} messages from 70 players of 10 games): "
                 f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms"
             )
+        if part == "client-echo":
+            await service.db.dispose()  # the part opens its own
+            p50, p99, worst, achieved, limited = await bench_client_echo(
+                url, args.rate, args.echo_seconds
+            )
+            print(
+                f"{label}: DM order echo through discord.py and the fake Discord (rate "
+                f"limits on) at {achieved:.1f} submissions/s: p50 {p50:.1f} ms, "
+                f"p99 {p99:.1f} ms, max {worst:.1f} ms; {limited} 429s"
+            )
+            return
         if part == "throughput":
             selects, writes = await bench_round_trips(service)
             print(
@@ -551,7 +652,8 @@ def main() -> None:
         "--parts",
         type=lambda text: set(text.split(",")),
         default={"echo", "throughput", "lookups", "outbox"},
-        help="comma-separated: echo, throughput, lookups, outbox (default: all)",
+        help="comma-separated: echo, client-echo, throughput, lookups, outbox "
+        "(default: all but client-echo)",
     )
     parser.add_argument("--rate", type=float, default=50, help="the echo's submissions/s")
     parser.add_argument("--echo-seconds", type=float, default=30, help="how long the echo runs")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,6 +36,12 @@ log = logging.getLogger(__name__)
 # Events taken from the outbox at a time; a round takes batch after batch until none
 # is due, each batch's games delivered side by side (`_lanes`).
 DELIVERY_BATCH = 50
+# "All bots can make up to 50 requests per second to our API" (topics/rate-limits).
+# discord.py learns of that limit only from a 429, retries a request five times at
+# most, then raises: a burst of games due at once would see its messages refused and
+# sent again out of order. The loop keeps its own requests under this many a second,
+# leaving the rest of the 50 to answers to players (docs/PERFORMANCE.md, "Burst").
+DELIVERY_REQUESTS_PER_SECOND = 45
 
 
 class Delivery(EventPosts):
@@ -63,6 +71,7 @@ class Delivery(EventPosts):
         self.heartbeat = heartbeat
         self._stopping = asyncio.Event()
         self.in_round = False
+        self.allowance = Allowance(DELIVERY_REQUESTS_PER_SECOND)
         # Users Discord will not let dipgm reach (bot/reach_watch.py).
         self.reach = ReachWatch(self.service, clock)
         self._handlers = {
@@ -120,31 +129,44 @@ class Delivery(EventPosts):
         await self.scheduler.tick(now)
         await self.reach.refresh()
         delivered = 0
+        stalled: set[tuple] = set()  # lanes that met an outage: the rest waits
         while True:
             events = await self.service.pending_events(now, DELIVERY_BATCH)
             lanes = _lanes(_groups(events))
-            done = await asyncio.gather(*map(self._deliver_lane, lanes), return_exceptions=True)
+            # A game's events split between two batches keep their order: a lane that
+            # stalled in an earlier batch is not taken up again in this round.
+            done = await asyncio.gather(
+                *(self._deliver_lane(key, groups, stalled) for key, groups in lanes.items()),
+                return_exceptions=True,
+            )
             for outcome in done:
                 if isinstance(outcome, BaseException):
                     raise outcome
                 delivered += outcome
-            # One batch after another: a game's events split between two keep their order.
             if len(events) < DELIVERY_BATCH or self._stopping.is_set():
                 break
         self._beat()
         await self.service.prune_outbox_hourly(now, self.outbox_keep_days)
         return delivered
 
-    async def _deliver_lane(self, groups: list[list[Event]]) -> int:
+    async def _deliver_lane(
+        self, key: tuple, groups: list[list[Event]], stalled: set[tuple]
+    ) -> int:
         """One lane's events (`_lanes`), one after another; returns how many were
-        delivered. A failure is recorded and the lane goes on, as a round always did."""
+        delivered. A refusal or a bug in one event is recorded and the lane goes on; an
+        outage (Discord failing or unreachable) stalls the lane for the round, so that
+        none of its later events overtakes the one that failed: they stay leased and
+        are offered again after it (bot/outbox.py)."""
         delivered = 0
         for group in groups:
+            if key in stalled:
+                break
             try:
-                if len(group) == 1:
-                    await self.deliver(group[0])
-                else:
-                    await self._nmr_group(group)
+                async with self.allowance.spend(_requests(group)):
+                    if len(group) == 1:
+                        await self.deliver(group[0])
+                    else:
+                        await self._nmr_group(group)
             except Unreachable as gone:
                 log.info(
                     "events %s wait for user %s: %s", [e.id for e in group], gone.user_id, gone
@@ -161,6 +183,7 @@ class Delivery(EventPosts):
                 # Discord failed or was unreachable (an outage): retried while it lasts.
                 log.warning("events %s not delivered: %r", [e.id for e in group], exc)
                 await self._failed(group, exc)
+                stalled.add(key)
                 continue
             except Exception as exc:
                 # A bug in formatting one event must not hold up all the others behind it.
@@ -188,7 +211,60 @@ class Delivery(EventPosts):
             self.heartbeat.touch()
 
 
-def _lanes(groups: list[list[Event]]) -> list[list[list[Event]]]:
+class Allowance:
+    """At most `rate` requests in any one second, as Discord counts its global limit (a
+    sliding second). The requests an event makes happen between the start of its
+    delivery and its end, at moments the loop does not see; so they are counted from
+    the start (`spend`) until a second after the end, which keeps every second within
+    `rate` whatever the round trips. Granted in the order asked, so a lane waiting for
+    two is not passed for ever by lanes wanting one."""
+
+    def __init__(self, rate: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self._in_flight = 0
+        self._ended: deque[float] = deque()  # when each request of the last second ended
+        self._turn = asyncio.Lock()
+        self._released = asyncio.Event()
+
+    @contextlib.asynccontextmanager
+    async def spend(self, requests: int) -> AsyncIterator[None]:
+        requests = min(requests, self.rate)
+        async with self._turn:
+            while True:
+                now = self.clock()
+                while self._ended and now - self._ended[0] >= 1.0:
+                    self._ended.popleft()
+                used = self._in_flight + len(self._ended)
+                if used + requests <= self.rate:
+                    break
+                # Room comes when a request of the last second is a second old, or
+                # when one in flight ends (it then counts for a second from its end).
+                self._released.clear()
+                wait = self._ended[0] + 1.0 - now if self._ended else None
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._released.wait(), wait)
+            self._in_flight += requests
+        try:
+            yield
+        finally:
+            self._in_flight -= requests
+            self._ended.extend([self.clock()] * requests)
+            self._released.set()
+
+
+def _requests(group: list[Event]) -> int:
+    """The requests a group's delivery makes, at most, for the ordinary events of a
+    burst: a post to a channel, or a DM (opening the DM channel, then the message).
+    Events that make more (a game's start, threads) are rare and paced by their own
+    per-route limits; an estimate short by a few costs a 429 that discord.py waits out,
+    not a lost message."""
+    return sum(
+        2 if event.user_id is not None and event.channel_id is None else 1 for event in group
+    )
+
+
+def _lanes(groups: list[list[Event]]) -> dict[tuple, list[list[Event]]]:
     """The groups by game (outside any game, by where they go), each lane in the
     outbox's order: a game's messages go one after another, as its players must read
     them; different games' go side by side, so that many games due at once approach
@@ -198,7 +274,7 @@ def _lanes(groups: list[list[Event]]) -> list[list[list[Event]]]:
         first = group[0]
         key = (first.game_id,) if first.game_id is not None else (first.channel_id, first.user_id)
         lanes.setdefault(key, []).append(group)
-    return list(lanes.values())
+    return lanes
 
 
 def _groups(events: tuple[Event, ...]) -> list[list[Event]]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need on a fresh machine, then runs lint and the tests.
+# Sets up everything the tests need on a fresh machine, then runs lint, mypy and the tests.
 # Installs (requirements/test.txt, then dipgm itself) only when .venv is missing or
 # pyproject.toml or the lock changed. Usage: bash scripts/test.sh [pytest args...]
 set -euo pipefail
@@ -15,4 +15,6 @@ if [ -z "${TEST_DATABASE_URL:-}" ] && command -v initdb >/dev/null 2>&1; then
 fi
 
 .venv/bin/ruff check .
+# The type checker, on what [tool.mypy] in pyproject.toml lists (the engine, strict).
+.venv/bin/mypy
 .venv/bin/python -m pytest "$@"

@@ -9,11 +9,19 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import discord
 import pytest_asyncio
 
+from benchmarks import burst
+from bot.client import DipBot
+from bot.events import Event, EventKind
+from bot.service import GameService, open_service
+from bot.settings import Settings
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord.plugin import fake_discord  # noqa: F401  (fixture)
 from tests.fake_discord.rate_limits import CREATE_MESSAGE, GLOBAL_LIMIT, VIA, Bucket
@@ -176,3 +184,106 @@ async def test_a_bucket_of_the_whole_bot_is_honoured_too(driver: Driver) -> None
     assert len({c.id for c in opened}) == 5
     assert elapsed >= 2.0 - 0.1 and fake.rate_limits.limited == []
     assert len(fake.rate_limits.requests("create-dm")) == 5
+
+
+async def all_delivered(service: GameService, since: datetime, within: float = 60) -> list:
+    """The outbox's events made since `since`, once every one is delivered."""
+    deadline = time.monotonic() + within
+    while True:
+        await asyncio.sleep(0.1)
+        events = await burst.outbox_since(service, since)
+        if events and all(e.delivered_at is not None for e in events):
+            return events
+        assert time.monotonic() < deadline, f"not delivered within {within} s"
+
+
+async def test_a_burst_of_games_due_at_once_stays_in_order_and_within_the_limits(
+    tmp_path: Path,
+) -> None:
+    """Ten games due at the same moment (benchmarks/burst.py, small): the real bot's
+    delivery loop posts every results post and every player's own results by DM, each
+    game's messages in the order the outbox queued them, each event on its first
+    attempt, never more than 50 requests in a second, and not one 429 (discord.py
+    learns of the global limit only from a 429, and gives a request up after five)."""
+    settings = Settings(
+        _env_file=None,
+        DISCORD_TOKEN="fake-bot-token",
+        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}",
+        TICK_SECONDS=0.05,
+        HEARTBEAT_FILE=str(tmp_path / "heartbeat"),
+    )
+    clock = burst.Clock(burst.T0)
+    fake = FakeDiscord(players=(), clock=lambda: clock().timestamp())
+    service = await open_service(settings.database_url)
+    try:
+        games, due = await burst.set_up(service, fake, 10)
+        await fake.start()
+        try:
+            async with fake.run_bot(DipBot(settings, service, clock=clock)) as drv:
+                mark = len(drv.world.bot_messages)
+                fake.rate_limits.clear()
+                clock.start(due)
+                events = await all_delivered(service, due)
+                sent = drv.world.bot_messages[mark:]
+                assert burst.check_games(drv.world, games, sent, events) == []
+                assert len(sent) == 10 * (1 + 7)
+                assert fake.rate_limits.busiest_second() <= GLOBAL_LIMIT
+                assert fake.rate_limits.limited == []
+        finally:
+            await fake.close()
+    finally:
+        await service.db.dispose()
+
+
+async def test_a_game_whose_results_post_failed_gets_no_dm_before_it(tmp_path: Path) -> None:
+    """discord.py gives a request up after five 429s (or a 5xx) and raises: the results
+    post fails for now and is retried later. The players' own results, queued after it,
+    wait for it instead of arriving first; another game's go on."""
+    settings = Settings(
+        _env_file=None,
+        DISCORD_TOKEN="fake-bot-token",
+        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}",
+        TICK_SECONDS=0.05,
+        HEARTBEAT_FILE=str(tmp_path / "heartbeat"),
+    )
+    clock = burst.Clock(burst.T0)
+    fake = FakeDiscord(players=(), clock=lambda: clock().timestamp())
+    service = await open_service(settings.database_url)
+    try:
+        games, due = await burst.set_up(service, fake, 2)
+        failing, other = games
+        await fake.start()
+        try:
+            bot = DipBot(settings, service, clock=clock)
+            deliver, failed = bot.delivery.deliver, []
+
+            async def once_refused(event: Event) -> None:
+                if event.kind is EventKind.RESULTS and event.game_id == failing.id and not failed:
+                    failed.append(event.id)
+                    outage = SimpleNamespace(status=429, reason="Too Many Requests")
+                    raise discord.HTTPException(outage, "given up after five 429s")
+                await deliver(event)
+
+            bot.delivery.deliver = once_refused  # type: ignore[method-assign]
+            async with fake.run_bot(bot) as drv:
+                mark = len(drv.world.bot_messages)
+                clock.start(due)
+
+                def sent_to(game: burst.Game) -> list:
+                    places = {game.channel.id} | {drv.dm(u).id for u in game.players}
+                    return [m for m in drv.world.bot_messages[mark:] if m.channel_id in places]
+
+                await drv.wait_until(lambda: len(sent_to(other)) == 8, what="the other game")
+                loop = bot.delivery  # a whole round more: nothing of the failed game is sent
+                await drv.wait_until(lambda: loop.in_round, what="another round")
+                await drv.wait_until(lambda: not loop.in_round, what="its end")
+                assert failed and sent_to(failing) == []
+                clock.frozen += timedelta(seconds=61)  # past the retry and the DMs' lease
+                events = await all_delivered(service, due)
+                sent = drv.world.bot_messages[mark:]
+                problems = burst.check_games(drv.world, games, sent, events)
+                assert problems == [f"1 events needed more than one attempt: {failed}"]
+        finally:
+            await fake.close()
+    finally:
+        await service.db.dispose()
