@@ -11,7 +11,7 @@ Removals a power owes but does not order are chosen by the civil-disorder rule
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
@@ -53,18 +53,23 @@ def powers_of(position: Position, board: Board) -> tuple[Power, ...]:
     return tuple(sorted(set(board.powers) | others))
 
 
-def adjustments_needed(position: Position, board: Board) -> bool:
+def adjustments_needed(
+    position: Position, board: Board, no_builds: Collection[Power] = ()
+) -> bool:
     """False when no power can build or must remove: the phase is skipped.
 
     A power entitled to builds with no unoccupied owned home centre cannot build
     (rules/000 §13.2: "he must wait until the next Fall move"), so it alone does not
-    make the phase happen.
+    make the phase happen; nor does a power in `no_builds` (a variant's dummies, which
+    never build: docs/VARIANTS.md F1).
     """
     centres = _counts(position.ownership.values())
     units = _counts(unit.power for unit in position.units)
     for power in centres.keys() | units.keys():
         surplus = centres.get(power, 0) - units.get(power, 0)
-        if surplus < 0 or (surplus > 0 and build_sites(position, board, power)):
+        if surplus < 0 or (
+            surplus > 0 and power not in no_builds and build_sites(position, board, power)
+        ):
             return True
     return False
 
@@ -78,11 +83,12 @@ def _counts(powers: Iterable[Power]) -> dict[Power, int]:
 
 
 def default_orders(
-    position: Position, accepted: Sequence[Order], board: Board
+    position: Position, accepted: Sequence[Order], board: Board, no_builds: Collection[Power] = ()
 ) -> list[tuple[Order, Reason]]:
     """What happens to the adjustments a power leaves unordered: builds it could have
     placed are waived (WAIVED); removals it owes are chosen by the civil-disorder rule
-    (CIVIL_DISORDER, rules/000 §14.4, `adjudication.civil_disorder`)."""
+    (CIVIL_DISORDER, rules/000 §14.4, `adjudication.civil_disorder`). A power in
+    `no_builds` (a dummy) has no builds to waive."""
     ordered: dict[Power, list[Order]] = {}
     for order in accepted:
         ordered.setdefault(order_power(order), []).append(order)
@@ -90,7 +96,7 @@ def default_orders(
     for power in powers_of(position, board):
         given = ordered.get(power, [])
         adjustment = position.adjustment_of(power)
-        if adjustment > 0:
+        if adjustment > 0 and power not in no_builds:
             # Only builds it could have placed: the others are not waived, just lost.
             unused = builds_possible(position, board, power) - len(given)
             defaults += [(Waive(power), Reason.WAIVED)] * unused

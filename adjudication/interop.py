@@ -185,8 +185,10 @@ def _mapping(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     return value
 
 
-def read_record(document: Mapping[str, Any], board: Board = STANDARD) -> PhaseRecord:
-    """Read one decoded input line of PHASES.md.
+def read_record(
+    document: Mapping[str, Any], board: Board = STANDARD, variant: str = "standard"
+) -> PhaseRecord:
+    """Read one decoded input line of PHASES.md, a position of `variant` on `board`.
 
     Raises `InterchangeError` when the line itself cannot describe a position (no
     phase, a malformed unit); bad order lines only land in `unread`.
@@ -211,7 +213,7 @@ def read_record(document: Mapping[str, Any], board: Board = STANDARD) -> PhaseRe
         for power, by_unit in _mapping(document, "dislodged").items()
         for text, details in by_unit.items()
     )
-    position = Position(phase, tuple(unit_list), ownership, dislodged, standoffs)
+    position = Position(phase, tuple(unit_list), ownership, dislodged, standoffs, variant)
     orders: list[Order] = []
     unread: list[UnreadOrder] = []
     for power, texts in _mapping(document, "orders").items():

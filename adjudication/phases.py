@@ -34,20 +34,20 @@ above; the standard game is one variant of them):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from adjudication import adjustments, movement, retreats
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
-from adjudication.maps import STANDARD
-from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive
+from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season, Unit
 from adjudication.validate import validate_all
+from adjudication.variants import STANDARD_GAME, PowerStatus, Variant
 
 __all__ = ["Adjudication", "EndKind", "GameEnd", "adjudicate", "update_ownership"]
 
@@ -75,7 +75,7 @@ class Adjudication:
 def adjudicate(
     position: Position,
     orders: Iterable[Order],
-    board: Board = STANDARD,
+    variant: Variant = STANDARD_GAME,
     rules: Rules = Rules(),  # noqa: B008 - Rules is frozen, sharing it is safe
     winter_history: Sequence[Mapping[str, Power]] = (),
 ) -> Adjudication:
@@ -90,11 +90,22 @@ def adjudicate(
     `winter_history`: centre ownership of the earlier winters, oldest first, one per
     year up to last year, for the stalemate rule (rules/004 rule 6); the winter this
     phase completes is added here. Leave it empty when that rule is not played.
+
+    `variant` is the game's (`adjudication.variants`); a position of another variant
+    is refused (ValueError): its units and phases mean something else.
     """
+    if position.variant != variant.name:
+        raise ValueError(
+            f"a position of the {position.variant!r} variant played as {variant.name!r}"
+        )
+    board = variant.board
+    statuses = variant.statuses(rules)  # powers no player orders: empty, shared, mostly
     given = tuple(orders)
     kind = position.phase.kind
     # 1. Validate.
     rejections = validate_all(given, position, board)
+    if statuses:
+        rejections = _refuse_unordered_powers(given, statuses, rejections)
     if rejections:
         accepted = [order for i, order in enumerate(given) if i not in rejections]
         refused = [_refused(given[i], rejection) for i, rejection in sorted(rejections.items())]
@@ -107,20 +118,24 @@ def adjudicate(
     elif kind is PhaseKind.RETREAT:
         defaults = retreats.default_orders(position, cast("list[RetreatOrder]", accepted))
     else:
-        defaults = adjustments.default_orders(position, accepted, board)
+        defaults = adjustments.default_orders(position, accepted, board, statuses)
     played = [*accepted, *(order for order, _ in defaults)]
     # 3. Resolve, and 4. execute.
     if kind is PhaseKind.MOVEMENT:
         moved = movement.resolve_movement(
             position, cast("list[MovementOrder]", played), board, rules
         )
+        if statuses:
+            moved = _dummies_disbanded(moved, statuses)
         outcomes = _reported(moved.outcomes, defaults, refused)
-        nxt, end = _after_movement(position, moved, board, rules, winter_history)
+        nxt, end = _after_movement(position, moved, board, rules, winter_history, statuses)
         return Adjudication(position.phase, outcomes, nxt, end, moved.dislodged)
     if kind is PhaseKind.RETREAT:
         retreated = retreats.resolve_retreats(position, played, board)
         outcomes = _reported(retreated.outcomes, defaults, refused)
-        nxt, end = _end_of_season(position, retreated.units, board, rules, winter_history)
+        nxt, end = _end_of_season(
+            position, retreated.units, board, rules, winter_history, statuses
+        )
         return Adjudication(position.phase, outcomes, nxt, end)
     adjusted = adjustments.resolve_adjustments(position, played)
     outcomes = _reported(adjusted.outcomes, defaults, refused)
@@ -140,6 +155,45 @@ def update_ownership(
         if province in centres:
             updated[province] = unit.power
     return updated
+
+
+def _refuse_unordered_powers(
+    given: Sequence[Order],
+    statuses: Mapping[Power, PowerStatus],
+    rejections: dict[int, Rejection],
+) -> dict[int, Rejection]:
+    """`rejections` and every order for a power no player orders: a dummy (rules/000
+    §14.2, "Italian units hold in position ... but do not support each other") or a
+    neutral power."""
+    refused = dict(rejections)
+    for i, order in enumerate(given):
+        power = order_power(order)
+        status = statuses.get(power)
+        if status is not None:
+            refused[i] = Rejection(
+                RejectReason.POWER_NOT_ORDERED,
+                f"No one orders {power.title()}'s units: it is {_STATUS_WORDS[status]}.",
+            )
+    return refused
+
+
+_STATUS_WORDS = {
+    PowerStatus.DUMMY: "in civil disorder for the whole game (rules/000 §14.2)",
+    PowerStatus.NEUTRAL: "neutral",
+}
+
+
+def _dummies_disbanded(
+    moved: movement.MovementResult, statuses: Mapping[Power, PowerStatus]
+) -> movement.MovementResult:
+    """rules/000 §14.2: "If they are forced to retreat, they are disbanded": a dummy's
+    dislodged unit has no retreat (it is not in `moved.units` already)."""
+    if not any(d.unit.power in statuses and d.retreats for d in moved.dislodged):
+        return moved
+    dislodged = tuple(
+        replace(d, retreats=()) if d.unit.power in statuses else d for d in moved.dislodged
+    )
+    return replace(moved, dislodged=dislodged)
 
 
 def _refused(order: Order, rejection: Rejection) -> Outcome:
@@ -179,16 +233,22 @@ def _after_movement(
     board: Board,
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
+    statuses: Mapping[Power, PowerStatus],
 ) -> tuple[Position, GameEnd | None]:
     """The retreat phase, when a dislodged unit has somewhere to go; else the end of
     the season (units with nowhere to go are simply not in `moved.units`)."""
     retreating = tuple(d for d in moved.dislodged if d.retreats)
     if not retreating:
-        return _end_of_season(position, moved.units, board, rules, winter_history)
+        return _end_of_season(position, moved.units, board, rules, winter_history, statuses)
     phase = position.phase
     retreat_phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
     return Position(
-        retreat_phase, moved.units, position.ownership, retreating, moved.standoffs
+        retreat_phase,
+        moved.units,
+        position.ownership,
+        retreating,
+        moved.standoffs,
+        position.variant,
     ), None
 
 
@@ -198,16 +258,18 @@ def _end_of_season(
     board: Board,
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
+    statuses: Mapping[Power, PowerStatus],
 ) -> tuple[Position, GameEnd | None]:
     """The position after a season's movement (and retreats): the next phase, with
     ownership updated after a Fall, and whether the game ended there."""
     year = position.phase.year
     if position.phase.season is Season.SPRING:
         fall = Phase(year, Season.FALL, PhaseKind.MOVEMENT)
-        return Position(fall, units, position.ownership), None
+        return Position(fall, units, position.ownership, variant=position.variant), None
     ownership = update_ownership(position.ownership, units, board)
-    winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), units, ownership)
-    skipped = not adjustments.adjustments_needed(winter, board)
+    winter_phase = Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)
+    winter = Position(winter_phase, units, ownership, variant=position.variant)
+    skipped = not adjustments.adjustments_needed(winter, board, statuses)
     if skipped:
         winter = winter.at_phase(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT))
     end = check_game_end(
@@ -231,7 +293,7 @@ def _after_adjustments(
     """Next year's Spring, and whether the game ended with the year (the short game)."""
     year = position.phase.year
     spring = Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    nxt = Position(spring, units, position.ownership)
+    nxt = Position(spring, units, position.ownership, variant=position.variant)
     end = check_game_end(
         nxt, winter_history, board, rules, fall_completed=False, completed_year=year
     )

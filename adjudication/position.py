@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from adjudication.board import Board
+from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Power, Unit
+
+if TYPE_CHECKING:  # a variant is built on positions' neighbours, not the other way
+    from adjudication.variants import Variant
+
+DEFAULT_RULES = Rules()
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -46,6 +52,9 @@ class Position:
     dislodged: tuple[Dislodgement, ...] = ()
     # Provinces left empty by a standoff in the movement phase before a retreat phase.
     standoffs: frozenset[str] = field(default_factory=frozenset)
+    # The registry name of the game's variant (`adjudication.variants`): a position
+    # is played only by its own variant's rules.
+    variant: str = "standard"
 
     def __init__(
         self,
@@ -54,6 +63,7 @@ class Position:
         ownership: Mapping[str, Power],
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = frozenset(),
+        variant: str = "standard",
     ) -> None:
         # Canonical order, so that equal positions compare (and serialise) equal.
         set_field = object.__setattr__  # the dataclass is frozen
@@ -62,6 +72,7 @@ class Position:
         set_field(self, "ownership", dict(sorted(ownership.items())))
         set_field(self, "dislodged", tuple(sorted(dislodged)))
         set_field(self, "standoffs", frozenset(standoffs))
+        set_field(self, "variant", variant)
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
@@ -98,13 +109,10 @@ class Position:
         return any(u.power == power for u in self.units) or power in self.ownership.values()
 
     @classmethod
-    def initial(cls, board: Board) -> Position:
-        """The rulebook's opening position, Spring of the board's first year."""
-        from adjudication.units import PhaseKind, Season
-
+    def initial(cls, variant: Variant, rules: Rules = DEFAULT_RULES) -> Position:
+        """The variant's opening position: its board's starting units and home centres,
+        at its start phase. `rules` are the game's options (none changes the opening
+        of the variants so far)."""
+        board = variant.board
         ownership = {c: p for p, centres in board.home_centres.items() for c in centres}
-        return cls(
-            phase=Phase(board.first_year, Season.SPRING, PhaseKind.MOVEMENT),
-            units=board.starting_units,
-            ownership=ownership,
-        )
+        return cls(variant.start, board.starting_units, ownership, variant=variant.name)

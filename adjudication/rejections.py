@@ -22,6 +22,7 @@ class RejectReason(StrEnum):
     # Whether the position allows it
     NO_SUCH_UNIT = "no_such_unit"
     NOT_YOUR_UNIT = "not_your_unit"
+    POWER_NOT_ORDERED = "power_not_ordered"  # a power no player orders (rules/000 §14.2)
     WRONG_UNIT_TYPE = "wrong_unit_type"
     NOT_ADJACENT = "not_adjacent"
     WRONG_TERRAIN = "wrong_terrain"  # an army to sea, a fleet inland

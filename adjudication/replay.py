@@ -12,31 +12,44 @@ import logging
 from typing import Any, TextIO
 
 from adjudication.interop import read_record, write_result
-from adjudication.maps import STANDARD
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
-from adjudication.serialize import dumps
+from adjudication.serialize import SerializeError, dumps, rules_from_options
+from adjudication.variants import UnknownGrouping, UnknownVariant, variant_named
 
 log = logging.getLogger(__name__)
 
-_BOARDS = {"standard": STANDARD}
 DEFAULT_RULES = Rules()
 
 
 def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
-    """Play one decoded input record; the output record of PHASES.md, or an error record."""
+    """Play one decoded input record; the output record of PHASES.md, or an error record.
+
+    The record's `variant` (default "standard") chooses the game played, its `map`
+    if given must be that variant's board, and its `options` (the stored rule
+    options without a version, docs/VARIANTS.md) replace `rules`."""
     if not isinstance(document, dict):
         return {"id": None, "error": "not a JSON object"}
     record_id = document.get("id")
-    board = _BOARDS.get(str(document.get("map", "standard")))
-    if board is None:
-        return {"id": record_id, "error": f"unknown map: {document.get('map')!r}"}
     try:
-        record = read_record(document, board)
+        variant = variant_named(str(document.get("variant", "standard")))
+    except UnknownVariant as err:
+        return {"id": record_id, "error": str(err)}
+    board = variant.board
+    if "map" in document and document["map"] != board.name:
+        return {"id": record_id, "error": f"map {document['map']!r} is not {variant.name}'s"}
+    if "options" in document:
+        try:
+            rules = rules_from_options(document["options"])
+            variant.check(rules)
+        except (SerializeError, UnknownGrouping) as err:
+            return {"id": record_id, "error": f"bad options: {err}"}
+    try:
+        record = read_record(document, board, variant.name)
     except (ValueError, KeyError, TypeError, AttributeError) as err:  # InterchangeError too
         return {"id": record_id, "error": f"bad record: {err}"}
     try:
-        result = adjudicate(record.position, record.orders, board, rules)
+        result = adjudicate(record.position, record.orders, variant, rules)
     except Exception as err:  # one engine failure must not end a batch replay
         log.exception("adjudication failed for record %r", record_id)
         return {"id": record_id, "error": f"adjudication failed: {type(err).__name__}: {err}"}

@@ -34,6 +34,9 @@ class Rules:
       identical for this many consecutive winters; None to play on.
     - `year_limit_measure`: units on the board (rules/000 §3, the default) or supply
       centres (rules/001) decide the short game.
+    - `grouping`: the variant's grouping of powers among players (rules/000 §14.2:
+      "6", "5", "4", "3a", "3b"; `adjudication.variants`); None when every power is
+      held by a player of its own.
     """
 
     paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
@@ -41,3 +44,4 @@ class Rules:
     year_limit: int | None = None
     stalemate_winters: int | None = None
     year_limit_measure: YearLimitMeasure = YearLimitMeasure.UNITS
+    grouping: str | None = None

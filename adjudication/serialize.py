@@ -205,13 +205,17 @@ def position_body(position: Position) -> dict[str, Json]:
     units: dict[str, list[str]] = {}
     for unit in position.units:
         units.setdefault(unit.power, []).append(str(unit))
-    return {
+    body: dict[str, Json] = {
         "phase": position.phase.code,
         "units": {power: sorted(texts) for power, texts in sorted(units.items())},
         "ownership": dict(sorted(position.ownership.items())),
         "dislodged": [_dislodgement_to_json(d) for d in position.dislodged],
         "standoffs": sorted(position.standoffs),
     }
+    # Only another variant's positions name theirs: stored standard games unchanged.
+    if position.variant != "standard":
+        body["variant"] = position.variant
+    return body
 
 
 def position_to_json(position: Position) -> dict[str, Json]:
@@ -237,6 +241,7 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         ownership=dict(ownership),
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
         standoffs=frozenset(document.get("standoffs", ())),
+        variant=str(document.get("variant", "standard")),
     )
 
 
@@ -250,8 +255,10 @@ def position_from_json(document: Mapping[str, Json]) -> Position:
 
 
 def rules_to_json(rules: Rules) -> dict[str, Json]:
-    """Encode a game's rule options as a versioned document."""
-    return {
+    """Encode a game's rule options as a versioned document. Options added with
+    variants are written only when not their default, so games stored before them
+    read and write the same document."""
+    document: dict[str, Json] = {
         "v": VERSION,
         "paradox_rule": rules.paradox_rule.value,
         "victory_centres": rules.victory_centres,
@@ -259,11 +266,49 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
         "year_limit_measure": rules.year_limit_measure.value,
         "stalemate_winters": rules.stalemate_winters,
     }
+    if rules.grouping is not None:
+        document["grouping"] = rules.grouping
+    return document
 
 
 def rules_from_json(document: Mapping[str, Json]) -> Rules:
     """Decode what `rules_to_json` wrote; absent options take their defaults."""
     _check_version(document, "rules")
+    return _rules_from_body(document)
+
+
+_OPTION_KEYS = frozenset(
+    (
+        "paradox_rule",
+        "victory_centres",
+        "year_limit",
+        "year_limit_measure",
+        "stalemate_winters",
+        "grouping",
+    )
+)
+
+
+def rules_from_options(document: Json) -> Rules:
+    """A replay line's `options` (docs/VARIANTS.md): the fields of `rules_to_json`
+    without the version, read by the same code; an unknown key or a value of the
+    wrong type is an error (SerializeError), not silently dropped."""
+    if not isinstance(document, Mapping):
+        raise SerializeError("options must be an object")
+    unknown = sorted(set(document) - _OPTION_KEYS)
+    if unknown:
+        raise SerializeError(f"unknown option: {', '.join(map(repr, unknown))}")
+    for key in ("year_limit", "stalemate_winters", "victory_centres"):
+        value = document.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise SerializeError(f"option {key!r} must be a whole number, not {value!r}")
+    grouping = document.get("grouping")
+    if grouping is not None and not isinstance(grouping, str):
+        raise SerializeError(f"option 'grouping' must be a name, not {grouping!r}")
+    return _rules_from_body(document)
+
+
+def _rules_from_body(document: Mapping[str, Json]) -> Rules:
     default = Rules()
     try:
         paradox = ParadoxRule(document.get("paradox_rule", default.paradox_rule.value))
@@ -283,6 +328,7 @@ def rules_from_json(document: Mapping[str, Json]) -> Rules:
         year_limit=document.get("year_limit", default.year_limit),
         year_limit_measure=measure,
         stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
+        grouping=document.get("grouping", default.grouping),
     )
 
 

@@ -156,9 +156,9 @@ def time_dipgm(
     corpus: list, repeat: int, clock: Callable[[], float] = time.process_time
 ) -> tuple[float, list[dict]]:
     """Best total seconds over `repeat` runs, and the units after each phase."""
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
     from adjudication.rules import Rules
+    from adjudication.variants import STANDARD_GAME
 
     rules = Rules()
     best = float("inf")
@@ -169,15 +169,15 @@ def time_dipgm(
         # garbage collector's walks over it (measured: 131-149 against 118 us a phase).
         start = clock()
         for position, orders in phases:
-            adjudicate(position, orders, STANDARD, rules)
+            adjudicate(position, orders, STANDARD_GAME, rules)
         best = min(best, clock() - start)
     after = []  # outside the timing, as on the DipNet side
     for p in corpus:
-        result = adjudicate(p.position, p.orders, STANDARD, rules)
+        result = adjudicate(p.position, p.orders, STANDARD_GAME, rules)
         after.append(
             {
                 power: sorted(str(u) for u in result.position.units_of(power))
-                for power in STANDARD.powers
+                for power in STANDARD_GAME.board.powers
             }
         )
     return best, after
@@ -204,9 +204,9 @@ def time_dipgm_from_text(
     """Best total seconds reading each order's text and adjudicating, like `set_orders`
     followed by `process()` on DipNet's side."""
     from adjudication.interop import read_order, read_record
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
     from adjudication.rules import Rules
+    from adjudication.variants import STANDARD_GAME
 
     rules = Rules()
     best = float("inf")
@@ -216,7 +216,7 @@ def time_dipgm_from_text(
         for position, texts in prepared:
             kind = position.phase.kind
             orders = [read_order(t, power, kind) for power, lines in texts.items() for t in lines]
-            adjudicate(position, orders, STANDARD, rules)
+            adjudicate(position, orders, STANDARD_GAME, rules)
         best = min(best, clock() - start)
     return best
 
@@ -263,13 +263,13 @@ def profile_dipgm(corpus: list, top: int = 25) -> None:
     import cProfile
     import pstats
 
-    from adjudication.maps import STANDARD
     from adjudication.phases import adjudicate
+    from adjudication.variants import STANDARD_GAME
 
     profiler = cProfile.Profile()
     profiler.enable()
     for phase in corpus:
-        adjudicate(phase.position, phase.orders, STANDARD)
+        adjudicate(phase.position, phase.orders, STANDARD_GAME)
     profiler.disable()
     stats = pstats.Stats(profiler, stream=sys.stdout).strip_dirs()
     stats.sort_stats("tottime").print_stats(top)

@@ -30,6 +30,7 @@ from adjudication.orders import (
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.units import Location, PhaseKind, Unit, UnitType
+from adjudication.variants import STANDARD_GAME, Variant
 
 STANDARD_RULES = Rules()
 
@@ -171,14 +172,18 @@ def random_adjustment_orders(
 
 
 def play_phases(
-    seed: int, board: Board = STANDARD, rules: Rules = STANDARD_RULES, last_year: int = 1935
+    seed: int,
+    variant: Variant = STANDARD_GAME,
+    rules: Rules = STANDARD_RULES,
+    last_year: int = 1935,
 ) -> Iterator[CorpusPhase]:
     """Play one random game to its end (or `last_year`), yielding every phase played:
     movement, retreats and adjustments."""
     from adjudication.phases import adjudicate
 
     rng = random.Random(seed)
-    position = Position.initial(board)
+    board = variant.board
+    position = Position.initial(variant, rules)
     while position.phase.year <= last_year:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
@@ -188,43 +193,52 @@ def play_phases(
         else:
             orders = random_adjustment_orders(position, board, rng)
         yield CorpusPhase(seed, position, orders)
-        result = adjudicate(position, orders, board, rules)
+        result = adjudicate(position, orders, variant, rules)
         if result.game_end is not None:
             return
         position = result.position
 
 
 def play_game(
-    seed: int, board: Board = STANDARD, rules: Rules = STANDARD_RULES, last_year: int = 1935
+    seed: int,
+    variant: Variant = STANDARD_GAME,
+    rules: Rules = STANDARD_RULES,
+    last_year: int = 1935,
 ) -> Iterator[CorpusPhase]:
     """Play one random game to its end (or `last_year`), yielding its movement phases."""
-    for phase in play_phases(seed, board, rules, last_year):
+    for phase in play_phases(seed, variant, rules, last_year):
         if phase.position.phase.kind is PhaseKind.MOVEMENT:
             yield phase
 
 
-def build_corpus(games: int = 20, seed: int = 1901, board: Board = STANDARD) -> list[CorpusPhase]:
+def build_corpus(
+    games: int = 20, seed: int = 1901, variant: Variant = STANDARD_GAME
+) -> list[CorpusPhase]:
     """The movement phases of `games` random games, seeded from `seed`."""
-    return [phase for g in range(games) for phase in play_game(seed + g, board)]
+    return [phase for g in range(games) for phase in play_game(seed + g, variant)]
 
 
-def random_positions(count: int, seed: int = 1901, board: Board = STANDARD) -> list[Position]:
+def random_positions(
+    count: int, seed: int = 1901, variant: Variant = STANDARD_GAME
+) -> list[Position]:
     """`count` positions from random games (for benchmarks that need only positions)."""
     positions: list[Position] = []
     game = 0
     while len(positions) < count:
-        positions.extend(p.position for p in play_game(seed + game, board))
+        positions.extend(p.position for p in play_game(seed + game, variant))
         game += 1
     return positions[:count]
 
 
-def replay_phases(count: int, seed: int = 1901, board: Board = STANDARD) -> list[CorpusPhase]:
+def replay_phases(
+    count: int, seed: int = 1901, variant: Variant = STANDARD_GAME
+) -> list[CorpusPhase]:
     """The first `count` phases of every kind of random games seeded from `seed`: what a
     replay job of recorded games reads."""
     phases: list[CorpusPhase] = []
     game = 0
     while len(phases) < count:
-        phases.extend(play_phases(seed + game, board))
+        phases.extend(play_phases(seed + game, variant))
         game += 1
     return phases[:count]
 

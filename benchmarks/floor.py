@@ -31,6 +31,7 @@ from adjudication.position import Position  # noqa: E402
 from adjudication.resolver import Resolver  # noqa: E402
 from adjudication.rules import Rules  # noqa: E402
 from adjudication.units import Unit  # noqa: E402
+from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.adjudication import fresh_position  # noqa: E402
 from benchmarks.corpus import build_corpus  # noqa: E402
 
@@ -58,9 +59,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def engine(prepared: list) -> None:
         for position, orders in prepared:
-            adjudicate(position, orders, STANDARD, _RULES)
+            adjudicate(position, orders, STANDARD_GAME, _RULES)
 
-    results = [adjudicate(p.position, p.orders, STANDARD, _RULES) for p in corpus]
+    results = [adjudicate(p.position, p.orders, STANDARD_GAME, _RULES) for p in corpus]
     layouts = [Layout(p.position, p.orders, STANDARD, _RULES) for p in corpus]
     moved = [
         [u for u in r.position.units if u not in p.position.units]

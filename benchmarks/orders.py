@@ -21,6 +21,7 @@ from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
 from adjudication.parse import parse_orders
 from adjudication.position import Position
+from adjudication.variants import STANDARD_GAME
 from benchmarks.corpus import random_positions
 
 MESSAGE = "\n".join([
@@ -45,7 +46,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=200)
     args = parser.parse_args()
 
-    opening = Position.initial(STANDARD)
+    opening = Position.initial(STANDARD_GAME)
     parse = median_seconds(lambda: parse_orders(MESSAGE, opening, "FRANCE", STANDARD), args.runs)
     print(f"parse + validate a 17-line message: median {parse * 1000:.2f} ms "
           f"({1 / parse:.0f} messages/s)")

@@ -28,6 +28,7 @@ from adjudication.maps import STANDARD
 from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from render import render_map, render_results, render_sc_chart
 
 FULL_BOARD = {
@@ -52,7 +53,7 @@ def full_board() -> tuple[Position, list, tuple, Position]:
         # Prefer moves and supports: they are the expensive things to draw.
         busy = [o for o in options if type(o).__name__ in ("Move", "Support", "Convoy")]
         orders.append(rng.choice(busy or options))
-    result = adjudicate(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD_GAME)
     return position, orders, result.outcomes, result.position
 
 

@@ -71,17 +71,18 @@ from adjudication.orders import order_power  # noqa: E402
 from adjudication.parse import parse_orders  # noqa: E402
 from adjudication.position import Position  # noqa: E402
 from adjudication.units import PhaseKind  # noqa: E402
+from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.corpus import (  # noqa: E402
     random_adjustment_orders,
     random_movement_orders,
     random_retreat_orders,
 )
-from bot.caller import Caller  # noqa: E402
-from bot.discord_text import submission_echo  # noqa: E402
-from bot.events import EventKind  # noqa: E402
-from bot.lookups import GameLookups  # noqa: E402
-from bot.scheduler import Scheduler  # noqa: E402
 from bot.service import GameService, open_service  # noqa: E402
+from bot.service.caller import Caller  # noqa: E402
+from bot.service.events import EventKind  # noqa: E402
+from bot.service.lookups import GameLookups  # noqa: E402
+from bot.service.scheduler import Scheduler  # noqa: E402
+from bot.service.words import submission_echo  # noqa: E402
 from storage.codec import order_to_json  # noqa: E402
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow  # noqa: E402
 
@@ -261,7 +262,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
     """`count` copies of a started game with every power's orders in; returns a time
     after all their deadlines."""
     template_id = await new_game(service, 2)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     orders = {
         power: [order_to_json(line.order) for line in parse_orders(text, position, power)]
         for power, text in OPENINGS.items()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import NotAllowed, WrongState
+from bot.service.errors import NotAllowed, WrongState
 
 # The invite's permissions (README, "Invite the bot"), as Discord's settings name them.
 # Read Message History is not among them: dipgm reads no message history (it lists no

@@ -18,9 +18,9 @@ from bot import errors_handler
 from bot.command_sync import SyncOutcome, sync_commands
 from bot.delivery import Delivery
 from bot.health import GatewayWatch
-from bot.lookups import GameLookups
-from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.talk_threads import TalkThreads
 from bot.vote_buttons import VoteButton
@@ -94,14 +94,18 @@ class DipBot(commands.Bot):
         self.clock = clock
         self.lookups = lookups or GameLookups(service, palette=settings.map_palette)
         self.scheduler = Scheduler(service)
-        self.threads = TalkThreads(self)
+        # The parts get what they need from here; none of them imports the client.
+        self.threads = TalkThreads(self, service, clock)
         self.delivery = Delivery(
             self,
+            service,
             self.scheduler,
             self.lookups,
+            self.threads,
             clock,
             interval=settings.tick_seconds,
             heartbeat=settings.heartbeat_file,
+            outbox_keep_days=settings.outbox_keep_days,
         )
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
@@ -151,7 +155,9 @@ class DipBot(commands.Bot):
         """Register the slash commands if they changed since the database last recorded
         it (bot/command_sync.py); with a development guild they appear there at once,
         globally they may take up to an hour to reach every server."""
-        self.sync_outcome = await sync_commands(self, self.now(), force=force)
+        self.sync_outcome = await sync_commands(
+            self.tree, self.service, self.settings.dev_guild_id, self.now(), force=force
+        )
         return self.sync_outcome
 
     async def wait_until_ready(self) -> None:

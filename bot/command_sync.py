@@ -21,14 +21,11 @@ import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.service import GameService
 from storage import bot_state
-
-if TYPE_CHECKING:
-    from bot.client import DipBot
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +65,21 @@ def _scope(guild_id: int | None) -> str:
     return "global" if guild_id is None else f"server {guild_id}"
 
 
-async def sync_commands(bot: DipBot, now: datetime, *, force: bool = False) -> SyncOutcome:
+async def sync_commands(
+    tree: discord.app_commands.CommandTree,
+    service: GameService,
+    guild_id: int | None,
+    now: datetime,
+    *,
+    force: bool = False,
+) -> SyncOutcome:
     """Register the tree with Discord if it changed since the last time (or `force`),
-    in the scope the settings ask for, emptying the other scope; record what was done.
-    Needs a logged-in client (REST only: no gateway session)."""
-    guild_id = bot.settings.dev_guild_id
-    payload = tree_payload(bot.tree)
+    in the scope asked for (the development server `guild_id`, or global when None),
+    emptying the other scope; record what was done in the service's database. Needs a
+    logged-in client (REST only: no gateway session)."""
+    payload = tree_payload(tree)
     digest = tree_hash(payload)
-    async with bot.service.transaction() as session:
+    async with service.transaction() as session:
         last = await bot_state.get(session, STATE_KEY)
     last_guild = None if last is None else last.get("guild")
     if force:
@@ -92,32 +96,34 @@ async def sync_commands(bot: DipBot, now: datetime, *, force: bool = False) -> S
     cleared: list[str] = []
     if guild_id is not None:
         guild = discord.Object(guild_id)
-        bot.tree.copy_global_to(guild=guild)
-        await bot.tree.sync(guild=guild)
+        tree.copy_global_to(guild=guild)
+        await tree.sync(guild=guild)
         # The global set is emptied every time (one request): a database that has no
         # record cannot know whether an older start registered commands globally.
-        await _empty(bot, None)
+        await _empty(tree.client, None)
         cleared.append(_scope(None))
     else:
-        await bot.tree.sync()
-    if last_guild is not None and last_guild != guild_id and await _empty(bot, last_guild):
+        await tree.sync()
+    if last_guild is not None and last_guild != guild_id and await _empty(tree.client, last_guild):
         cleared.append(_scope(last_guild))
-    async with bot.service.transaction() as session:
+    async with service.transaction() as session:
         await bot_state.put(session, STATE_KEY, {"hash": digest, "guild": guild_id}, now)
     outcome = SyncOutcome(True, _scope(guild_id), tuple(cleared), why)
     log.info("%s", outcome.describe())
     return outcome
 
 
-async def _empty(bot: DipBot, guild_id: int | None) -> bool:
+async def _empty(client: discord.Client, guild_id: int | None) -> bool:
     """Remove every command of one scope. A server the bot has left cannot be emptied
     (and need not be): logged, not fatal."""
-    assert bot.application_id is not None
+    assert client.application_id is not None
     try:
         if guild_id is None:
-            await bot.http.bulk_upsert_global_commands(bot.application_id, payload=[])
+            await client.http.bulk_upsert_global_commands(client.application_id, payload=[])
         else:
-            await bot.http.bulk_upsert_guild_commands(bot.application_id, guild_id, payload=[])
+            await client.http.bulk_upsert_guild_commands(
+                client.application_id, guild_id, payload=[]
+            )
     except (discord.Forbidden, discord.NotFound) as exc:
         log.warning("could not empty the commands of %s: %r", _scope(guild_id), exc)
         return False

@@ -20,15 +20,16 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserError
 from bot.event_posts import EventPosts
-from bot.events import Event, EventKind
-from bot.lookups import GameLookups
 from bot.reach_watch import ReachWatch, Unreachable
-from bot.scheduler import Scheduler
+from bot.service.errors import UserError
+from bot.service.events import Event, EventKind
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
 
 if TYPE_CHECKING:
-    from bot.client import DipBot
+    from bot.service import GameService
+    from bot.talk_threads import TalkThreads
 
 log = logging.getLogger(__name__)
 
@@ -48,16 +49,21 @@ class Delivery(EventPosts):
 
     def __init__(
         self,
-        client: DipBot,
+        client: discord.Client,
+        service: GameService,
         scheduler: Scheduler,
         lookups: GameLookups,
+        threads: TalkThreads,
         clock: Callable[[], datetime],
         *,
         interval: float = 5.0,
         heartbeat: Path | None = None,
+        outbox_keep_days: float,
     ) -> None:
         self.client = client
-        self.service = client.service
+        self.service = service
+        self.threads = threads
+        self.outbox_keep_days = outbox_keep_days
         self.scheduler = scheduler
         self.lookups = lookups
         self.clock = clock
@@ -140,7 +146,7 @@ class Delivery(EventPosts):
             if len(events) < DELIVERY_BATCH or self._stopping.is_set():
                 break
         self._beat()
-        await self.service.prune_outbox_hourly(now, self.client.settings.outbox_keep_days)
+        await self.service.prune_outbox_hourly(now, self.outbox_keep_days)
         return delivered
 
     async def _deliver_lane(

@@ -16,8 +16,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_text import fit
-from bot.errors import UserError
+from bot.service.errors import UserError
+from bot.service.words import fit
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ loop, bot/delivery.py, picks it), and where the messages go (the game's channel,
 player's DMs), an event of several messages sent step by step.
 
 Texts live beside the code that sends them (STYLE.md rule 13), or in
-bot/discord_text.py when several places share them.
+bot/service/words.py when several places share them.
 """
 
 from __future__ import annotations
@@ -18,9 +18,17 @@ from typing import TYPE_CHECKING
 import discord
 
 from adjudication.units import Phase
-from bot.caller import Caller
 from bot.channel_checks import why_channel_refuses
-from bot.discord_text import (
+from bot.errors_handler import DM_REFUSED
+from bot.reach_watch import ReachWatch, Unreachable
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import Event
+from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
+from bot.service.lookups import GameLookups
+from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
+from bot.service.proxies import ProxyEnd
+from bot.service.words import (
     MESSAGE_LIMIT,
     channel_refused_text,
     deadline_text,
@@ -39,19 +47,11 @@ from bot.discord_text import (
     reminder_text,
     split_text,
 )
-from bot.errors import WrongState
-from bot.errors_handler import DM_REFUSED
-from bot.events import Event
-from bot.game_settings import SCORING_NAMES, ResultsNotation, Scoring
-from bot.lookups import GameLookups
-from bot.phase_news import PhaseNotices, channel_results, notices, own_news
-from bot.proxies import ProxyEnd
-from bot.reach_watch import ReachWatch, Unreachable
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
-    from bot.client import DipBot
     from bot.service import GameService
+    from bot.talk_threads import TalkThreads
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +76,9 @@ def _when(payload: dict, key: str = "deadline") -> datetime | None:
 class EventPosts:
     """The messages of each event kind; the delivery loop (`Delivery`) is one."""
 
-    client: DipBot
+    client: discord.Client
     service: GameService
+    threads: TalkThreads
     lookups: GameLookups
     clock: Callable[[], datetime]
     reach: ReachWatch
@@ -398,14 +399,14 @@ class EventPosts:
             await self._to_user(event.user_id, game_end_dm(name, event.payload))
             return
         if event.payload.get("with_results"):  # announced by the last results post
-            await self._steps(event, lambda: self.client.threads.lock_all(game_id))
+            await self._steps(event, lambda: self.threads.lock_all(game_id))
             return
         await self._steps(
             event,
             lambda: self._to_channel(
                 event, game_end_text(name, event.payload, scoring_name(event.payload))
             ),
-            lambda: self.client.threads.lock_all(game_id),
+            lambda: self.threads.lock_all(game_id),
         )
 
     async def _delivery_failed(self, event: Event) -> None:
@@ -479,7 +480,7 @@ class EventPosts:
     async def _threads_sync(self, event: Event) -> None:
         """Who belongs in the game's private threads changed: add and remove them."""
         assert event.game_id is not None
-        for missing in await self.client.threads.sync_game(event.game_id):
+        for missing in await self.threads.sync_game(event.game_id):
             log.warning("game %s: could not add user %s", event.game_id, missing.user_id)
 
     async def _proxy_ended(self, event: Event) -> None:

@@ -1,4 +1,4 @@
-"""The Discord layer's side of bot/reach.py: what to do when Discord refuses a DM
+"""The Discord layer's side of bot/service/reach.py: what to do when Discord refuses a DM
 because of its user, and noticing that user again.
 
 One per bot process, held by the delivery loop (`Delivery.reach`). It keeps in memory
@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.errors_handler import NO_MUTUAL_GUILDS
-from bot.events import Event, EventKind
+from bot.service.events import Event, EventKind
 
 if TYPE_CHECKING:
     from bot.service import GameService

@@ -1,5 +1,5 @@
 """Private threads for negotiation on Discord: open one, bring its members in line with
-what the service keeps (bot/talk.py), lock them all when the game ends.
+what the service keeps (bot/service/talk.py), lock them all when the game ends.
 
 Members are added and removed one at a time, each step reported to the service as it
 is done, so a sync cut short resumes where it stopped, and one member who cannot be
@@ -15,15 +15,14 @@ thread is woken first.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import datetime
 
 import discord
 
-from bot.talk import TalkPlan, ThreadMember
-
-if TYPE_CHECKING:
-    from bot.client import DipBot
+from bot.service import GameService
+from bot.service.talk import TalkPlan, ThreadMember
 
 log = logging.getLogger(__name__)
 
@@ -55,12 +54,15 @@ def thread_intro(plan: TalkPlan) -> str:
 
 
 class TalkThreads:
-    def __init__(self, client: DipBot) -> None:
-        self.client = client
+    """The game's threads on Discord, kept as the service says. The client (bot/client.py)
+    makes one and hands it the Discord connection, the service and its clock."""
 
-    @property
-    def service(self):
-        return self.client.service
+    def __init__(
+        self, client: discord.Client, service: GameService, clock: Callable[[], datetime]
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.clock = clock
 
     async def open(self, plan: TalkPlan) -> tuple[discord.Thread, bool, list[Unreachable]]:
         """The thread of `plan` with exactly its members (plus the bot): reused if it
@@ -80,7 +82,7 @@ class TalkThreads:
                 auto_archive_duration=ARCHIVE_MINUTES,
             )
             await self.service.record_talk_thread(
-                plan.game_id, thread.id, plan.powers, self.client.now()
+                plan.game_id, thread.id, plan.powers, self.clock()
             )
             await thread.send(thread_intro(plan), allowed_mentions=discord.AllowedMentions.none())
         return thread, created, await self.sync(thread)
@@ -107,7 +109,7 @@ class TalkThreads:
         for thread_id in await self.service.open_threads(game_id):
             thread = await self._thread(thread_id)
             if thread is None:  # deleted by a moderator: nothing left to keep secret
-                await self.service.mark_thread_locked(thread_id, self.client.now())
+                await self.service.mark_thread_locked(thread_id, self.clock())
                 continue
             if thread.locked:
                 thread = await thread.edit(archived=False, locked=False)
@@ -125,12 +127,12 @@ class TalkThreads:
                     # Edited only by a request that unarchives it; archived again below.
                     thread = await thread.edit(archived=False, locked=True)
                 await thread.edit(archived=True, locked=True)
-            await self.service.mark_thread_locked(thread_id, self.client.now())
+            await self.service.mark_thread_locked(thread_id, self.clock())
 
     # --- one step at a time ---------------------------------------------------------
 
     async def _step(self, thread: discord.Thread, member: ThreadMember) -> Unreachable | None:
-        now = self.client.now()
+        now = self.clock()
         try:
             if member.wanted:
                 await thread.add_user(discord.Object(member.user_id))

@@ -7,16 +7,17 @@ working after the bot restarts (discord.py's dynamic items match it by pattern).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.discord_text import power_list
 from bot.errors_handler import guarded
-from bot.views import VoteInfo
+from bot.service.views import VoteInfo
+from bot.service.words import power_list
 
 if TYPE_CHECKING:
-    from bot.client import DipBot
+    from bot.service import GameService
 
 KIND_TITLES = {
     "draw": "a draw among the surviving powers",
@@ -57,6 +58,17 @@ def _count(side: int | list) -> int:
     return len(side) if isinstance(side, list) else side
 
 
+class Ballots(Protocol):
+    """What a click on a ballot needs of the client that received it: the service that
+    counts the vote, and the time. discord.py builds the button from its custom id
+    alone (after a restart too), so it reaches them through `interaction.client`;
+    dipgm's client (bot/client.py) has both."""
+
+    service: GameService
+
+    def now(self) -> datetime: ...
+
+
 class VoteButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"dipgm:vote:(?P<vote>[0-9]+):(?P<choice>[yn])",
@@ -82,7 +94,8 @@ class VoteButton(
         await guarded(interaction, self._vote(interaction))
 
     async def _vote(self, interaction: discord.Interaction) -> None:
-        client: DipBot = interaction.client  # type: ignore[assignment]
+        # discord.py types it as any Client; dipgm's is the one with a service and a clock.
+        client: Ballots = interaction.client  # type: ignore[assignment]
         vote = await client.service.cast_ballot(
             self.vote_id, interaction.user.id, self.yes, client.now()
         )

@@ -10,16 +10,16 @@ from typing import cast
 import discord
 from discord import app_commands
 
-from bot.caller import Caller
 from bot.channel_checks import sees_channel
-from bot.choices import phase_choices
 from bot.client import DipBot
-from bot.discord_text import plain_name
-from bot.errors import NotAllowed, UserError, WrongState
 from bot.errors_handler import edit_if_possible, guarded
-from bot.lookups import POWERS
-from bot.service_core import MAX_ID
-from bot.views import GameInfo, Moment
+from bot.service.caller import Caller
+from bot.service.choices import phase_choices
+from bot.service.errors import NotAllowed, UserError, WrongState
+from bot.service.lookups import POWERS
+from bot.service.service_core import MAX_ID
+from bot.service.views import GameInfo, Moment
+from bot.service.words import plain_name
 
 POWER_CHOICES = [app_commands.Choice(name=p.title(), value=p) for p in POWERS]
 # Options Discord checks before a command reaches the bot: a game number the database

@@ -8,32 +8,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import power_name
-from bot.errors import NotAllowed, WrongState
-from bot.talk import QUESTION_LIMIT
-from bot.views import GameInfo, GameStatus
+from bot.service.talk import QUESTION_LIMIT
+from bot.service.words import power_name
 from cogs.common import POWER_CHOICES, GameOption, caller_of, complete_game, game_here
 
 PRESS_LIMIT = 1800
 PRESS_COLOUR = discord.Colour.dark_teal()
 
 
-def _my_powers(info: GameInfo, user_id: int) -> list[str]:
-    return [p.power for p in info.powers if p.user_id == user_id]
-
-
 class Diplomacy(commands.Cog):
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
-
-    async def _running(self, interaction: discord.Interaction) -> tuple[GameInfo, list[str]]:
-        info = await game_here(interaction)
-        if info.status != GameStatus.ACTIVE:
-            raise WrongState(f"{info.name} is not under way.")
-        mine = _my_powers(info, interaction.user.id)
-        if not mine:
-            raise NotAllowed(f"Only the players of {info.name} negotiate in it.")
-        return info, mine
 
     @app_commands.command(name="talk", description="Open (or reuse) a private thread with powers")
     @app_commands.describe(power="A power to talk to", power2="Another", power3="Another")
@@ -70,19 +55,15 @@ class Diplomacy(commands.Cog):
         text: app_commands.Range[str, 1, PRESS_LIMIT],
         anonymous: bool = False,
     ) -> None:
-        info, mine = await self._running(interaction)
-        settings = await self.bot.service.game_settings(info.id)
-        if settings.press.value == "none":
-            raise NotAllowed(f"{info.name} is played without press.")
-        if anonymous and not settings.anonymous_press:
-            raise NotAllowed(f"{info.name} does not allow anonymous press.")
+        info = await game_here(interaction)
+        plan = await self.bot.service.plan_press(caller_of(interaction), info.id, anonymous)
         signed = (
-            "Anonymous press"
-            if anonymous
-            else "Press from " + ", ".join(power_name(p) for p in mine)
+            "Press from " + ", ".join(power_name(p) for p in plan.signed_by)
+            if plan.signed_by
+            else "Anonymous press"
         )
-        channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(
-            info.channel_id
+        channel = self.bot.get_channel(plan.channel_id) or await self.bot.fetch_channel(
+            plan.channel_id
         )
         assert isinstance(channel, discord.abc.Messageable)
         # In an embed whose author is the sender: whatever the text holds, no line of it

@@ -1,7 +1,7 @@
 """The "which game?" question put to a player of several games who sent orders by DM.
 
 Its buttons are dynamic items (`dipgm:pick:<game id>`): the DM waits in the database
-(bot/pending_orders.py), so a button pressed after a restart of the bot still submits
+(bot/service/pending_orders.py), so a button pressed after a restart of the bot still submits
 it. While the bot runs, the buttons are greyed out after TIMEOUT seconds; a player who
 answers later sends the orders again.
 """

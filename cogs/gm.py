@@ -13,9 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text, fit, mention, power_name
-from bot.errors import NotAllowed
-from bot.gm_text import (
+from bot.service.errors import NotAllowed
+from bot.service.gm_text import (
     adjudicate_question,
     audit_text,
     end_question,
@@ -24,8 +23,9 @@ from bot.gm_text import (
     rollback_question,
     settings_text,
 )
-from bot.setting_changes import CHANGES, change_setting
-from bot.views import GameInfo, GameStatus, Moment
+from bot.service.setting_changes import CHANGES, change_setting
+from bot.service.views import GameInfo, GameStatus, Moment
+from bot.service.words import deadline_text, fit, mention, power_name
 from cogs.common import (
     POWER_CHOICES,
     Confirm,
@@ -137,13 +137,8 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        if info.deadline_at is None:
-            raise NotAllowed(f"{info.name} has no running deadline.")
         new = await self.bot.service.gm_set_deadline(
-            info.id,
-            caller_of(interaction),
-            info.deadline_at + timedelta(hours=hours),
-            self.bot.now(),
+            info.id, caller_of(interaction), timedelta(hours=hours), self.bot.now()
         )
         await interaction.response.send_message(
             f"The deadline is now {deadline_text(new)}.", ephemeral=True

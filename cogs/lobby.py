@@ -11,7 +11,12 @@ from discord.ext import commands
 
 from bot.channel_checks import check_bot_permissions, game_channel
 from bot.client import DipBot
-from bot.discord_text import (
+from bot.errors_handler import edit_if_possible, guarded
+from bot.service.errors import WrongState
+from bot.service.game_settings import GameSettings, Press
+from bot.service.lookups import POWERS
+from bot.service.views import GameInfo, GameStatus, Moment
+from bot.service.words import (
     MESSAGE_LIMIT,
     code_blocks,
     count,
@@ -22,11 +27,6 @@ from bot.discord_text import (
     power_list,
     power_name,
 )
-from bot.errors import WrongState
-from bot.errors_handler import edit_if_possible, guarded
-from bot.game_settings import GameSettings, Press
-from bot.lookups import POWERS
-from bot.views import GameInfo, GameStatus, Moment
 from cogs.common import (
     POWER_CHOICES,
     Confirm,

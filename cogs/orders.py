@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.caller import Caller
 from bot.client import DipBot
-from bot.discord_text import count as count_of
-from bot.discord_text import power_list, ready_text, split_text, submission_echo
-from bot.errors import ChooseGame, NoLongerPlaying, NotFound, UserError
 from bot.errors_handler import guarded_dm
-from bot.views import SubmissionResult
+from bot.service.caller import Caller
+from bot.service.errors import ChooseGame, NoLongerPlaying, NotFound, UserError
+from bot.service.views import SubmissionResult
+from bot.service.words import count as count_of
+from bot.service.words import power_list, ready_text, split_text, submission_echo
 from cogs.common import (
     GameOption,
     caller_of,

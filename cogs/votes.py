@@ -14,9 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.discord_text import deadline_text
-from bot.errors import WrongState
-from bot.views import GameInfo
+from bot.service.views import GameInfo
+from bot.service.words import deadline_text
 from bot.vote_buttons import tally_text
 from cogs.common import (
     GameOption,
@@ -71,16 +70,16 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
         self, interaction: discord.Interaction, hours: int, game: int | None
     ) -> None:
         info = await game_here(interaction, game)
-        if info.deadline_at is None:
-            raise WrongState(f"{info.name} has no running deadline.")
-        new = info.deadline_at + timedelta(hours=hours)
         vote = await self.bot.service.propose_deadline(
-            info.id, caller_of(interaction), new, self.bot.now()
+            info.id, caller_of(interaction), timedelta(hours=hours), self.bot.now()
         )
+        assert vote.new_deadline_at is not None  # a deadline vote names its deadline
+        new = vote.new_deadline_at
+        old = new - timedelta(hours=hours)  # the deadline as the vote found it
         own = " Your own vote counts as yes." if interaction.user.id in vote_players(info) else ""
         await interaction.response.send_message(
             f"Vote opened: move the deadline of **{info.name}** from "
-            f"{deadline_text(info.deadline_at)} to {deadline_text(new)}. The other surviving "
+            f"{deadline_text(old)} to {deadline_text(new)}. The other surviving "
             f"powers get a ballot by DM.{own}\n{tally_text(vote)}",
             ephemeral=True,
         )

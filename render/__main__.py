@@ -20,6 +20,7 @@ from typing import TextIO
 from adjudication.interop import InterchangeError, read_record
 from adjudication.maps import STANDARD
 from adjudication.phases import adjudicate
+from adjudication.variants import STANDARD_GAME
 from render.map import render_map
 from render.palette import PALETTES
 
@@ -51,7 +52,7 @@ def render_line(
     results = None
     if outcomes:
         try:
-            results = adjudicate(record.position, record.orders, STANDARD).outcomes
+            results = adjudicate(record.position, record.orders, STANDARD_GAME).outcomes
         except Exception as err:  # draw the orders anyway: the map is still useful
             print(
                 f"{record.id}: engine failed ({type(err).__name__}: {err}); "

@@ -1,5 +1,5 @@
 """The tables: everything a GM keeps to reconstruct a game, kept for ever (but for the
-outbox of messages to Discord, pruned once delivered and old: bot/outbox.py).
+outbox of messages to Discord, pruned once delivered and old: bot/service/outbox.py).
 
 Positions, orders and outcomes are stored as the plain JSON of `storage.codec`.
 Discord ids are 64-bit, hence BigInteger columns. Times are UTC.
@@ -113,7 +113,7 @@ class PhaseRow(SQLModel, table=True):
 
     `seq` counts phases from 0; after a rollback the replayed phases get new rows with
     the same `seq` and the abandoned ones keep `rolled_back_at`. `start_state`: each
-    power's state and the proxies in force when the phase began (bot/start_state.py),
+    power's state and the proxies in force when the phase began (bot/service/start_state.py),
     for a rollback to restore; None for phases begun before it was kept."""
 
     __tablename__ = "phases"
@@ -305,7 +305,7 @@ class OutboxRow(SQLModel, table=True):
     given_up_at: datetime | None = _when()
     # A direct message held until its user opens their DMs to the server's members
     # (Discord refused it: 50007); then `next_attempt_at` is None, and the event is
-    # offered again when the user next uses dipgm (bot/reach.py).
+    # offered again when the user next uses dipgm (bot/service/reach.py).
     held_for_user_id: int | None = _big(nullable=True, index=True)
 
 

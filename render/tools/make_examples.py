@@ -31,6 +31,7 @@ from adjudication.orders import Build, Disband  # noqa: E402
 from adjudication.phases import adjudicate  # noqa: E402
 from adjudication.position import Position  # noqa: E402
 from adjudication.units import Phase, Unit  # noqa: E402
+from adjudication.variants import STANDARD_GAME  # noqa: E402
 from render import render_map, render_results, render_sc_chart  # noqa: E402
 
 FALL_UNITS = {
@@ -129,7 +130,7 @@ def sample_history() -> list:
 def random_game(seed: int, years: int = 12) -> list[tuple[Position, list, tuple]]:
     """Positions, orders and outcomes of a game played with random legal orders."""
     rng = random.Random(seed)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     out = []
     while position.phase.year < STANDARD.first_year + years:
         orders = []
@@ -142,7 +143,7 @@ def random_game(seed: int, years: int = 12) -> list[tuple[Position, list, tuple]
                 if unit is not None:
                     orders.append(rng.choice(choices))
         try:
-            result = adjudicate(position, orders, STANDARD)
+            result = adjudicate(position, orders, STANDARD_GAME)
         except Exception as err:  # the engine is young; keep what was played
             print(f"engine failed at {position.phase}: {err!r}", file=sys.stderr)
             break
@@ -158,10 +159,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "maps")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "start.png").write_bytes(render_map(Position.initial(STANDARD)))
+    (args.out / "start.png").write_bytes(render_map(Position.initial(STANDARD_GAME)))
     fall = fall_position()
     orders = fall_orders(fall)
-    result = adjudicate(fall, orders, STANDARD)
+    result = adjudicate(fall, orders, STANDARD_GAME)
     (args.out / "fall_orders.png").write_bytes(
         render_map(fall, orders=orders, outcomes=result.outcomes)
     )
@@ -170,14 +171,14 @@ def main() -> None:
     retreat = result.position
     (args.out / "retreats.png").write_bytes(render_map(retreat))
     moves = [read_order("A GRE R SER", "AUSTRIA", retreat.phase.kind)]
-    winter = adjudicate(retreat, moves, STANDARD).position
+    winter = adjudicate(retreat, moves, STANDARD_GAME).position
     adjustments = adjustment_orders(winter)
-    done = adjudicate(winter, adjustments, STANDARD)
+    done = adjudicate(winter, adjustments, STANDARD_GAME)
     (args.out / "adjustments.png").write_bytes(
         render_map(winter, orders=adjustments, outcomes=done.outcomes)
     )
     (args.out / "sc_chart.png").write_bytes(render_sc_chart(sample_history()))
-    spring = Position.initial(STANDARD)
+    spring = Position.initial(STANDARD_GAME)
     spring_orders = [
         read_order(t, p, spring.phase.kind) for p, ts in SPRING_ORDERS.items() for t in ts
     ]
@@ -188,7 +189,7 @@ def main() -> None:
         ("winter", winter, adjustments),
     ]
     for name, before, given in turns:
-        played = adjudicate(before, given, STANDARD)
+        played = adjudicate(before, given, STANDARD_GAME)
         (args.out / f"results_{name}_before.png").write_bytes(
             render_map(before, orders=given, outcomes=played.outcomes, width=PHONE)
         )

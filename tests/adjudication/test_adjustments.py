@@ -9,6 +9,7 @@ from adjudication.outcomes import Reason
 from adjudication.phases import Adjudication, adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 
 
@@ -26,7 +27,7 @@ def build(power: str, text: str) -> Build:
 
 def play(position: Position, orders: list[Order]) -> Adjudication:
     """The adjustment phase played (validation, default orders, the adjustments)."""
-    return adjudicate(position, orders, STANDARD)
+    return adjudicate(position, orders, STANDARD_GAME)
 
 
 def results(position: Position, orders: list) -> list[tuple[str, bool, Reason | None]]:

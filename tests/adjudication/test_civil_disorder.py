@@ -12,6 +12,7 @@ from adjudication.outcomes import Reason
 from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 
 
@@ -25,7 +26,7 @@ def winter(units: dict[str, list[str]], owned: dict[str, list[str]]) -> Position
 
 def removed(position: Position) -> list[str]:
     """Units removed by civil disorder when nobody orders anything."""
-    result = adjudicate(position, [], STANDARD)
+    result = adjudicate(position, [], STANDARD_GAME)
     return [
         str(o.order.unit)
         for o in result.outcomes
@@ -95,7 +96,7 @@ def test_6j1_too_many_disbands_are_taken_in_order() -> None:
         Disband(Unit.parse("FRANCE", "A PIC")),
         Disband(Unit.parse("FRANCE", "A PAR")),
     ]
-    result = adjudicate(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD_GAME)
     assert [(o.succeeded, o.reason) for o in as_given(result.outcomes, orders)] == [
         (False, Reason.NO_SUCH_UNIT),
         (True, None),
@@ -107,7 +108,7 @@ def test_6j1_too_many_disbands_are_taken_in_order() -> None:
 def test_6j2_removing_the_same_unit_twice() -> None:
     position = winter({"FRANCE": ["A PAR", "A PIC", "F LYO"]}, {"FRANCE": ["PAR"]})
     orders = [Disband(Unit.parse("FRANCE", "A PAR"))] * 2
-    result = adjudicate(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD_GAME)
     # Paris goes as ordered; of Picardy (1 from Paris) and the Gulf of Lyon
     # (1 from Marseilles) the fleet goes first.
     assert result.position.units == (Unit.parse("FRANCE", "A PIC"),)

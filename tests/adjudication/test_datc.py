@@ -45,6 +45,7 @@ from adjudication.outcomes import Reason
 from adjudication.position import Position
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import DATC_TEXT
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "datc"
@@ -185,7 +186,7 @@ def test_datc(case: dict[str, Any]) -> None:
             parsed = parse_orders("\n".join(texts), position, power, STANDARD)
             lines.extend((power, p) for p in parsed)
         orders = [p.order for _, p in lines if p.order is not None]
-        result = adjudicate(position, orders, STANDARD, rules)
+        result = adjudicate(position, orders, STANDARD_GAME, rules)
         seen = _verdicts(lines, result.outcomes)
         header = f"phase {number} ({position.phase.code}, {len(orders)} orders read):"
         found = _compare(phase["expect"], seen, position, result)

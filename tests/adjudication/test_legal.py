@@ -15,9 +15,10 @@ from adjudication.parse import parse_order
 from adjudication.position import Dislodgement, Position
 from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType
 from adjudication.validate import validate
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
-OPENING = Position.initial(STANDARD)
+OPENING = Position.initial(STANDARD_GAME)
 SAMPLE = SAMPLE_PHASES
 
 

@@ -17,6 +17,7 @@ from adjudication.outcomes import Reason
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit
+from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 from tests.adjudication.movement_cases import failures, play, position_for, read_table
 from tests.adjudication.movement_tables import CASES, CASES_1982, RULEBOOK_1982
@@ -182,7 +183,7 @@ def test_orders_that_name_no_unit_or_repeat_do_nothing() -> None:
         Move(Unit.parse("ENGLAND", "A PAR"), Location("BUR")),
         Move(lon, Location("YOR")),
     ]
-    result = adjudicate(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD_GAME)
     assert [o.reason for o in as_given(result.outcomes, orders)] == [
         Reason.ILLEGAL,  # replaced by the later order for the same army
         Reason.NO_SUCH_UNIT,

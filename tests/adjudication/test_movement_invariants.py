@@ -17,6 +17,7 @@ from adjudication.resolver import HOLD, Resolver
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType
 from adjudication.validate import validate_all
+from adjudication.variants import STANDARD_GAME
 from tests.adjudication.movement_cases import legal_table, position_for, read_table
 from tests.adjudication.movement_tables import CASES, CASES_1982, RULEBOOK_1982
 
@@ -35,7 +36,7 @@ def _random_phase(rng) -> tuple[Position, list]:  # type: ignore[no-untyped-def]
         kind = rng.choice(kinds)
         location = rng.choice(board.unit_locations(kind, province))
         units.append(Unit(rng.choice(board.powers[:4]), kind, location))
-    position = Position(Position.initial(board).phase, tuple(units), {})
+    position = Position(STANDARD_GAME.start, tuple(units), {})
     by_province = {u.province: u for u in units}
     orders = []
     for unit in units:
@@ -116,7 +117,7 @@ def test_an_army_or_a_coastal_fleet_carries_no_one() -> None:
     # the army and the coastal fleet that are ordered to may not.
     table = "ENGLAND: A LON - BEL VIA x; A YOR C A LON - BEL x; F HOL C A LON - BEL x; F NTH H"
     orders = [o for o, _ in read_table(table)]
-    result = adjudicate(position_for(orders), orders, STANDARD)
+    result = adjudicate(position_for(orders), orders, STANDARD_GAME)
     reasons = {str(o.order): o.reason for o in result.outcomes}
     assert reasons == {
         "A LON - BEL VIA": Reason.NO_CONVOY,

@@ -14,9 +14,10 @@ from adjudication.position import Dislodgement, Position
 from adjudication.rejections import RejectReason
 from adjudication.units import Location, Phase, Unit
 from adjudication.validate import validate
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
-OPENING = Position.initial(STANDARD)
+OPENING = Position.initial(STANDARD_GAME)
 
 
 def position(phase: str, units: dict[str, list[str]], centres: dict[str, list[str]] | None = None,

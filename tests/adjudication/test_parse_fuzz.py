@@ -22,8 +22,9 @@ from adjudication.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_or
 from adjudication.position import Dislodgement, Position
 from adjudication.units import Location, Phase, Unit
 from adjudication.validate import validate
+from adjudication.variants import STANDARD_GAME
 
-OPENING = Position.initial(STANDARD)
+OPENING = Position.initial(STANDARD_GAME)
 RETREATING = Position(
     Phase.parse("F1901R"),
     (Unit.parse("GERMANY", "A BUR"), Unit.parse("FRANCE", "A MAR")),

@@ -21,6 +21,7 @@ from adjudication.outcomes import Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
 SAMPLE = SAMPLE_PHASES
@@ -109,7 +110,7 @@ def test_game_end_precedence_solo_then_year_then_stalemate() -> None:
 
 
 def test_unordered_units_hold(phases: ModuleType) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     result = phases.adjudicate(start, [])
     assert result.phase == start.phase
     assert result.position.phase == Phase.parse("F1901M")
@@ -120,7 +121,7 @@ def test_unordered_units_hold(phases: ModuleType) -> None:
 
 
 def test_ownership_changes_only_after_fall(phases: ModuleType) -> None:
-    spring = Position.initial(STANDARD)
+    spring = Position.initial(STANDARD_GAME)
     kie_hol = Move(unit("GERMANY F KIE"), Location("HOL"))
     after_spring = phases.adjudicate(spring, [kie_hol]).position
     assert unit("GERMANY F HOL") in after_spring.units
@@ -140,7 +141,7 @@ def test_vacant_centre_keeps_its_owner(phases: ModuleType) -> None:
 
 def test_unused_adjustment_phase_is_skipped(phases: ModuleType) -> None:
     fall = Position(
-        Phase.parse("F1901M"), STANDARD.starting_units, Position.initial(STANDARD).ownership
+        Phase.parse("F1901M"), STANDARD.starting_units, Position.initial(STANDARD_GAME).ownership
     )
     result = phases.adjudicate(fall, [])
     assert result.position.phase == Phase.parse("S1902M")
@@ -251,7 +252,7 @@ def test_unit_with_nowhere_to_go_is_disbanded_at_once(phases: ModuleType) -> Non
 
 
 def test_illegal_order_holds_with_one_outcome(phases: ModuleType) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     bad = Move(unit("FRANCE A PAR"), Location("MUN"))  # not adjacent
     result = phases.adjudicate(start, [bad])
     paris = [o for o in result.outcomes if o.order.unit.province == "PAR"]
@@ -260,7 +261,7 @@ def test_illegal_order_holds_with_one_outcome(phases: ModuleType) -> None:
 
 
 def test_order_naming_unit_without_its_coast_moves_it(phases: ModuleType) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     order = Move(unit("RUSSIA F STP"), Location("BOT"))  # the fleet is on STP/SC
     result = phases.adjudicate(start, [order])
     (outcome,) = [o for o in result.outcomes if o.order.unit.province == "STP"]
@@ -269,7 +270,7 @@ def test_order_naming_unit_without_its_coast_moves_it(phases: ModuleType) -> Non
 
 
 def test_same_orders_in_any_order_give_the_same_result(phases: ModuleType) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     orders = [
         Move(unit("GERMANY A MUN"), Location("BUR")),
         Move(unit("FRANCE A PAR"), Location("BUR")),
@@ -318,29 +319,29 @@ def test_solo_can_come_with_a_fall_retreat(phases: ModuleType) -> None:
 def test_short_game_ends_after_its_last_fall_when_winter_is_skipped(
     phases: ModuleType,
 ) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     fall = Position(Phase.parse("F1902M"), start.units, start.ownership)
-    result = phases.adjudicate(fall, [], STANDARD, Rules(year_limit=1902))
+    result = phases.adjudicate(fall, [], STANDARD_GAME, Rules(year_limit=1902))
     assert result.position.phase == Phase.parse("S1903M")
     assert result.game_end == GameEnd(EndKind.YEAR_LIMIT, ("RUSSIA",))
-    assert phases.adjudicate(fall, [], STANDARD, Rules(year_limit=1903)).game_end is None
+    assert phases.adjudicate(fall, [], STANDARD_GAME, Rules(year_limit=1903)).game_end is None
 
 
 def test_short_game_ends_after_its_last_winter(phases: ModuleType) -> None:
     winter = position("W1902A", ["FRANCE A BUR"], {"FRANCE": ["PAR", "MAR"], "ITALY": ["ROM"]})
     rules = Rules(year_limit=1902)
-    result = phases.adjudicate(winter, [Build(unit("FRANCE A PAR"))], STANDARD, rules)
+    result = phases.adjudicate(winter, [Build(unit("FRANCE A PAR"))], STANDARD_GAME, rules)
     # France has two pieces after building one, Italy none.
     assert result.game_end == GameEnd(EndKind.YEAR_LIMIT, ("FRANCE",))
     earlier = Position(Phase.parse("W1901A"), winter.units, winter.ownership)
-    assert phases.adjudicate(earlier, [], STANDARD, rules).game_end is None
+    assert phases.adjudicate(earlier, [], STANDARD_GAME, rules).game_end is None
 
 
 def test_stalemate_uses_the_winter_history(phases: ModuleType) -> None:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     fall = Position(Phase.parse("F1903M"), start.units, start.ownership)
     rules = Rules(stalemate_winters=3)
     same = dict(start.ownership)
-    assert phases.adjudicate(fall, [], STANDARD, rules, [same]).game_end is None
-    end = phases.adjudicate(fall, [], STANDARD, rules, [same, same]).game_end
+    assert phases.adjudicate(fall, [], STANDARD_GAME, rules, [same]).game_end is None
+    end = phases.adjudicate(fall, [], STANDARD_GAME, rules, [same, same]).game_end
     assert end == GameEnd(EndKind.STALEMATE, STANDARD.powers)

@@ -21,6 +21,7 @@ from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.rules import ParadoxRule, Rules
 from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 
 GAMES = 6
 YEARS = 12
@@ -67,7 +68,7 @@ def _movement_phases() -> Iterator[_Played]:
     for game in range(GAMES):
         rng = random.Random(1901 + game)
         rules = Rules(paradox_rule=rng.choice(list(ParadoxRule)))
-        position = Position.initial(STANDARD)
+        position = Position.initial(STANDARD_GAME)
         while position.phase.year < STANDARD.first_year + YEARS:
             if position.phase.kind is PhaseKind.MOVEMENT:
                 orders = _orders(position, rng)
@@ -83,7 +84,7 @@ def _movement_phases() -> Iterator[_Played]:
                         options = legal_orders(position, STANDARD, power)
                         if options:
                             orders.append(rng.choice(options))
-            result = adjudicate(position, orders, STANDARD, rules)
+            result = adjudicate(position, orders, STANDARD_GAME, rules)
             if result.game_end is not None:
                 break
             position = result.position
@@ -98,7 +99,7 @@ def test_outcomes_are_sorted_by_power_place_and_order() -> None:
         return (order_power(order), place, str(order))
 
     for played in PLAYED:
-        result = adjudicate(played.position, played.orders, STANDARD, played.rules)
+        result = adjudicate(played.position, played.orders, STANDARD_GAME, played.rules)
         keys = [key(o.order) for o in result.outcomes]
         assert keys == sorted(keys)
 
@@ -111,7 +112,7 @@ def test_a_unit_given_no_order_holds_unordered_or_is_dislodged() -> None:
             for o in played.orders
             if not isinstance(o, Waive)
         }
-        result = adjudicate(played.position, played.orders, STANDARD, played.rules)
+        result = adjudicate(played.position, played.orders, STANDARD_GAME, played.rules)
         for unit in played.position.units:
             if (unit.power, unit.province) in named:
                 continue
@@ -204,10 +205,10 @@ def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
         Move(austria["SIL"], Location("MUN")),
         Support(austria["BOH"], Location("SIL"), Location("MUN")),
     ]
-    result = adjudicate(position, orders, STANDARD)
+    result = adjudicate(position, orders, STANDARD_GAME)
     assert [d.unit.power for d in result.dislodged] == ["GERMANY", "ITALY"]
     for played in [*PLAYED, _Played(position, orders)]:
-        result = adjudicate(played.position, played.orders, STANDARD, played.rules)
+        result = adjudicate(played.position, played.orders, STANDARD_GAME, played.rules)
         assert list(result.dislodged) == sorted(result.dislodged)
         assert list(result.position.dislodged) == sorted(result.position.dislodged)
 

@@ -31,6 +31,7 @@ from adjudication.orders import (
 )
 from adjudication.position import Position
 from adjudication.units import Location, PhaseKind, Season, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 
 PHASES_PER_GAME = 20
 
@@ -160,11 +161,11 @@ def test_random_games_keep_the_board_sound(phases: ModuleType, seed: int) -> Non
     # failing seed is printed, so a failure replays exactly.
     rng = random.Random(seed)
     board = STANDARD
-    position = Position.initial(board)
+    position = Position.initial(STANDARD_GAME)
     for _ in range(PHASES_PER_GAME):
         orders = random_orders(position, board, rng)
-        result = phases.adjudicate(position, orders, board)
-        again = phases.adjudicate(position, list(orders), board)
+        result = phases.adjudicate(position, orders, STANDARD_GAME)
+        again = phases.adjudicate(position, list(orders), STANDARD_GAME)
         assert again == result, "same position and orders, different result"
 
         nxt = result.position

@@ -19,7 +19,9 @@ from adjudication.interop import (
 from adjudication.maps import STANDARD
 from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
 from adjudication.position import Position
+from adjudication.rules import Rules
 from adjudication.units import Location, PhaseKind, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
 SAMPLE = SAMPLE_PHASES
@@ -84,7 +86,7 @@ def test_every_sample_order_reads_and_writes_back_unchanged() -> None:
 
 def test_first_sample_record_is_the_opening_position() -> None:
     record = read_record(RECORDS[0])
-    assert record.position == Position.initial(STANDARD)
+    assert record.position == Position.initial(STANDARD_GAME)
     assert len(record.orders) == 22 and record.unread == ()
     assert record.powers == tuple(sorted(STANDARD.powers))
 
@@ -248,3 +250,53 @@ def test_benchmark_corpus_phases_survive_the_interchange_format() -> None:
         assert sorted(map(str, record.orders)) == sorted(map(str, phase.orders))
         assert len(phase.orders) == len(phase.position.units)  # one order per unit
     assert phases == list(play_game(7, last_year=1903))  # seeded: the same games again
+
+
+# --- variant and options (docs/VARIANTS.md) ---------------------------------------------
+
+
+def test_a_record_of_an_unknown_variant_gives_an_error_record() -> None:
+    from adjudication.replay import replay_record
+
+    result = replay_record(dict(RECORDS[0], variant="kriegsplomacy"))
+    assert result == {"id": RECORDS[0]["id"], "error": "unknown variant: 'kriegsplomacy'"}
+
+
+def test_a_record_whose_map_is_not_its_variants_board_gives_an_error_record() -> None:
+    from adjudication.replay import replay_record
+
+    result = replay_record(dict(RECORDS[0], variant="standard", map="ancient_med"))
+    assert result["id"] == RECORDS[0]["id"] and "map" in result["error"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"paradox_rule": "no_such_rule"},
+        {"victory_centers": 18},
+        {"year_limit": "soon"},
+        [1],
+        {"grouping": "9"},
+    ],
+)
+def test_a_record_with_a_bad_option_gives_an_error_record(options: object) -> None:
+    from adjudication.replay import replay_record
+
+    result = replay_record(dict(RECORDS[0], options=options))
+    assert result["id"] == RECORDS[0]["id"] and "option" in result["error"]
+
+
+def test_options_are_read_exactly_as_stored_rules_are() -> None:
+    from adjudication.serialize import rules_from_json, rules_from_options
+
+    options = {"paradox_rule": "rulebook_1982", "victory_centres": 17, "year_limit": 1905,
+               "year_limit_measure": "centres", "stalemate_winters": 3, "grouping": "3b"}
+    assert rules_from_options(options) == rules_from_json({"v": 1, **options})
+    assert rules_from_options({}) == Rules()
+
+
+def test_a_standard_record_is_written_without_variant_or_events() -> None:
+    from adjudication.replay import replay_record
+
+    result = replay_record(RECORDS[0])
+    assert "variant" not in result and "events" not in result

@@ -21,6 +21,7 @@ from adjudication.report import (
     retreat_report,
 )
 from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 from tests.shared_files import RULES_DIR
 
 # rules/004 stays with the shared reference documents (tests/shared_files.py): the
@@ -105,12 +106,12 @@ def sample_fall_1902():
         CODE[abbr]: power for power, names in OWNERSHIP_BEFORE.items() for abbr in names.split()
     }
     before = Position(Phase.parse("F1902M"), tuple(units.values()), ownership)
-    movement = phases.adjudicate(before, orders, STANDARD)
+    movement = phases.adjudicate(before, orders, STANDARD_GAME)
     retreat_orders = [
         Retreat(Unit.parse("FRANCE", "A BUR"), Location("GAS")),
         Retreat(Unit.parse("RUSSIA", "A STP"), Location("MOS")),
     ]
-    retreats = phases.adjudicate(movement.position, retreat_orders, STANDARD)
+    retreats = phases.adjudicate(movement.position, retreat_orders, STANDARD_GAME)
     builds = [
         Build(Unit.parse("AUSTRIA", "A TRI")),
         Build(Unit.parse("ENGLAND", "F LON")),
@@ -118,7 +119,7 @@ def sample_fall_1902():
         Disband(Unit.parse("RUSSIA", "A GAL")),
         Build(Unit.parse("TURKEY", "F SMY")),
     ]
-    winter = phases.adjudicate(retreats.position, builds, STANDARD)
+    winter = phases.adjudicate(retreats.position, builds, STANDARD_GAME)
     return before, orders, movement, retreats, winter
 
 
@@ -194,7 +195,7 @@ def _outcome(order: Order, succeeded: bool = False, reason: Reason | None = None
 
 def _played(outcomes) -> Adjudication:
     """An Adjudication of Spring 1901 with these outcomes (the report reads no more)."""
-    return Adjudication(Phase.parse("S1901M"), tuple(outcomes), Position.initial(STANDARD))
+    return Adjudication(Phase.parse("S1901M"), tuple(outcomes), Position.initial(STANDARD_GAME))
 
 
 def test_notations_for_failed_and_odd_orders() -> None:
@@ -285,7 +286,7 @@ def test_reports_of_a_random_game_list_every_unit_once_within_the_width() -> Non
     from benchmarks.corpus import play_game
 
     for corpus_phase in play_game(11, last_year=1906):
-        played = phases.adjudicate(corpus_phase.position, corpus_phase.orders, STANDARD)
+        played = phases.adjudicate(corpus_phase.position, corpus_phase.orders, STANDARD_GAME)
         text = movement_report(played)
         lines = text.splitlines()
         assert all(len(line) <= WIDTH for line in lines)

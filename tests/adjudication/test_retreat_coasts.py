@@ -33,6 +33,7 @@ from adjudication.replay import matches_expected, replay_record
 from adjudication.retreats import resolve_retreats
 from adjudication.units import Location, Phase, PhaseKind, Unit
 from adjudication.validate import validate
+from adjudication.variants import STANDARD_GAME
 
 
 def unit(text: str) -> Unit:
@@ -47,13 +48,13 @@ def retreat(text: str, to: str) -> Retreat:
 def after_movement(units: list[str], orders: list[Order]) -> Position:
     """The retreat phase that follows a Spring 1901 movement phase."""
     start = Position(Phase.parse("S1901M"), tuple(unit(u) for u in units), {})
-    nxt = adjudicate(start, orders, STANDARD).position
+    nxt = adjudicate(start, orders, STANDARD_GAME).position
     assert nxt.phase.kind is PhaseKind.RETREAT, nxt.phase
     return nxt
 
 
 def play(position: Position, *orders: Order) -> Adjudication:
-    return adjudicate(position, orders, STANDARD)
+    return adjudicate(position, orders, STANDARD_GAME)
 
 
 def where_now(result: Adjudication, power: str) -> list[str]:

@@ -7,11 +7,11 @@ from types import ModuleType
 
 import pytest
 
-from adjudication.maps import STANDARD
 from adjudication.orders import Convoy, Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.units import Location, Phase, Unit
+from adjudication.variants import STANDARD_GAME
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ class Played:
 
     def __init__(self, phases: ModuleType, orders: list[Order]) -> None:
         start = Position(Phase.parse("S1901M"), tuple(o.unit for o in orders), {})
-        self.result = phases.adjudicate(start, orders, STANDARD)
+        self.result = phases.adjudicate(start, orders, STANDARD_GAME)
         self.by_province: dict[str, Outcome] = {
             o.order.unit.province: o for o in self.result.outcomes
         }

@@ -26,6 +26,7 @@ from adjudication.serialize import (
     rules_to_json,
 )
 from adjudication.units import Location, Phase, PhaseKind, Season, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 
 PROVINCES = sorted(STANDARD.provinces)
 
@@ -154,7 +155,7 @@ def test_position_text_does_not_depend_on_input_order(position: Position, rnd) -
 
 
 def test_position_reads_like_a_game_record() -> None:
-    document = position_to_json(Position.initial(STANDARD))
+    document = position_to_json(Position.initial(STANDARD_GAME))
     assert document["phase"] == "S1901M"
     assert document["units"]["RUSSIA"] == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
     assert document["ownership"]["PAR"] == "FRANCE"
@@ -197,17 +198,17 @@ def test_adjudication_round_trip() -> None:
     from adjudication import phases
     from adjudication.serialize import adjudication_from_json, adjudication_to_json
 
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     orders = [
         Move(Unit.parse("GERMANY", "A MUN"), Location("BUR")),
         Move(Unit.parse("FRANCE", "A PAR"), Location("BUR")),
         Move(Unit.parse("RUSSIA", "F STP/SC"), Location("BOT")),
     ]
-    played = phases.adjudicate(position, orders, STANDARD)
+    played = phases.adjudicate(position, orders, STANDARD_GAME)
     document = adjudication_to_json(played)
     assert document["v"] == 1 and document["phase"] == "S1901M"
     assert adjudication_from_json(through_text(document)) == played
-    again = phases.adjudicate(position, list(reversed(orders)), STANDARD)
+    again = phases.adjudicate(position, list(reversed(orders)), STANDARD_GAME)
     assert dumps(adjudication_to_json(again)) == dumps(document)
 
 
@@ -220,7 +221,7 @@ def test_adjudication_with_a_dislodgement_round_trip() -> None:
     ruh = Unit.parse("GERMANY", "A RUH")
     position = Position(Phase.parse("F1905M"), (bur, mun, ruh), {"MUN": "GERMANY"})
     orders = [Move(mun, Location("BUR")), Support(ruh, Location("MUN"), Location("BUR"))]
-    played = phases.adjudicate(position, orders, STANDARD)
+    played = phases.adjudicate(position, orders, STANDARD_GAME)
     assert [d.unit for d in played.dislodged] == [bur]
     document = adjudication_to_json(played)
     assert document["dislodged"][0]["by"] == "MUN"

@@ -5,7 +5,7 @@ retried in a loop; reminders and ballots are dropped; the GM sees who cannot be 
 
 from __future__ import annotations
 
-from bot.caller import Caller
+from bot.service.caller import Caller
 from tests.cogs.conftest import PLAYERS, channel_posts, start_game
 from tests.fake_discord import Driver
 

@@ -6,9 +6,9 @@ import asyncio
 
 from sqlalchemy import select
 
-from bot.caller import Caller
 from bot.event_posts import results_post
-from bot.events import EventKind
+from bot.service.caller import Caller
+from bot.service.events import EventKind
 from storage import repo
 from storage.models import OutboxRow
 from tests.cogs.conftest import channel_posts, rounds_begun_after_now, start_game

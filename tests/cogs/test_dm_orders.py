@@ -64,7 +64,7 @@ async def test_an_edit_of_an_older_message_is_answered_once(driver: Driver) -> N
 
 
 def _caller(user):
-    from bot.caller import Caller
+    from bot.service.caller import Caller
 
     return Caller(user.id)
 

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.caller import Caller
-from bot.errors import NotAllowed
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed
 from tests.cogs.conftest import Clock, default_fake, dm_orders, serving
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord import permissions as perm

@@ -5,7 +5,7 @@ resolved data), their power marked unreachable, and the GM told."""
 
 from __future__ import annotations
 
-from bot.caller import Caller
+from bot.service.caller import Caller
 from tests.cogs.conftest import PLAYERS, channel_posts, start_game
 from tests.fake_discord import Driver
 from tests.fake_discord import permissions as perm

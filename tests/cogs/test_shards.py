@@ -23,6 +23,7 @@ from adjudication.maps import STANDARD
 from adjudication.notation import format_order
 from adjudication.orders import Hold
 from adjudication.position import Position
+from adjudication.variants import STANDARD_GAME
 from bot.client import DipBot, ShardedDipBot, make_bot
 from bot.health import gateway_file
 from bot.service import open_service
@@ -49,7 +50,7 @@ def settings(url: str, home: Path, **env) -> Settings:
 
 
 def hold_everything(power: str) -> str:
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     return "\n".join(format_order(Hold(u), STANDARD) for u in position.units_of(power))
 
 

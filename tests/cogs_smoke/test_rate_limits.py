@@ -19,8 +19,8 @@ import pytest_asyncio
 
 from benchmarks import burst
 from bot.client import DipBot
-from bot.events import Event, EventKind
 from bot.service import GameService, open_service
+from bot.service.events import Event, EventKind
 from bot.settings import Settings
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord.plugin import fake_discord  # noqa: F401  (fixture)

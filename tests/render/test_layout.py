@@ -17,6 +17,7 @@ from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retre
 from adjudication.phases import adjudicate
 from adjudication.position import Dislodgement, Position
 from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 from render.map import render_map_image
 from render.results import render_results_image
 from render.scene import Drawn, Kind, Scene, clashes
@@ -97,7 +98,7 @@ def test_the_crowded_board_has_every_centre_and_every_order_kind():
 def test_crowded_movement_map():
     position = crowded()
     orders = every_kind_of_order(position)
-    outcomes = adjudicate(position, orders, STANDARD).outcomes
+    outcomes = adjudicate(position, orders, STANDARD_GAME).outcomes
     scene = Scene()
     render_map_image(position, orders=orders, outcomes=outcomes, scene=scene)
     assert_clear(scene)
@@ -156,7 +157,7 @@ def test_crowded_retreat_map_with_and_without_results():
     # with its options too.
     before = crowded()
     moves = every_kind_of_order(before)
-    outcomes = adjudicate(before, moves, STANDARD).outcomes
+    outcomes = adjudicate(before, moves, STANDARD_GAME).outcomes
     scene = Scene()
     render_results_image(before, position, orders=moves, outcomes=outcomes, scene=scene)
     assert_clear(scene)
@@ -193,7 +194,7 @@ def sample_records() -> list:
 def test_every_phase_of_the_sample(results):
     bad = []
     for record in sample_records():
-        result = adjudicate(record.position, record.orders, STANDARD)
+        result = adjudicate(record.position, record.orders, STANDARD_GAME)
         scene = Scene()
         if results:
             render_results_image(

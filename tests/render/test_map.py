@@ -14,6 +14,7 @@ from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.units import Location, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
 from render import render_map
 from render.geometry import geometry_at
 from render.icons import unit_icon
@@ -25,7 +26,7 @@ from tests.render.helpers import decode, full_board, full_board_orders, random_o
 
 
 def test_png_decodes_at_the_promised_size_and_is_small():
-    png = render_map(Position.initial(STANDARD))
+    png = render_map(Position.initial(STANDARD_GAME))
     image = decode(png)
     assert image.format == "PNG"
     assert image.size == (1600, geometry_at(1600).height)
@@ -34,21 +35,21 @@ def test_png_decodes_at_the_promised_size_and_is_small():
 
 @pytest.mark.parametrize("width", [800, 1200, 2000])
 def test_other_widths(width):
-    image = decode(render_map(Position.initial(STANDARD), width=width))
+    image = decode(render_map(Position.initial(STANDARD_GAME), width=width))
     assert image.width == width
 
 
 def test_identical_input_gives_identical_bytes():
     position = full_board()
     orders = full_board_orders(position)
-    outcomes = adjudicate(position, orders, STANDARD).outcomes
+    outcomes = adjudicate(position, orders, STANDARD_GAME).outcomes
     first = render_map(position, orders=orders, outcomes=outcomes)
     second = render_map(position, orders=list(orders), outcomes=tuple(outcomes))
     assert first == second
 
 
 def test_png_carries_no_metadata_chunks():
-    png = render_map(Position.initial(STANDARD))
+    png = render_map(Position.initial(STANDARD_GAME))
     for chunk in (b"tIME", b"tEXt", b"iTXt", b"zTXt"):
         assert chunk not in png
 
@@ -96,28 +97,28 @@ def test_fleet_and_army_icons_differ():
 
 
 def test_orders_and_outcomes_change_the_picture():
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     bare = render_map(position)
     move = Move(Unit("FRANCE", UnitType.ARMY, Location("PAR")), Location("BUR"))
     bounce = Move(Unit("GERMANY", UnitType.ARMY, Location("MUN")), Location("BUR"))
     with_orders = render_map(position, orders=[move, bounce])
-    outcomes = adjudicate(position, [move, bounce], STANDARD).outcomes
+    outcomes = adjudicate(position, [move, bounce], STANDARD_GAME).outcomes
     assert not any(o.succeeded for o in outcomes if o.order in (move, bounce))
     with_outcomes = render_map(position, orders=[move, bounce], outcomes=outcomes)
     assert len({bare, with_orders, with_outcomes}) == 3
 
 
 def test_outcomes_alone_draw_their_orders():
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     move = Move(Unit("FRANCE", UnitType.ARMY, Location("PAR")), Location("BUR"))
-    outcomes = adjudicate(position, [move], STANDARD).outcomes
+    outcomes = adjudicate(position, [move], STANDARD_GAME).outcomes
     assert render_map(position, outcomes=outcomes) == render_map(
         position, orders=[o.order for o in outcomes], outcomes=outcomes
     )
 
 
 def test_palettes_differ_and_unknown_palette_is_refused():
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     assert render_map(position, palette="classic") != render_map(position, palette="colorblind")
     with pytest.raises(ValueError):
         render_map(position, palette="sepia")
@@ -137,7 +138,7 @@ def test_viewer_sees_what_the_predicate_allows():
 
 
 def test_viewer_without_predicate_sees_everything_but_is_named_in_the_title():
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     assert render_map(position, viewer="FRANCE") != render_map(position)
 
 
@@ -145,11 +146,11 @@ def _play_and_render(seed: int) -> set:
     """Play a short game of random orders to its end, rendering every phase."""
     rng = random.Random(seed)
     rules = Rules(year_limit=1905)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     kinds = set()
     for _ in range(100):
         orders = random_orders(position, rng)
-        result = adjudicate(position, orders, STANDARD, rules)
+        result = adjudicate(position, orders, STANDARD_GAME, rules)
         image = decode(render_map(position, orders=orders, outcomes=result.outcomes))
         assert image.width == 1600
         kinds.add(position.phase.kind)
@@ -172,8 +173,8 @@ def test_every_phase_of_random_games_renders():
 
 def test_builds_are_drawn():
     position = replace(
-        Position.initial(STANDARD),
-        phase=Position.initial(STANDARD).phase.__class__.parse("W1901A"),
+        Position.initial(STANDARD_GAME),
+        phase=Position.initial(STANDARD_GAME).phase.__class__.parse("W1901A"),
         units=tuple(u for u in STANDARD.starting_units if u.province != "PAR"),
     )
     build = Build(Unit("FRANCE", UnitType.ARMY, Location("PAR")))
@@ -189,11 +190,11 @@ def test_bytes_do_not_depend_on_the_process(tmp_path):
     script = (
         "import sys, hashlib\n"
         "from tests.render.helpers import full_board, full_board_orders\n"
-        "from adjudication.maps import STANDARD\n"
+        "from adjudication.variants import STANDARD_GAME\n"
         "from adjudication.phases import adjudicate\n"
         "from render import render_map\n"
         "p = full_board(); o = full_board_orders(p)\n"
-        "r = adjudicate(p, o, STANDARD).outcomes\n"
+        "r = adjudicate(p, o, STANDARD_GAME).outcomes\n"
         "print(hashlib.sha256(render_map(p, orders=o, outcomes=r)).hexdigest())\n"
     )
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -18,6 +18,7 @@ from adjudication.phases import adjudicate
 from adjudication.position import Dislodgement, Position
 from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Unit
+from adjudication.variants import STANDARD_GAME
 from render import render_map, render_results
 from render.geometry import geometry_at
 from render.layout import CENTRE_RADIUS
@@ -56,7 +57,7 @@ def _position(phase: str, units: dict[str, list[str]]) -> Position:
 
 
 def _played(before: Position, orders: list):
-    result = adjudicate(before, orders, STANDARD)
+    result = adjudicate(before, orders, STANDARD_GAME)
     return result.position, result.outcomes
 
 
@@ -64,7 +65,7 @@ def _played(before: Position, orders: list):
 
 
 def test_a_unit_that_moved_is_drawn_at_its_new_province_not_its_old_one():
-    before = Position.initial(STANDARD)
+    before = Position.initial(STANDARD_GAME)
     move = Move(Unit.parse("FRANCE", "A PAR"), Location("BUR"))
     after, outcomes = _played(before, [move])
     assert after.unit_in("BUR") is not None and after.unit_in("PAR") is None
@@ -78,7 +79,7 @@ def test_a_unit_that_moved_is_drawn_at_its_new_province_not_its_old_one():
 
 
 def test_the_phase_s_moves_are_drawn_faint_under_the_new_position():
-    before = Position.initial(STANDARD)
+    before = Position.initial(STANDARD_GAME)
     move = Move(Unit.parse("FRANCE", "A PAR"), Location("BUR"))
     after, outcomes = _played(before, [move])
     geo = geometry_at(1600)
@@ -243,11 +244,11 @@ def test_phone_width_and_same_bytes_for_same_input():
 @pytest.mark.parametrize("seed", [3, 11])
 def test_every_phase_of_a_random_game_renders_its_results(seed):
     rng = random.Random(seed)
-    position = Position.initial(STANDARD)
+    position = Position.initial(STANDARD_GAME)
     kinds = set()
     for _ in range(60):
         orders = random_orders(position, rng)
-        result = adjudicate(position, orders, STANDARD, Rules(year_limit=1904))
+        result = adjudicate(position, orders, STANDARD_GAME, Rules(year_limit=1904))
         png = render_results(
             position,
             result.position,

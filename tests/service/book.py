@@ -16,10 +16,10 @@ from datetime import timedelta
 
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
-from bot.caller import Caller
-from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.views import GameInfo
+from bot.service.caller import Caller
+from bot.service.scheduler import Scheduler
+from bot.service.views import GameInfo
 
 
 def position(code: str, units: Mapping[str, str], ownership: Mapping[str, str]) -> Position:

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
 from bot.service import GameService, open_service
+from bot.service.caller import Caller
 from tests.conftest import T0
 
 GM = 1000
@@ -67,7 +67,7 @@ async def outbox(service: GameService):
     looking does not lease anything)."""
     from sqlalchemy import select
 
-    from bot.outbox import _event
+    from bot.service.outbox import _event
     from storage.models import OutboxRow
 
     async with service.transaction() as session:

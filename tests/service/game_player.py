@@ -8,10 +8,10 @@ from datetime import datetime, timedelta
 from adjudication.legal import legal_orders
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.units import PhaseKind
-from bot.caller import Caller
-from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.views import LineStatus
+from bot.service.caller import Caller
+from bot.service.scheduler import Scheduler
+from bot.service.views import LineStatus
 from storage.codec import position_from_json
 
 

@@ -4,12 +4,12 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.engine import Engine
-from bot.events import EventKind
-from bot.game_settings import GameSettings
-from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.caller import Caller
+from bot.service.engine import Engine
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.scheduler import Scheduler
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import outbox, owner, started_game

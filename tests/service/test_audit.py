@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import NotAllowed, NotFound
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, NotFound
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, started_game
 

@@ -19,6 +19,7 @@ import pytest
 
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
+from adjudication.variants import STANDARD_GAME
 from bot.service import GameService, open_service
 from storage.backup import BackupError, backup, migrate_to
 from storage.codec import order_from_json, outcome_from_json, position_from_json
@@ -40,7 +41,7 @@ def assert_replays(service: GameService, records) -> None:
     for before, after in itertools.pairwise(line):
         position = position_from_json(before.position)
         orders = [order_from_json(o) for power in before.orders.values() for o in power]
-        again = adjudicate(position, orders, service.board, Rules(), list(history))
+        again = adjudicate(position, orders, STANDARD_GAME, Rules(), list(history))
         assert again.position == position_from_json(after.position), before.phase
         assert list(again.outcomes) == [outcome_from_json(o) for o in before.outcomes]
         if after.phase.startswith("S"):

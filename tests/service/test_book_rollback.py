@@ -9,12 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings
-from bot.lookups import GameLookups
-from bot.scheduler import Scheduler
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
 from tests.service.book import play_until, position
 from tests.service.conftest import GM, GUILD, force_position, outbox, owner, started_game
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.events import EventKind
+from bot.service.events import EventKind
 from tests.service.book import SWAP_IN_1901, SWAP_ORDERS, play_until
 from tests.service.conftest import force_position, outbox, started_game
 

@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import ChooseGame, NotAllowed, NotFound, WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings, Press
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import ChooseGame, NotAllowed, NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings, Press
+from bot.service.views import GameStatus
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, owner, started_game
 

@@ -11,8 +11,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from adjudication.replay import matches_expected, replay_record
-from bot.caller import Caller
 from bot.service import GameService
+from bot.service.caller import Caller
 from tests.service.conftest import started_game
 from tests.service.game_player import play_to_the_end
 

@@ -8,7 +8,8 @@ import random
 
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
-from bot.game_settings import GameSettings
+from adjudication.variants import STANDARD_GAME
+from bot.service.game_settings import GameSettings
 from storage.codec import order_from_json, outcome_from_json, position_from_json
 from tests.service.conftest import started_game
 from tests.service.game_player import play_to_the_end
@@ -41,7 +42,7 @@ async def test_random_game_to_its_end_is_reconstructed_identically(service):
     for before, after in itertools.pairwise(played_line):
         position = position_from_json(before.position)
         orders = [order_from_json(o) for power in before.orders.values() for o in power]
-        again = adjudicate(position, orders, service.board, settings.rules, list(history))
+        again = adjudicate(position, orders, STANDARD_GAME, settings.rules, list(history))
         assert again.position == position_from_json(after.position), before.phase
         assert list(again.outcomes) == [outcome_from_json(o) for o in before.outcomes]
         if after.phase.startswith("S"):

@@ -13,12 +13,12 @@ from sqlalchemy.engine.cursor import FullyBufferedCursorFetchStrategy
 
 from adjudication.legal import legal_orders
 from adjudication.notation import format_order
-from bot.caller import Caller
-from bot.errors import NotFound
-from bot.events import EventKind
-from bot.lookups import GameLookups
 from bot.service import GameService
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import NotFound
+from bot.service.events import EventKind
+from bot.service.lookups import GameLookups
+from bot.service.views import GameStatus
 from storage.codec import outcome_from_json, position_from_json
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, started_game

@@ -6,10 +6,11 @@ import pytest
 
 from adjudication.maps import STANDARD
 from adjudication.position import Position
-from bot.caller import Caller
-from bot.errors import InvalidSetting, NotAllowed, WrongState
-from bot.events import EventKind
-from bot.views import GameStatus
+from adjudication.variants import STANDARD_GAME
+from bot.service.caller import Caller
+from bot.service.errors import InvalidSetting, NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.views import GameStatus
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, started_game
@@ -41,7 +42,7 @@ async def test_initial_position_and_events_are_stored(service):
     info = await started_game(service)
     records = await service.phase_records(info.id)
     assert len(records) == 1
-    assert position_from_json(records[0].position) == Position.initial(STANDARD)
+    assert position_from_json(records[0].position) == Position.initial(STANDARD_GAME)
     events = await outbox(service)
     kinds = [e.kind for e in events]
     assert kinds.count(EventKind.GAME_STARTED) == 1
@@ -97,3 +98,57 @@ async def test_only_the_gm_starts_and_lobby_rules(service):
     with pytest.raises(WrongState):
         await service.join(game.id, Caller(PLAYERS[0], GUILD), T0)
     assert (await service.game_in_channel(CHANNEL)).id == game.id
+
+
+async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(service):
+    """rules/000 §14.2 "If they are forced to retreat, they are disbanded": the game
+    started by six players plays the "6" grouping, so a dislodged Italian unit opens
+    no retreat phase."""
+    from adjudication.units import Phase
+    from tests.service.conftest import force_position
+
+    info = await started_game(service, PLAYERS[:6])
+    async with service.transaction() as session:
+        from storage.models import GameRow
+
+        settings = service._settings(await session.get(GameRow, info.id))
+    assert settings.variant == "standard" and settings.rules.grouping == "6"
+    spring = Position.initial(STANDARD_GAME)
+    venice = Position(
+        spring.phase,
+        [u for u in spring.units if u.province not in ("VIE", "TRI")]
+        + [unit_of("AUSTRIA A TYR"), unit_of("AUSTRIA A TRI")],
+        spring.ownership,
+    )
+    await force_position(service, info.id, venice)
+    austria = next(p.user_id for p in info.powers if p.power == "AUSTRIA")
+    await service.submit_orders(
+        Caller(austria, GUILD), "A TYR - VEN\nA TRI S A TYR - VEN", T0, info.id
+    )
+    result = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
+    assert result is not None
+    async with service.transaction() as session:
+        from storage.models import GameRow, PhaseRow
+
+        game = await session.get(GameRow, info.id)
+        phase = await session.get(PhaseRow, game.current_phase_id)
+        now = position_from_json(phase.position)
+    assert now.phase == Phase.parse("F1901M")
+    assert all(u.power != "ITALY" or u.province != "VEN" for u in now.units)
+
+
+def unit_of(text: str):
+    from adjudication.units import Unit
+
+    power, rest = text.split(" ", 1)
+    return Unit.parse(power, rest)
+
+
+async def test_a_seven_player_game_keeps_its_settings_without_a_grouping(service):
+    info = await started_game(service, PLAYERS[:7])
+    async with service.transaction() as session:
+        from storage.models import GameRow
+
+        game = await session.get(GameRow, info.id)
+    assert game.settings["variant"] == "standard"
+    assert "grouping" not in game.settings["rules"]

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from adjudication.position import Position
 from adjudication.units import Phase, Unit
-from bot.caller import Caller
-from bot.scheduler import Scheduler
+from bot.service.caller import Caller
+from bot.service.scheduler import Scheduler
 from tests.conftest import T0
 from tests.service.conftest import force_position, owner, started_game
 

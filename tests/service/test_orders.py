@@ -4,9 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import ChooseGame, LateOrders, NotAllowed, NotFound
-from bot.views import LineStatus
+from bot.service.caller import Caller
+from bot.service.errors import ChooseGame, LateOrders, NotAllowed, NotFound
+from bot.service.views import LineStatus
 from tests.conftest import T0
 from tests.service.conftest import GUILD, PLAYERS, owner, started_game
 

@@ -2,13 +2,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Season, Unit
-from bot.caller import Caller
-from bot.game_settings import GameSettings
-from bot.scheduler import Scheduler
-from bot.views import LineStatus
+from adjudication.variants import STANDARD_GAME
+from bot.service.caller import Caller
+from bot.service.game_settings import GameSettings
+from bot.service.scheduler import Scheduler
+from bot.service.views import LineStatus
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game
 
@@ -27,7 +27,7 @@ async def test_a_player_with_two_powers_orders_both_in_one_message(service):
 
 
 def winter_with_a_build_for_france() -> Position:
-    start = Position.initial(STANDARD)
+    start = Position.initial(STANDARD_GAME)
     units = tuple(u for u in start.units if u.power != "FRANCE")
     ownership = dict(start.ownership) | {"SPA": "FRANCE", "POR": "FRANCE"}
     return Position(Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT), units, ownership)

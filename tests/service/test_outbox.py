@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.events import EventKind
-from bot.outbox import DELIVERY_LEASE
+from bot.service.events import EventKind
+from bot.service.outbox import DELIVERY_LEASE
 from tests.conftest import T0
 from tests.service.conftest import started_game
 

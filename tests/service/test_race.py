@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select, text
 
-from bot.caller import Caller
-from bot.errors import PhaseAlreadyPlayed, WrongState
-from bot.scheduler import Scheduler
 from bot.service import open_service
+from bot.service.caller import Caller
+from bot.service.errors import PhaseAlreadyPlayed, WrongState
+from bot.service.scheduler import Scheduler
 from storage.models import OutboxRow, PhaseRow
 from tests.service.conftest import GUILD, started_game
 

@@ -8,9 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import NotAllowed
-from bot.events import EventKind
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed
+from bot.service.events import EventKind
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, outbox, owner, started_game
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.assignment import assign, power_groups
-from bot.errors import WrongState
-from bot.game_settings import Scoring
-from bot.scoring import PowerResult, scores, time_bonus
+from bot.service.assignment import assign, power_groups
+from bot.service.errors import WrongState
+from bot.service.game_settings import Scoring
+from bot.service.scoring import PowerResult, scores, time_bonus
 from tests.service.book import DRAW_1911, SOLO_1910
 
 
@@ -76,7 +76,7 @@ def test_preferences_give_the_best_total_and_lots_shuffle():
 
 
 def test_fewer_players_follow_rules_000_14_2():
-    assert power_groups(3) == (
+    assert power_groups(3).holdings == (
         ("RUSSIA",),
         ("ENGLAND", "FRANCE", "GERMANY"),
         ("AUSTRIA", "ITALY", "TURKEY"),
@@ -85,3 +85,12 @@ def test_fewer_players_follow_rules_000_14_2():
         power_groups(2)
     with pytest.raises(WrongState):
         power_groups(8)
+    assert power_groups(3, chosen="3b").key == "3b"
+    assert power_groups(4, chosen="3b").key == "4"  # a choice for another count
+
+
+def test_the_variant_setting_names_exactly_the_registered_variants():
+    from adjudication.variants import VARIANTS
+    from bot.service.game_settings import VariantName
+
+    assert {v.value for v in VariantName} == set(VARIANTS)

@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event, select, text
 
-from bot.caller import Caller
-from bot.errors import PhaseAlreadyPlayed
-from bot.scheduler import Scheduler
 from bot.service import open_service
+from bot.service.caller import Caller
+from bot.service.errors import PhaseAlreadyPlayed
+from bot.service.scheduler import Scheduler
 from storage.models import GameRow, OrderRow, SubmissionRow
 from tests.conftest import T0
 from tests.service.conftest import owner, started_game

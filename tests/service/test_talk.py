@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import NotAllowed, WrongState
-from bot.events import EventKind
-from bot.game_settings import GameSettings, Press
-from bot.scheduler import Scheduler
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings, Press
+from bot.service.scheduler import Scheduler
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 
@@ -103,3 +103,32 @@ async def test_talk_is_refused_without_private_press_and_to_outsiders(service):
         await service.plan_talk(Caller(424242, GUILD), other.id, ["FRANCE"])
     with pytest.raises(WrongState, match="other than your own"):
         await service.plan_talk(Caller(owner(other, "FRANCE"), GUILD), other.id, ["FRANCE"])
+
+
+async def test_press_is_signed_by_the_senders_powers(service):
+    """`/press` (cogs/diplomacy.py) posts what the service allows, signed as it says."""
+    info = await started_game(service, settings=GameSettings(press=Press.PUBLIC_ONLY))
+    italy = owner(info, "ITALY")
+    plan = await service.plan_press(Caller(italy, GUILD), info.id, anonymous=False)
+    assert (plan.channel_id, plan.signed_by) == (info.channel_id, ("ITALY",))
+
+
+async def test_press_is_refused_to_outsiders_in_gunboat_and_unsigned_unless_allowed(service):
+    info = await started_game(service)
+    italy = Caller(owner(info, "ITALY"), GUILD)
+    with pytest.raises(NotAllowed, match="does not allow anonymous press"):
+        await service.plan_press(italy, info.id, anonymous=True)
+    with pytest.raises(NotAllowed, match="Only the players"):
+        await service.plan_press(Caller(424242, GUILD), info.id, anonymous=False)
+    gunboat = await started_game(service, channel=99, settings=GameSettings(press=Press.NONE))
+    with pytest.raises(NotAllowed, match="played without press"):
+        await service.plan_press(Caller(owner(gunboat, "ITALY"), GUILD), gunboat.id, False)
+    allowed = await started_game(service, channel=98, settings=GameSettings(anonymous_press=True))
+    plan = await service.plan_press(Caller(owner(allowed, "ITALY"), GUILD), allowed.id, True)
+    assert plan.signed_by == ()
+
+
+async def test_press_waits_for_the_game_to_be_under_way(service):
+    lobby = await service.create_game(GUILD, 97, GM, "Not yet", T0)
+    with pytest.raises(WrongState, match="not under way"):
+        await service.plan_press(Caller(GM, GUILD), lobby.id, anonymous=False)

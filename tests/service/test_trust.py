@@ -8,17 +8,17 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import (
+from bot.service.caller import Caller
+from bot.service.errors import (
     InvalidSetting,
     NotAllowed,
     NotFound,
     PhaseAlreadyPlayed,
     WrongState,
 )
-from bot.events import EventKind
-from bot.scheduler import Scheduler
-from bot.views import LineStatus
+from bot.service.events import EventKind
+from bot.service.scheduler import Scheduler
+from bot.service.views import LineStatus
 from storage import repo
 from tests.conftest import T0
 from tests.service.conftest import (

@@ -4,11 +4,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.caller import Caller
-from bot.errors import NotAllowed, WrongState
-from bot.game_settings import GameSettings
-from bot.scheduler import Scheduler
-from bot.views import GameStatus
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.game_settings import GameSettings
+from bot.service.scheduler import Scheduler
+from bot.service.views import GameStatus
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, owner, started_game
 

@@ -30,7 +30,7 @@ async def test_migrations_produce_exactly_the_models_schema(db_url):
     finally:
         await engine.dispose()
     assert set(SQLModel.metadata.tables) <= tables
-    assert version == "0007"
+    assert version == "0008"
 
 
 async def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path):
@@ -89,3 +89,86 @@ async def test_times_come_back_aware_and_naive_times_are_refused(db_url):
                 )
     finally:
         await engine.dispose()
+
+
+async def test_0008_old_games_load_as_the_standard_variant_with_their_grouping(db_url):
+    """Games stored before variants name none: 0008 records the standard variant in each
+    game's settings, and the grouping of rules/000 §14.2 its powers were dealt by (an
+    unplayed Italy: six players; Italy and Germany: five; powers sharing a player: four
+    or three), so their dummies follow the variant's rules from then on."""
+    from alembic import command
+
+    from storage.schema import alembic_config
+    from storage.types import UTCDateTime
+
+    def upgrade_to(revision):
+        def run(connection):
+            command.upgrade(alembic_config(connection), revision)
+
+        return run
+
+    from sqlalchemy import JSON, bindparam
+
+    engine = create_engine(db_url)
+    settings = {"rules": {"v": 1, "paradox_rule": "szykman"}, "press": "full"}
+    # game -> (power, user, playable)
+    seats = {
+        1: [(p, i, True) for i, p in enumerate(SEVEN)],
+        2: [(p, i, p != "ITALY") for i, p in enumerate(SEVEN)],
+        3: [(p, i, p not in ("ITALY", "GERMANY")) for i, p in enumerate(SEVEN)],
+        4: [
+            (
+                p,
+                {"ENGLAND": 1, "AUSTRIA": 2, "FRANCE": 2, "GERMANY": 3, "TURKEY": 3}.get(p, 4),
+                True,
+            )
+            for p in SEVEN
+        ],
+        5: [
+            (p, 1 if p == "RUSSIA" else 2 if p in ("ENGLAND", "FRANCE", "GERMANY") else 3, True)
+            for p in SEVEN
+        ],
+        6: [],  # a game still in its lobby: no powers dealt yet
+    }
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(upgrade_to("0007"))
+            for game, rows in seats.items():
+                await conn.execute(
+                    text(
+                        "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
+                        " settings, seed, version, created_at) VALUES (:id, 1, :c, 1, 'g',"
+                        " 'active', :s, 1, 0, :t)"
+                    ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
+                    {"id": game, "c": game, "s": settings, "t": datetime(2026, 1, 1, tzinfo=UTC)},
+                )
+                for power, user, playable in rows:
+                    await conn.execute(
+                        text(
+                            "INSERT INTO powers (game_id, power, user_id, playable, missed_phases,"
+                            " civil_disorder, ready) VALUES (:g, :p, :u, :pl, 0, false, false)"
+                        ),
+                        {"g": game, "p": power, "u": user if playable else None, "pl": playable},
+                    )
+            await conn.run_sync(upgrade_to("head"))
+            rows = (
+                await conn.execute(
+                    text("SELECT id, settings FROM games ORDER BY id").columns(settings=JSON)
+                )
+            ).all()
+    finally:
+        await engine.dispose()
+    stored = dict(rows)
+    assert {game: s["variant"] for game, s in stored.items()} == dict.fromkeys(seats, "standard")
+    assert {game: s["rules"].get("grouping") for game, s in stored.items()} == {
+        1: None,
+        2: "6",
+        3: "5",
+        4: "4",
+        5: "3a",
+        6: None,
+    }
+    assert stored[2]["press"] == "full" and stored[2]["rules"]["paradox_rule"] == "szykman"
+
+
+SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")

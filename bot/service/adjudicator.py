@@ -1,0 +1,403 @@
+"""Playing a phase: in one transaction, exactly once, or not at all.
+
+The claim is a compare-and-set on the game's `version` (plus a SKIP LOCKED row lock on
+PostgreSQL); the new position, every outcome, the report, the next deadline, the
+NMR bookkeeping and the outbox events are written together, or none of them is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from adjudication.orders import Order
+from adjudication.position import Position
+from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.variants import VARIANTS
+from bot.service.endings import Endings
+from bot.service.events import EventKind
+from bot.service.phase_news import PhaseNotices
+from bot.service.proxies import ProxyEnd
+from bot.service.service_core import owes_orders
+from bot.service.start_state import keep_start_state, state_now
+from bot.service.views import AdjudicationResult
+from storage import repo
+from storage.codec import (
+    order_from_json,
+    outcome_to_json,
+    position_to_json,
+)
+from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
+
+log = logging.getLogger(__name__)
+
+
+class Adjudicator(Endings):
+    async def adjudicate_game(
+        self, game_id: int, now: datetime, *, due_only: bool = True
+    ) -> AdjudicationResult | None:
+        """Play the game's current phase. Returns None when there was nothing to do:
+        not due (with `due_only`), paused, over, or another process got there first."""
+        async with self.transaction() as session:
+            game = await repo.game_with_phase(session, game_id)
+            if game is None or game.status != "active":
+                return None
+            claimed = await repo.claim_game(
+                session, game_id, game.version, due_before=now if due_only else None
+            )
+            if not claimed:
+                return None
+            # The claim's UPDATE bumped the version in the database; record it here
+            # without another round trip.
+            set_committed_value(game, "version", game.version + 1)
+            return await self._play_phase(session, game, now)
+
+    async def _play_phase(
+        self, session: AsyncSession, game: GameRow, now: datetime
+    ) -> AdjudicationResult | None:
+        phase = await self._current_phase(session, game)
+        position = self._position(phase)
+        settings = self._settings(game)
+        if await self._votes_at_deadline(session, game, phase, position, now):
+            return None  # a draw ended the game, or an extension moved the deadline
+        await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
+        powers = list(await repo.powers(session, game.id))
+        was_in_disorder = {r.power for r in powers if r.civil_disorder}
+        subs = await repo.submissions(session, phase.id)
+        rows = await repo.orders_in_force(session, phase.id)
+        orders, unused, events = self._orders_and_nmr(position, powers, subs, rows, settings)
+        for row in unused:
+            # A standby's orders not needed after all: the orders kept for a phase are
+            # the ones played (the standby's message stays in the submissions).
+            await session.delete(row)
+        # A proxy lasts while its grantor holds the power (rules/004 rule 10).
+        for kind, reason in (
+            (EventKind.PLAYER_REPLACED, ProxyEnd.REPLACED),
+            (EventKind.CIVIL_DISORDER, ProxyEnd.CIVIL_DISORDER),
+        ):
+            changed = {payload["power"] for k, payload in events if k is kind}
+            if changed:
+                await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
+        if any(k is EventKind.PLAYER_REPLACED for k, _ in events):
+            await self._refresh_thread_members(session, game, now)  # a standby took over
+
+        history = await self._winter_history(session, game, position)
+        self._checkpoint("before_adjudicate")
+        result = self.engine.adjudicate(
+            position, orders, VARIANTS[settings.variant], settings.rules, history
+        )
+        nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
+        fall = await self._fall_ownership(session, game, position)
+        report = self.engine.report(result, position, self.board, orders, nmr, fall)
+        phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
+        phase.report = report
+        phase.adjudicated_at = now
+        await session.flush()
+        self._checkpoint("phase_recorded")
+
+        nxt = result.position
+        eliminated = set()
+        for row in powers:
+            row.ready = False
+            if row.eliminated_year is None and not nxt.is_alive(row.power):
+                row.eliminated_year = position.phase.year
+                eliminated.add(row.power)
+        if eliminated:
+            await self._end_proxies(
+                session, game, eliminated, ProxyEnd.ELIMINATED, now, withdraw_orders=False
+            )
+        over = result.game_end is not None
+        deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
+        if deadline is not None and not self._anyone_orders(nxt, powers):
+            # rules/004 rule 3: retreats and adjustments end once everyone concerned has
+            # ordered. When nobody concerned can (civil disorder), it ends at once.
+            deadline = now
+        seq = phase.seq + 1
+        state = await state_now(session, game.id)  # what the next phase begins with
+        winter = None
+        if not over and _winter_passed_over(position, nxt):
+            winter = await self._keep_winter(session, game, position, nxt, seq, state, now)
+            seq += 1
+        new_phase = PhaseRow(
+            game_id=game.id,
+            seq=seq,
+            code=nxt.phase.code,
+            position=position_to_json(nxt),
+            started_at=now,
+            deadline_at=deadline,
+            start_state=state,
+        )
+        session.add(new_phase)
+        await session.flush()
+        game.current_phase_id = new_phase.id
+        game.deadline_at = deadline
+        self._checkpoint("next_phase_written")
+
+        in_disorder = sorted(p["power"] for k, p in events if k is EventKind.CIVIL_DISORDER)
+        news = PhaseNotices(
+            nmr=sorted(nmr),
+            civil_disorder=in_disorder,
+            civil_disorder_over=sorted(
+                was_in_disorder - {r.power for r in powers if r.civil_disorder}
+            ),
+            eliminated=sorted(eliminated),
+        )
+        told_first = self._tell_players(session, game, powers, phase, new_phase, news, over, now)
+        for played in (phase, winter) if winter is not None else (phase,):
+            notices = news.channel() if played is phase else {}
+            repo.add_outbox(
+                session,
+                EventKind.RESULTS,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={
+                    "phase_id": played.id,
+                    "phase": played.code,
+                    "next_phase_id": new_phase.id,
+                    "next_phase": nxt.phase.code,
+                    "report": played.report,
+                    "deadline": deadline.isoformat() if deadline else None,
+                    **notices,
+                },
+            )
+        told_first()  # the others' news after the results: the channel goes first
+        for kind, payload in events:
+            if kind in (EventKind.NMR, EventKind.CIVIL_DISORDER):
+                continue  # told in the results post, and to the player by DM
+            repo.add_outbox(
+                session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
+            )
+        await self._expire_votes(session, game, phase, now)
+        if over:
+            end = result.game_end
+            await self._finish(
+                session,
+                game,
+                nxt,
+                end.kind.value,
+                tuple(end.winners),
+                now,
+                last_year=position.phase.year,  # the phase just played; `nxt` is after it
+                in_results=True,  # the results post announces the end: one post
+            )
+        else:
+            await self._schedule_reminders(session, game, new_phase.id, deadline, now)
+        await session.flush()
+        return AdjudicationResult(
+            game_id=game.id,
+            phase=phase.code,
+            next_phase=None if over else nxt.phase.code,
+            report=report,
+            game_over=over,
+        )
+
+    def _orders_and_nmr(
+        self,
+        position: Position,
+        powers: list[PowerRow],
+        subs: Sequence[SubmissionRow],
+        rows: Sequence[OrderRow],
+        settings,
+    ) -> tuple[list[Order], list[OrderRow], list[tuple[EventKind, dict]]]:
+        """The orders to play, and the NMR bookkeeping (rules/000 §14.3, rules/004
+        rules 9 and 10): a power whose own player sent nothing it owed is NMR; its
+        standby's orders, if any, are used and the standby takes over; proxies' orders
+        are used but do not save the owner from NMR; after `civil_disorder_after`
+        missed movement phases (Spring or Fall) the power is in civil disorder."""
+        sender = {s.id: s.sender_user_id for s in subs}
+        senders_by_power: dict[Power, set[int]] = {}
+        for s in subs:
+            senders_by_power.setdefault(s.power, set()).add(s.sender_user_id)
+        events: list[tuple[EventKind, dict]] = []
+        takeover: set[Power] = set()
+        for row in powers:
+            if not row.playable or row.user_id is None:
+                continue
+            sent = senders_by_power.get(row.power, set())
+            if row.user_id in sent:
+                row.missed_phases = 0
+                row.civil_disorder = False
+                continue
+            if not owes_orders(position, row.power, self.board):
+                continue
+            if row.standby_user_id is not None and row.standby_user_id in sent:
+                takeover.add(row.power)
+                events.append(
+                    (
+                        EventKind.PLAYER_REPLACED,
+                        {"power": row.power, "old": row.user_id, "new": row.standby_user_id},
+                    )
+                )
+                row.user_id, row.standby_user_id = row.standby_user_id, None
+                row.missed_phases, row.civil_disorder = 0, False
+                continue
+            events.append((EventKind.NMR, {"power": row.power, "phase": position.phase.code}))
+            if position.phase.kind is not PhaseKind.MOVEMENT:
+                # rules/000 §14.3: civil disorder follows orders missed "in a given Spring
+                # or Fall season"; an unordered retreat is disbanded and an unused build
+                # waived, but neither counts towards it.
+                continue
+            row.missed_phases += 1
+            if not row.civil_disorder and row.missed_phases >= settings.civil_disorder_after:
+                row.civil_disorder = True
+                events.append((EventKind.CIVIL_DISORDER, {"power": row.power}))
+        owner = {r.power: r for r in powers}
+        orders: list[Order] = []
+        unused: list[OrderRow] = []
+        for r in rows:
+            p = owner.get(r.power)
+            from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
+            if r.by_owner or r.power in takeover or not from_standby:
+                orders.append(order_from_json(r.order))
+            else:
+                unused.append(r)
+        return orders, unused, events
+
+    async def _winter_history(
+        self, session: AsyncSession, game: GameRow, position: Position
+    ) -> list[Mapping[str, Power]]:
+        """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
+        it is the ownership of each later Spring's position."""
+        winters = self._settings(game).rules.stalemate_winters
+        if winters is None:
+            return []
+        # Only the last `winters` count (adjudication/game_end.py): read those alone, so
+        # that a phase costs the same in the game's twentieth year as in its second.
+        first = max(self.board.first_year + 1, position.phase.year - winters + 1)
+        codes = [
+            f"{Season.SPRING}{year}{PhaseKind.MOVEMENT}"
+            for year in range(first, position.phase.year + 1)
+        ]
+        rows = await repo.live_phases_coded(session, game.id, codes)
+        latest = {row.code: row for row in rows}  # the latest play of each, after a rollback
+        return [dict(self._position(latest[c]).ownership) for c in codes if c in latest]
+
+    async def _fall_ownership(
+        self, session: AsyncSession, game: GameRow, position: Position
+    ) -> Mapping[str, Power] | None:
+        """Ownership at the start of the year's Fall movement, for the adjustments report."""
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return None
+        return await self._ownership_before_fall(session, game, position.phase.year)
+
+    async def _ownership_before_fall(
+        self, session: AsyncSession, game: GameRow, year: int
+    ) -> Mapping[str, Power] | None:
+        rows = await repo.live_phases_coded(session, game.id, [f"F{year}M"])
+        return self._position(rows[-1]).ownership if rows else None
+
+    async def _keep_winter(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        fall: Position,
+        spring: Position,
+        seq: int,
+        state: dict,
+        now: datetime,
+    ) -> PhaseRow:
+        """The record of a Winter in which nobody builds or removes: the engine passes
+        over it (PHASES.md), but the year's centre changes belong in the record, as
+        rules/004's "Adjustments for 1901" block with its "no change" lines. Played as
+        it is written: no orders, nothing owed."""
+        year = fall.phase.year
+        winter = spring.at_phase(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
+        before = fall.ownership
+        if fall.phase.kind is not PhaseKind.MOVEMENT:  # the Fall's retreats
+            before = await self._ownership_before_fall(session, game, year) or before
+        row = PhaseRow(
+            game_id=game.id,
+            seq=seq,
+            code=winter.phase.code,
+            position=position_to_json(winter),
+            started_at=now,
+            adjudicated_at=now,
+            outcomes=[],
+            report=self.engine.report(None, winter, self.board, (), (), before),
+            start_state=state,
+        )
+        session.add(row)
+        await session.flush()
+        return row
+
+    def _tell_players(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        powers: list[PowerRow],
+        phase: PhaseRow,
+        new_phase: PhaseRow,
+        notices: PhaseNotices,
+        over: bool,
+        now: datetime,
+    ) -> Callable[[], None]:
+        """Each player's own results and what they must do next (issue 22), by DM.
+        A player whose power fell into civil disorder or was eliminated is told
+        privately first, before the channel's post; the others after it (call the
+        function returned once the results are queued)."""
+        by_user: dict[int, list[Power]] = {}
+        for row in powers:
+            if row.user_id is not None and row.playable:
+                by_user.setdefault(row.user_id, []).append(row.power)
+        first = set(notices.civil_disorder) | set(notices.eliminated)
+
+        def queue(user_id: int, mine: list[Power]) -> None:
+            repo.add_outbox(
+                session,
+                EventKind.PHASE_NEWS,
+                now,
+                game_id=game.id,
+                user_id=user_id,
+                payload={
+                    "powers": mine,
+                    "phase_id": phase.id,
+                    "next_phase_id": new_phase.id,
+                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                    "game_over": over,
+                    **notices.for_powers(mine),
+                },
+            )
+
+        later = []
+        for user_id, mine in sorted(by_user.items()):
+            if first & set(mine):
+                queue(user_id, mine)
+            else:
+                later.append((user_id, mine))
+
+        def queue_the_rest() -> None:
+            for user_id, mine in later:
+                queue(user_id, mine)
+
+        return queue_the_rest
+
+    # Votes hook in here (bot/service/votes.py overrides it, and `_expire_votes` of Endings).
+    def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
+        """Whether someone can order in `position`: always in a movement phase (a power
+        in civil disorder may be given back to a player before the deadline); in a
+        retreat or adjustment phase, a player holding a power that owes orders. A
+        player whose power fell into civil disorder by missing orders still holds it
+        and may order again; a power the GM or its player put in civil disorder, or an
+        eliminated one of the fewer-player rules, has nobody."""
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            return True
+        return any(
+            row.playable
+            and row.user_id is not None
+            and owes_orders(position, row.power, self.board)
+            for row in powers
+        )
+
+    async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
+        return False
+
+
+def _winter_passed_over(played: Position, nxt: Position) -> bool:
+    """Whether the engine went from a Fall (its movement or retreats) straight to the
+    next Spring: the Winter had nothing to adjust."""
+    return played.phase.season is Season.FALL and nxt.phase.season is Season.SPRING

@@ -1,0 +1,69 @@
+"""What the `game:` and `phase:` options offer while the user types (Discord's
+autocomplete: at most 25 choices of 100 characters, answered within 3 seconds, so one
+light query each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import or_, select
+
+from adjudication.units import Phase
+from bot.service.caller import Caller
+from bot.service.service_core import ServiceCore
+from bot.service.views import GameStatus, PlayerStatus
+from storage.models import GameRow, PlayerRow, PowerRow
+
+MAX_CHOICES = 25  # Discord's limit
+MAX_CHOICE_TEXT = 100
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= MAX_CHOICE_TEXT else text[: MAX_CHOICE_TEXT - 1] + "…"
+
+
+class ChoicesDesk(ServiceCore):
+    async def game_choices(
+        self, caller: Caller, typed: str, *, as_gm: bool = False
+    ) -> tuple[tuple[int, str], ...]:
+        """The unfinished games of the caller's server (in a DM: of any server) that
+        are the caller's: those they play in or run, or with `as_gm` those they may
+        moderate. Newest first, as (id, "Name (game 12)"); `typed` (the digits typed
+        so far) narrows them to the numbers that start so."""
+        user = caller.user_id
+        query = select(GameRow.id, GameRow.name).where(GameRow.status != GameStatus.ENDED)
+        if caller.guild_id is not None:
+            query = query.where(GameRow.guild_id == caller.guild_id)
+        if as_gm:
+            if not (caller.server_gm and caller.guild_id is not None):
+                query = query.where(GameRow.gm_user_id == user)
+        else:
+            joined = select(PlayerRow.game_id).where(
+                PlayerRow.user_id == user, PlayerRow.status == PlayerStatus.JOINED
+            )
+            held = select(PowerRow.game_id).where(
+                or_(PowerRow.user_id == user, PowerRow.standby_user_id == user)
+            )
+            query = query.where(
+                or_(GameRow.id.in_(joined), GameRow.id.in_(held), GameRow.gm_user_id == user)
+            )
+        async with self.transaction() as session:
+            rows = (await session.execute(query.order_by(GameRow.id.desc()).limit(500))).all()
+        wanted = typed.strip()
+        found = [(i, n) for i, n in rows if not wanted or str(i).startswith(wanted)]
+        return tuple((i, _label(f"{n} (game {i})")) for i, n in found[:MAX_CHOICES])
+
+
+def phase_choices(codes: Iterable[str], typed: str) -> list[tuple[str, str]]:
+    """A game's phases, newest first, as (code, "F1901M — Fall 1901"), those whose code
+    starts with what was typed."""
+    wanted = typed.strip().upper()
+    found = [c for c in reversed(list(codes)) if c.upper().startswith(wanted)]
+    return [(c, _label(f"{c} — {_title(c)}")) for c in found[:MAX_CHOICES]]
+
+
+def _title(code: str) -> str:
+    try:
+        return Phase.parse(code.split("/")[0]).title
+    except ValueError:
+        return code

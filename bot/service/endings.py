@@ -1,0 +1,197 @@
+"""The end of a game: who won, the scores (rules/004), and a player's rating."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.game_end import EndKind
+from adjudication.position import Position
+from adjudication.rules import YearLimitMeasure
+from adjudication.units import Power
+from bot.service.caller import Caller
+from bot.service.errors import WrongState
+from bot.service.events import EventKind
+from bot.service.proxies import ProxyEnd
+from bot.service.scoring import PowerResult, scores
+from bot.service.talk import TalkDesk
+from bot.service.views import GameStatus
+from storage import repo
+from storage.models import GameRow, PhaseRow, PowerRow
+
+log = logging.getLogger(__name__)
+
+
+class EndKindService:
+    """How a game ended, beyond the board's own endings (solo, year limit, stalemate)."""
+
+    DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
+    ABANDONED = "abandoned"  # ended by the GM without a result: no scores
+    CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started
+
+
+class Endings(TalkDesk):
+    async def _finish(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        position: Position,
+        kind: str,
+        winners: tuple[Power, ...],
+        now: datetime,
+        *,
+        last_year: int | None = None,
+        in_results: bool = False,
+    ) -> None:
+        """Close the game: record the result, score it, announce it. Once only: a
+        second ending of the same game (two votes passing at once) does nothing.
+
+        `position`: the board at the end (centres and units counted for the scores).
+        `last_year`: the year of the last phase played, the last counted by the scores
+        (docs/RULES.md, "Scores"); by default the year of `position`, for a draw agreed
+        or declared during that phase. `in_results`: the end is announced by the results
+        post of the phase that ended it (one post a phase); the channel's own notice then
+        only closes the threads."""
+        if game.status == GameStatus.ENDED:
+            log.warning("game %s: asked to end a game already over", game.id)
+            return
+        await self._end_proxies(session, game, None, ProxyEnd.GAME_OVER, now, withdraw_orders=False)
+        game.status = GameStatus.ENDED
+        game.ended_at = now
+        game.end_kind = kind
+        game.winners = list(winners)
+        game.deadline_at = None
+        await repo.replace_reminders(session, game.id, game.current_phase_id or 0, [])
+        powers = await repo.powers(session, game.id)
+        results = {
+            row.power: PowerResult(
+                len(position.centres_of(row.power)),
+                row.eliminated_year,
+                len(position.units_of(row.power)),
+            )
+            for row in powers
+        }
+        table: dict[Power, float] = {}
+        if winners and kind != EndKindService.ABANDONED:
+            rules = self._settings(game).rules
+            table = scores(
+                results,
+                winners,
+                self.board.first_year,
+                position.phase.year if last_year is None else last_year,
+                self._settings(game).scoring,
+                by_units=kind == EndKind.YEAR_LIMIT
+                and rules.year_limit_measure is YearLimitMeasure.UNITS,
+            )
+            for row in powers:
+                row.score = table.get(row.power)
+        payload = {
+            "kind": kind,
+            "winners": list(winners),
+            "scores": table,
+            "scoring": self._settings(game).scoring.value,
+        }
+        channel_only = {"with_results": True} if in_results else {}
+        repo.add_outbox(
+            session,
+            EventKind.GAME_ENDED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={**payload, **channel_only},
+        )
+        # And each player, by DM (issue 22: the end reaches everyone concerned, once).
+        players = sorted({row.user_id for row in powers if row.user_id is not None})
+        for user_id in players:
+            mine = sorted(row.power for row in powers if row.user_id == user_id)
+            repo.add_outbox(
+                session,
+                EventKind.GAME_ENDED,
+                now,
+                game_id=game.id,
+                user_id=user_id,
+                payload={**payload, "powers": mine},
+            )
+
+    async def gm_end_game(
+        self,
+        game_id: int,
+        caller: Caller,
+        now: datetime,
+        *,
+        draw: bool = False,
+        expected_phase_id: int | None = None,
+    ) -> None:
+        """End the game: as a draw among the survivors, or without a result. A game
+        still in its lobby is cancelled (`draw` does not apply). `expected_phase_id`:
+        the phase the GM confirmed for; if another is being played now, nothing is
+        done (`WrongState`)."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller)
+            self._require_gm(game, caller)
+            if game.status == GameStatus.LOBBY:
+                await self._cancel(session, game, caller.user_id, now)
+                return
+            self._require_active(game)
+            phase = await self._current_phase(session, game)
+            self._require_phase(game, phase, expected_phase_id, "it was not ended")
+            position = self._position(phase)
+            survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
+            kind = EndKindService.DRAW if draw else EndKindService.ABANDONED
+            game.version += 1
+            await self._expire_votes(session, game, phase, now)
+            await self._finish(session, game, position, kind, survivors if draw else (), now)
+            repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
+
+    def _require_phase(
+        self, game: GameRow, phase: PhaseRow, expected_phase_id: int | None, undone: str
+    ) -> None:
+        """A GM's confirmation acts on the phase it named, or on nothing: `undone` says
+        what was not done ("nothing was adjudicated")."""
+        if expected_phase_id is not None and phase.id != expected_phase_id:
+            title = self._position(phase).phase.title
+            raise WrongState(
+                f"{game.name} has moved on since you asked: it is now at {title}, so "
+                f"{undone}. Ask again if you still want to."
+            )
+
+    async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
+        """Close a lobby: no powers were given out, so there is nothing to score."""
+        game.status = GameStatus.ENDED
+        game.ended_at = now
+        game.end_kind = EndKindService.CANCELLED
+        game.winners = []
+        game.version += 1
+        repo.add_audit(session, game.id, actor, "cancel", now)
+        repo.add_outbox(
+            session,
+            EventKind.GAME_ENDED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"kind": EndKindService.CANCELLED, "winners": [], "scores": {}},
+        )
+
+    # Votes hook in here (bot/service/votes.py overrides it).
+    async def _expire_votes(self, session, game, phase, now) -> None:
+        return None
+
+    async def rating(self, guild_id: int, user_id: int) -> float | None:
+        """rules/004: "Your rating is then your average score for all games you have
+        played" — on this server, counting the powers the user held at the end."""
+        async with self.transaction() as session:
+            rows = await session.execute(
+                select(PowerRow.score)
+                .join(GameRow, GameRow.id == PowerRow.game_id)
+                .where(
+                    GameRow.guild_id == guild_id,
+                    GameRow.status == GameStatus.ENDED,
+                    PowerRow.user_id == user_id,
+                    PowerRow.score.is_not(None),
+                )
+            )
+            values = [r[0] for r in rows.all()]
+        return round(sum(values) / len(values), 4) if values else None

@@ -1,0 +1,462 @@
+"""GM actions. Each checks that the caller is the game's GM (or holds the GM role of the
+game's own server, asking from there: `Caller.is_gm_of`) and is written to the audit log
+in the same transaction as the change it makes."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.orm.attributes import set_committed_value
+
+from adjudication.units import Power
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.order_checks import progress
+from bot.service.proxies import ProxyEnd
+from bot.service.reach import remember_name
+from bot.service.rollback import RollbackDesk, RollbackPlan
+from bot.service.setting_changes import change_setting
+from bot.service.start_state import keep_start_state, player_changes
+from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
+from storage import repo
+from storage.codec import order_from_json
+from storage.models import GameRow
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOrders:
+    """One power's orders in force, for the GM: every order, the units still without
+    one, and the builds or removals still to give."""
+
+    power: Power
+    user_id: int | None
+    orders: tuple[str, ...]  # "A PAR - BUR"
+    unordered: tuple[str, ...]  # "A MAR"
+    given: int
+    owed: int
+    builds_left: int = 0
+    removals_left: int = 0
+
+
+class GmDesk(RollbackDesk):
+    async def _gm_game(self, session, game_id: int, caller: Caller, *, active=True) -> GameRow:
+        game = await self._game_for(session, game_id, caller)
+        self._require_gm(game, caller)
+        if active:
+            self._require_active(game)
+        return game
+
+    async def _power_changing(self, session, game: GameRow) -> None:
+        """Before a GM action changes a power: the current phase keeps the state it
+        began with, for a rollback to it (bot/service/rollback.py)."""
+        if game.current_phase_id is not None:
+            await keep_start_state(session, game.id, await self._current_phase(session, game))
+
+    async def gm_adjudicate_now(
+        self,
+        game_id: int,
+        caller: Caller,
+        now: datetime,
+        *,
+        expected_phase: str | None = None,
+        expected_phase_id: int | None = None,
+    ) -> AdjudicationResult | None:
+        """Play the current phase now, whatever the deadline.
+
+        `expected_phase_id` (the phase the GM confirmed for; or `expected_phase`, its
+        code): if the game has moved on meanwhile (the deadline passed as the GM
+        clicked, a retreat phase ended on its own, a rollback began it again), nothing
+        is done and `WrongState` says so, so one click never plays another phase.
+        """
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            if game.paused_at is not None:
+                raise WrongState(
+                    f"{game.name} is paused. Resume it with `/gm resume` first; then the "
+                    "phase can be played."
+                )
+            if not await repo.claim_game(session, game.id, game.version, due_before=None):
+                return None
+            set_committed_value(game, "version", game.version + 1)
+            phase = await self._current_phase(session, game)
+            if expected_phase is not None and phase.code != expected_phase.upper():
+                expected_phase_id = -1  # another phase: refused below
+            self._require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
+            repo.add_audit(
+                session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
+            )
+            return await self._play_phase(session, game, now)
+
+    async def gm_set_deadline(
+        self,
+        game_id: int,
+        caller: Caller,
+        deadline: datetime | timedelta,
+        now: datetime,
+    ) -> datetime:
+        """Set the current deadline, or move it by a `timedelta` (`/gm extend`): from
+        the deadline as it stands in this transaction, not as the GM last saw it."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            if game.paused_at is not None:
+                raise WrongState(f"{game.name} is paused; resume it first.")
+            old = game.deadline_at
+            if isinstance(deadline, timedelta):
+                if old is None:
+                    raise WrongState(f"{game.name} has no running deadline.")
+                deadline = old + deadline
+            if deadline <= now:
+                raise WrongState("The new deadline must be in the future.")
+            game.deadline_at = deadline
+            game.version += 1
+            await self._schedule_reminders(session, game, game.current_phase_id, deadline, now)
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "set_deadline",
+                now,
+                {"old": old.isoformat() if old else None, "new": deadline.isoformat()},
+            )
+            repo.add_outbox(
+                session,
+                EventKind.DEADLINE_CHANGED,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={"deadline": deadline.isoformat()},
+            )
+            return deadline
+
+    async def gm_pause(self, game_id: int, caller: Caller, now: datetime) -> None:
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            if game.paused_at is not None:
+                raise WrongState(f"{game.name} is already paused.")
+            game.paused_at = now
+            game.version += 1
+            repo.add_audit(session, game.id, caller.user_id, "pause", now)
+            repo.add_outbox(
+                session, EventKind.PAUSED, now, game_id=game.id, channel_id=game.channel_id
+            )
+
+    async def gm_resume(self, game_id: int, caller: Caller, now: datetime) -> datetime | None:
+        """Resume; the deadline moves later by the time the game was paused. (No phase
+        is played while the game is paused, so the deadline moved is the one the pause
+        stopped.)"""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            if game.paused_at is None:
+                raise WrongState(f"{game.name} is not paused.")
+            paused_for = now - game.paused_at
+            game.paused_at = None
+            game.version += 1
+            if game.deadline_at is not None:
+                game.deadline_at = game.deadline_at + paused_for
+                await self._schedule_reminders(
+                    session, game, game.current_phase_id, game.deadline_at, now
+                )
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "resume",
+                now,
+                {"paused_seconds": paused_for.total_seconds()},
+            )
+            repo.add_outbox(
+                session,
+                EventKind.RESUMED,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={"deadline": game.deadline_at.isoformat() if game.deadline_at else None},
+            )
+            return game.deadline_at
+
+    async def gm_replace_player(
+        self,
+        game_id: int,
+        caller: Caller,
+        power: Power,
+        new_user_id: int,
+        now: datetime,
+        *,
+        display_name: str | None = None,
+    ) -> None:
+        """Give a power to another player (rules/000 §14.3: a replacement).
+        `display_name`: the new player's name in the server, shown beside mentions."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
+            row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
+            if not row.playable:
+                raise WrongState(f"{row.power.title()} is out of play in this game.")
+            old = row.user_id
+            row.user_id, row.standby_user_id = new_user_id, None
+            row.missed_phases, row.civil_disorder = 0, False
+            if old != new_user_id:
+                await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
+                await self._refresh_thread_members(session, game, now)
+            await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
+            await remember_name(session, game.id, new_user_id, display_name)
+            if old is not None and old != new_user_id:
+                still = any(r.user_id == old for r in await repo.powers(session, game.id))
+                if not still:
+                    await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "replace",
+                now,
+                {"power": row.power, "old": old, "new": new_user_id},
+            )
+            repo.add_outbox(
+                session,
+                EventKind.PLAYER_REPLACED,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={"power": row.power, "old": old, "new": new_user_id},
+            )
+
+    async def gm_call_standby(
+        self,
+        game_id: int,
+        caller: Caller,
+        power: Power,
+        standby_user_id: int,
+        now: datetime,
+    ) -> None:
+        """rules/004 rule 9: the standby orders for the power; if its player misses
+        again, the standby's orders are used and the standby takes over."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
+            row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
+            row.standby_user_id = standby_user_id
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "standby",
+                now,
+                {"power": row.power, "standby": standby_user_id},
+            )
+            repo.add_outbox(
+                session,
+                EventKind.ORDERS_NEEDED,
+                now,
+                game_id=game.id,
+                user_id=standby_user_id,
+                payload={"power": row.power, "standby": True},
+            )
+
+    async def gm_civil_disorder(
+        self,
+        game_id: int,
+        caller: Caller,
+        power: Power,
+        now: datetime,
+    ) -> None:
+        """Put a power in civil disorder (rules/000 §14.3): nobody orders it; its units
+        hold and its removals follow the civil-disorder rule."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            await self._power_changing(session, game)
+            row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
+            old = row.user_id
+            await self._into_civil_disorder(session, game, row, now)
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "civil_disorder",
+                now,
+                {"power": row.power, "old": old},
+            )
+
+    async def choose_civil_disorder(
+        self, game_id: int, caller: Caller, power: Power, now: datetime
+    ) -> None:
+        """rules/004 rule 9: a player "chooses to go CD" with a power they hold: nobody
+        orders it from now on, and the GM may call a standby or give it to someone."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller)
+            self._require_active(game)
+            row = next(
+                (r for r in await repo.powers(session, game.id) if r.power == power.upper()),
+                None,
+            )
+            if row is None or row.user_id != caller.user_id:
+                raise NotAllowed(f"You do not play {power.title()} in {game.name}.")
+            await self._power_changing(session, game)
+            await self._into_civil_disorder(session, game, row, now, chosen=True)
+            repo.add_audit(
+                session, game.id, caller.user_id, "chose_civil_disorder", now, {"power": row.power}
+            )
+
+    async def _into_civil_disorder(
+        self, session, game: GameRow, row, now: datetime, *, chosen: bool = False
+    ) -> None:
+        """The power is held by nobody: its proxies end, its player leaves its threads,
+        the channel is told (and whether its player chose it)."""
+        row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
+        await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
+        await self._refresh_thread_members(session, game, now)
+        repo.add_outbox(
+            session,
+            EventKind.CIVIL_DISORDER,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"power": row.power, "chosen": chosen},
+        )
+
+    async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:
+        """Remove a player; in a running game their powers fall into civil disorder."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            if game.status == GameStatus.ENDED:
+                raise WrongState(f"{game.name} is over.")
+            await self._power_changing(session, game)
+            await repo.set_player_status(session, game.id, user_id, PlayerStatus.KICKED, now)
+            powers = []
+            for row in await repo.powers(session, game.id):
+                if row.user_id == user_id:
+                    row.user_id, row.civil_disorder = None, True
+                    powers.append(row.power)
+                if row.standby_user_id == user_id:
+                    row.standby_user_id = None
+            await self._end_proxies(
+                session, game, set(powers), ProxyEnd.REMOVED, now, grantee=user_id
+            )
+            await self._refresh_thread_members(session, game, now)
+            repo.add_audit(
+                session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
+            )
+            repo.add_outbox(
+                session,
+                EventKind.PLAYER_KICKED,
+                now,
+                game_id=game.id,
+                channel_id=game.channel_id,
+                payload={"user": user_id, "powers": powers},
+            )
+
+    async def gm_rollback_plan(self, game_id: int, caller: Caller, phase_code: str) -> RollbackPlan:
+        """What rolling back to the start of `phase_code` would change, for the GM to
+        confirm: above all the powers whose player would change back (a standby's
+        takeover or a replacement since), which the GM may choose to keep."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            target = await self._rollback_target(session, game, phase_code)
+            current = await self._current_phase(session, game)
+            changes = player_changes(target.start_state, await repo.powers(session, game.id))
+            title = self._position(target).phase.title
+            return RollbackPlan(target.code, title, current.code, changes)
+
+    async def gm_rollback(
+        self,
+        game_id: int,
+        caller: Caller,
+        phase_code: str,
+        now: datetime,
+        *,
+        keep_players: bool = False,
+        expected_phase_id: int | None = None,
+    ) -> str:
+        """Go back to the start of an earlier phase (or of the current one). What came
+        after stays in the record, marked rolled back; the phase is played again from
+        its position, every power as it was when the phase began: missed phases, civil
+        disorder, eliminations, proxies, and who plays it (standby takeovers and
+        replacements since undone, unless `keep_players`). The orders sent for the
+        phase are wiped: their senders are told to send them again.
+        `expected_phase_id`: the phase being played when the GM asked; if the game has
+        moved on since, nothing is done."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            target = await self._rollback_target(session, game, phase_code)
+            current = await self._current_phase(session, game)
+            self._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            code = await self._roll_back(
+                session, game, target, current, now, keep_players=keep_players
+            )
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "rollback",
+                now,
+                {"to": code, "keep_players": keep_players},
+            )
+            return code
+
+    async def gm_all_orders(
+        self,
+        game_id: int,
+        caller: Caller,
+        *,
+        now: datetime | None = None,
+    ) -> tuple[PowerOrders, ...]:
+        """Every power's orders in force for the current phase, and what it has still
+        to order (for the GM's eyes only). Looking is recorded in the audit log too:
+        orders are secret until played."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller)
+            phase = await self._current_phase(session, game)
+            repo.add_audit(
+                session,
+                game.id,
+                caller.user_id,
+                "view_orders",
+                now or datetime.now(UTC),
+                {"phase": phase.code},
+            )
+            position = self._position(phase)
+            rows = await repo.orders_in_force(session, phase.id)
+            slots = {(o.power, o.slot) for o in rows}
+            table = []
+            for row in await repo.powers(session, game.id):
+                done = progress(position, row.power, slots, self.board)
+                table.append(
+                    PowerOrders(
+                        power=row.power,
+                        user_id=row.user_id,
+                        orders=tuple(
+                            sorted(
+                                str(order_from_json(o.order)) for o in rows if o.power == row.power
+                            )
+                        ),
+                        unordered=tuple(str(u) for u in done.unordered),
+                        given=done.given,
+                        owed=done.owed,
+                        builds_left=done.builds_left,
+                        removals_left=done.removals_left,
+                    )
+                )
+            return tuple(sorted(table, key=lambda t: t.power))
+
+    async def gm_change_setting(
+        self, game_id: int, caller: Caller, name: str, value: str, now: datetime
+    ) -> GameSettings:
+        """Change one of the game's settings (`bot/service/setting_changes.py`): any of them in
+        the lobby, those that make sense mid-game afterwards. Audited."""
+        async with self.transaction() as session:
+            game = await self._gm_game(session, game_id, caller, active=False)
+            if game.status == GameStatus.ENDED:
+                raise WrongState(f"{game.name} is over.")
+            old = self._settings(game)
+            new = change_setting(old, name, value, started=game.status != GameStatus.LOBBY)
+            game.settings = new.to_json()
+            repo.add_audit(
+                session, game.id, caller.user_id, "setting", now, {"name": name, "value": value}
+            )
+            return new

@@ -1,0 +1,269 @@
+"""Read-only views the Discord layer needs besides the service's own operations: maps
+of stored phases (the current one, a played one, a player's pending orders) and the
+retreat and build options of a phase.
+
+Cogs may import only `discord` and `bot`, so this is where rules-engine and render
+values are turned into text and bytes for them. Nothing here writes to the database.
+Drawing a map is CPU work, so it runs in a worker thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from adjudication.board import Board
+from adjudication.legal import legal_orders
+from adjudication.maps import STANDARD
+from adjudication.notation import format_order
+from adjudication.orders import Hold, Move, Order, Support
+from adjudication.outcomes import Outcome
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power
+from bot.service.errors import NotFound
+from bot.service.game_service import GameService
+from bot.service.phase_news import PlayedPhase
+from bot.service.views import PhaseRecord
+from storage.codec import outcome_from_json
+
+log = logging.getLogger(__name__)
+
+# render_map(position, board, orders, outcomes, viewer, palette, width) -> PNG bytes
+MapRenderer = Callable[..., bytes]
+# render_results(before, after, board, orders, outcomes, viewer, palette, width, final=)
+ResultsRenderer = Callable[..., bytes]
+
+
+def default_renderer() -> MapRenderer:
+    """The project's renderer, imported when first needed (it loads map data)."""
+    from render.map import render_map
+
+    return render_map
+
+
+def default_results_renderer() -> ResultsRenderer:
+    """The project's map of a played phase's outcome, imported when first needed."""
+    from render.results import render_results
+
+    return render_results
+
+
+@dataclass(frozen=True, slots=True)
+class MapImage:
+    phase: str  # "S1901M"
+    title: str  # "Spring 1901"
+    png: bytes
+    report: str | None  # the phase's results, if it has been played
+
+
+class GameLookups:
+    """Answers for cogs and delivery about one service's games."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        board: Board = STANDARD,
+        renderer: MapRenderer | None = None,
+        results_renderer: ResultsRenderer | None = None,
+        palette: str = "classic",
+        width: int = 1600,
+    ) -> None:
+        self.service = service
+        self.board = board
+        self._renderer = renderer
+        self._results_renderer = results_renderer
+        self.palette = palette
+        self.width = width
+
+    async def records(self, game_id: int) -> tuple[PhaseRecord, ...]:
+        """The whole game, every phase with its orders: it grows with the game, so
+        nothing made after each phase or on each request should need it (a list of
+        the phases played is `played_phases`)."""
+        return await self.service.phase_records(game_id)
+
+    async def played_phases(self, game_id: int) -> tuple[str, ...]:
+        """The codes of the phases played so far, in order (for `/game history`)."""
+        return await self.service.phase_codes(game_id, played=True)
+
+    async def current_position(self, game_id: int) -> Position:
+        position = await self.service.current_position(game_id)
+        if position is None:
+            raise NotFound("That game has not started yet.")
+        return position
+
+    async def find_record(self, game_id: int, phase: str | None = None) -> PhaseRecord:
+        """A stored phase by code (the latest play of it; when all its plays were
+        rolled back, the latest of those), "S1901M/2" for its second play, or the
+        current phase."""
+        wanted = phase.strip().upper() if phase else None
+        record = await self.service.phase_record(game_id, wanted)
+        if record is not None:
+            return record
+        # Only a phase not found needs the list of the others.
+        codes = await self.service.phase_codes(game_id)
+        if not codes:
+            raise NotFound("That game has not started yet.")
+        played = ", ".join(codes)
+        raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
+
+    async def centre_chart(self, game_id: int) -> bytes:
+        """The supply-centre chart: each power's centres at the start of every year
+        played (and at the phase in play), as a PNG."""
+        points: dict[int, tuple[str, dict[str, int]]] = {}
+        last: tuple[str, dict[str, int]] | None = None
+        for record in await self.records(game_id):
+            if record.rolled_back:
+                continue
+            position = self.service.record_position(record)
+            last = (record.phase, dict(Counter(position.ownership.values())))
+            points.setdefault(position.phase.year, last)  # the year's first phase
+        if last is None:
+            raise NotFound("That game has not started yet.")
+        history = list(points.values())
+        if history[-1][0] != last[0]:
+            history.append(last)  # the centres now, after the year's Fall
+        from render.chart import render_sc_chart
+
+        return await asyncio.to_thread(render_sc_chart, history, self.palette)
+
+    async def phase_map(self, game_id: int, phase: str | None = None) -> MapImage:
+        """The map of a phase: the current one, or a played one with its orders and
+        results drawn on it."""
+        return await self.record_map(await self.find_record(game_id, phase))
+
+    async def results_map(self, game_id: int, phase_id: int) -> MapImage:
+        """The map of one played phase (by its stored id), for the results post."""
+        found = await self.service.phase_results(game_id, phase_id)
+        if found is None:
+            raise NotFound(f"No phase {phase_id} in game {game_id}.")
+        return await self._map(found.phase, found.position, found.outcomes, found.report)
+
+    async def record_map(self, record: PhaseRecord) -> MapImage:
+        """The map of a stored phase; the title of a play since rolled back says so."""
+        position = self.service.record_position(record)
+        picture = await self._map(record.phase, position, record.outcomes, record.report)
+        if record.rolled_back:
+            return replace(picture, title=f"{picture.title} (rolled back)")
+        return picture
+
+    async def _map(
+        self,
+        phase: str,
+        position: Position,
+        stored_outcomes: Sequence[dict] | None,
+        report: str | None,
+    ) -> MapImage:
+        outcomes: list[Outcome] | None = None
+        orders: list[Order] | None = None
+        if stored_outcomes is not None:
+            outcomes = [outcome_from_json(o) for o in stored_outcomes]
+            orders = [o.order for o in outcomes]
+        png = await self.draw(position, orders, outcomes)
+        return MapImage(phase, position.phase.title, png, report)
+
+    async def preview_map(
+        self, game_id: int, powers: Sequence[Power], orders: Sequence[str]
+    ) -> bytes:
+        """The current position with one player's own pending orders drawn on it."""
+        from adjudication.parse import parse_orders
+
+        position = await self.current_position(game_id)
+        parsed: list[Order] = []
+        for power in powers:
+            lines = parse_orders("\n".join(orders), position, power, self.board)
+            parsed += [line.order for line in lines if line.order is not None]
+        return await self.draw(position, parsed, None)
+
+    async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
+        """Three orders the player could give now, made from their own units (a move,
+        a support of it, a hold; or a retreat, a build, a removal), in the notation of
+        the DM echo."""
+        position = await self.current_position(game_id)
+        options = [o for power in powers for o in legal_orders(position, self.board, power)]
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return [format_order(o, self.board) for o in options[:3]]
+        moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
+        chosen: list[Order] = moves[:1]
+        if chosen:
+            move = chosen[0]
+            chosen += [
+                o
+                for o in options
+                if isinstance(o, Support)
+                and o.destination == move.destination
+                and o.supported == move.unit.location
+            ][:1]
+        used = {o.unit for o in chosen}
+        chosen += [o for o in options if isinstance(o, Hold) and o.unit not in used][:1]
+        return [format_order(o, self.board) for o in chosen[:3]]
+
+    async def retreat_and_build_options(
+        self, game_id: int, phase_id: int, power: Power
+    ) -> list[str]:
+        """Every retreat, disband, build or removal open to `power` in that phase."""
+        found = await self.service.phase_results(game_id, phase_id)
+        if found is None:
+            return []
+        options = legal_orders(found.position, self.board, power)
+        return [format_order(o, self.board) for o in options]
+
+    async def played_phase(
+        self, game_id: int, phase_id: int, next_phase_id: int
+    ) -> PlayedPhase | None:
+        """A played phase with the position it led to, for its results post and each
+        player's DM; None if either is no longer in the live record (rolled back)."""
+        before = await self.service.phase_results(game_id, phase_id)
+        after = await self.service.phase_results(game_id, next_phase_id)
+        if before is None or after is None or before.outcomes is None:
+            return None
+        outcomes = tuple(outcome_from_json(o) for o in before.outcomes)
+        return PlayedPhase(before.position, outcomes, after.position, self.board)
+
+    async def results_png(self, played: PlayedPhase, *, final: bool) -> bytes:
+        """The position after the phase, its moves drawn lightly under it (the final
+        position when the game ended with it)."""
+        if self._results_renderer is None:
+            self._results_renderer = default_results_renderer()
+        return await asyncio.to_thread(
+            functools.partial(
+                self._results_renderer,
+                played.before,
+                played.after,
+                self.board,
+                [o.order for o in played.outcomes],
+                list(played.outcomes),
+                None,
+                self.palette,
+                self.width,
+                final=final,
+            )
+        )
+
+    async def draw(
+        self,
+        position: Position,
+        orders: Sequence[Order] | None,
+        outcomes: Sequence[Outcome] | None,
+        viewer: Power | None = None,
+    ) -> bytes:
+        if self._renderer is None:
+            self._renderer = default_renderer()
+        return await asyncio.to_thread(
+            self._renderer,
+            position,
+            self.board,
+            list(orders) if orders is not None else None,
+            list(outcomes) if outcomes is not None else None,
+            viewer,
+            self.palette,
+            self.width,
+        )
+
+
+# The standard map's powers, for static slash-command choices.
+POWERS: tuple[Power, ...] = tuple(sorted(STANDARD.powers))

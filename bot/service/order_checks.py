@@ -1,0 +1,101 @@
+"""What a power's orders must and may contain in a phase: the key each order is kept
+under, the build and removal allowance (rules/000 §13.2), whether a power's orders are
+complete (rules/004 rule 3), and what is still unordered."""
+
+from __future__ import annotations
+
+from adjudication.board import Board
+from adjudication.orders import Build, Disband, Order, Waive
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power
+from bot.service.views import LineResult, Progress
+from bot.service.words import count
+from storage.codec import order_from_json
+
+
+def slot_of(order: Order, taken: set[str]) -> str:
+    """The key an order is kept under: the unit's (or build's) province; waives count."""
+    if isinstance(order, Waive):
+        n = 1
+        while f"WAIVE{n}" in taken:
+            n += 1
+        return f"WAIVE{n}"
+    return order.unit.location.province
+
+
+def adjustment_excess(order, power, in_force, position) -> str | None:
+    """rules/000 §13.2: no more builds than allowed, no more removals than owed."""
+    if position.phase.kind is not PhaseKind.ADJUSTMENT:
+        return None
+    change = position.adjustment_of(power)
+    slot = "" if isinstance(order, Waive) else order.unit.location.province
+    others = [
+        order_from_json(order_json)
+        for (p, s), (order_json, _by_owner) in in_force.items()
+        if p == power and s != slot
+    ]
+    if isinstance(order, Build | Waive):
+        used = sum(isinstance(o, Build | Waive) for o in others) + 1
+        if used > change:
+            return f"You may build only {count(max(change, 0), 'unit')} this winter."
+    if isinstance(order, Disband):
+        used = sum(isinstance(o, Disband) for o in others) + 1
+        if used > -change:
+            return f"You must remove only {count(max(-change, 0), 'unit')} this winter."
+    return None
+
+
+def complete(position: Position, power: Power, slots: set[tuple[str, str]], board: Board) -> bool:
+    """Whether the power's orders cover everything it must or may do this phase:
+    every dislodged unit; every removal owed; every build it has room for (unused
+    builds are waived anyway, rules/000 §13.2)."""
+    if position.phase.kind is PhaseKind.RETREAT:
+        return all(
+            (power, d.unit.province) in slots for d in position.dislodged if d.unit.power == power
+        )
+    given = sum(1 for p, _ in slots if p == power)
+    change = position.adjustment_of(power)
+    if change < 0:
+        return given >= -change
+    return given >= min(change, _build_room(position, power, board))
+
+
+def progress(
+    position: Position, power: Power, slots: set[tuple[str, str]], board: Board
+) -> Progress:
+    """How far the power's orders in force (`slots`: (power, slot) keys) go."""
+    kind = position.phase.kind
+    if kind is not PhaseKind.ADJUSTMENT:
+        if kind is PhaseKind.MOVEMENT:
+            units = [u for u in position.units if u.power == power]
+        else:
+            units = [d.unit for d in position.dislodged if d.unit.power == power]
+        missing = tuple(u for u in units if (power, u.province) not in slots)
+        return Progress(len(units) - len(missing), len(units), missing)
+    given = sum(1 for p, _ in slots if p == power)
+    change = position.adjustment_of(power)
+    if change < 0:
+        return Progress(given, -change, removals_left=max(-change - given, 0))
+    owed = min(change, _build_room(position, power, board))
+    return Progress(given, owed, builds_left=max(owed - given, 0))
+
+
+def _build_room(position: Position, power: Power, board: Board) -> int:
+    """Unoccupied home centres the power owns: where it may build (rules/000 §13.2)."""
+    occupied = {u.province for u in position.units}
+    return sum(
+        1
+        for c in board.home_centres.get(power, ())
+        if position.ownership.get(c) == power and c not in occupied
+    )
+
+
+def line_json(result: LineResult) -> dict:
+    return {
+        "text": result.text,
+        "status": result.status.value,
+        "order": result.order,
+        "message": result.message,
+        "reason": result.reason,
+        "notes": list(result.notes),
+    }

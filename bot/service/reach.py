@@ -1,0 +1,247 @@
+"""Whom Discord will not let dipgm reach, as the service keeps it.
+
+Two cases, each found only when Discord refuses something (dipgm has no members intent,
+so it is never told that someone left a server):
+
+- **Gone from the server**: a DM refused for want of a shared server (50278), a thread
+  add refused as an unknown member (10007), or a member missing from a command's
+  resolved data. Each running game where they hold a power marks them (`PlayerRow.
+  left_server_at`) and its GM is told in the game's channel (PLAYER_LEFT), so that the
+  GM can call a standby (rules/004 rule 9). Seen in the server again, they are unmarked.
+- **DMs closed** (50007: they allow no direct messages from the server's members): kept
+  in `closed_dms`; they are told once, in the game's channel with a ping of them only
+  (DMS_CLOSED), until a DM reaches them again.
+
+Either way the direct message refused is held (`OutboxRow.held_for_user_id`, with no
+next attempt) rather than retried in a loop, and offered again when the user next uses
+dipgm; a reminder or a ballot is dropped instead, being of no use later.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service.caller import Caller
+from bot.service.events import EventKind
+from bot.service.lobby import Lobby
+from bot.service.views import GameStatus, GivenUp, GmStatus, ThreadGap
+from storage import repo
+from storage.models import (
+    ClosedDmRow,
+    GameRow,
+    OutboxRow,
+    PlayerRow,
+    TalkThreadRow,
+    ThreadMemberRow,
+)
+
+# Given-up events shown to the GM (the newest; the count says how many in all).
+GIVEN_UP_SHOWN = 5
+
+
+async def remember_name(
+    session: AsyncSession, game_id: int, user_id: int, name: str | None
+) -> None:
+    """Keep a player's name in the server, shown beside mentions of them."""
+    if not name:
+        return
+    rows = await session.execute(
+        select(PlayerRow).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+    )
+    player = rows.scalars().first()
+    if player is not None:
+        player.display_name = name[:100]
+
+
+async def mark_gone(
+    session: AsyncSession,
+    user_id: int,
+    now: datetime,
+    *,
+    guild_id: int | None = None,
+    game_id: int | None = None,
+) -> int:
+    """Mark the user gone from the server in every running game (of `guild_id`, or just
+    `game_id`) where they hold a power and were not marked yet, telling each GM.
+    Returns how many games newly marked them."""
+    query = (
+        select(GameRow, PlayerRow)
+        .join(PlayerRow, PlayerRow.game_id == GameRow.id)
+        .where(
+            PlayerRow.user_id == user_id,
+            PlayerRow.left_server_at.is_(None),
+            GameRow.status == GameStatus.ACTIVE,
+        )
+        .order_by(GameRow.id)
+    )
+    if guild_id is not None:
+        query = query.where(GameRow.guild_id == guild_id)
+    if game_id is not None:
+        query = query.where(GameRow.id == game_id)
+    marked = 0
+    for game, player in (await session.execute(query)).all():
+        held = [p.power for p in await repo.powers(session, game.id) if p.user_id == user_id]
+        if not held:
+            continue  # replaced or removed already: nothing of theirs to look after
+        player.left_server_at = now
+        marked += 1
+        repo.add_outbox(
+            session,
+            EventKind.PLAYER_LEFT,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={"user": user_id, "powers": held, "gm": game.gm_user_id},
+        )
+    return marked
+
+
+class ReachDesk(Lobby):
+    async def player_gone(
+        self,
+        user_id: int,
+        now: datetime,
+        *,
+        guild_id: int | None = None,
+        game_id: int | None = None,
+    ) -> int:
+        """The user is no longer in the server (of `guild_id`; with neither, in any
+        server the bot shares): see `mark_gone`."""
+        async with self.transaction() as session:
+            return await mark_gone(session, user_id, now, guild_id=guild_id, game_id=game_id)
+
+    async def dms_closed(self, user_id: int, game_id: int | None, now: datetime) -> bool:
+        """Discord refused a DM to the user (50007). The first time (until a DM reaches
+        them again) they are told in the channel of `game_id` (None: of a running game
+        of theirs). Returns whether this was the first time."""
+        async with self.transaction() as session:
+            if await session.get(ClosedDmRow, user_id) is not None:
+                return False
+            session.add(ClosedDmRow(user_id=user_id, closed_at=now))
+            if game_id is None:  # a DM of theirs went unanswered: a game of theirs
+                game_id = next((g.id for g in await repo.games_of_user(session, user_id)), None)
+            game = await repo.game(session, game_id) if game_id is not None else None
+            if game is not None:
+                repo.add_outbox(
+                    session,
+                    EventKind.DMS_CLOSED,
+                    now,
+                    game_id=game.id,
+                    channel_id=game.channel_id,
+                    payload={"user": user_id},
+                )
+            return True
+
+    async def dms_open(self, user_id: int) -> None:
+        """A DM reached the user: their DMs are open (again)."""
+        async with self.transaction() as session:
+            await session.execute(delete(ClosedDmRow).where(ClosedDmRow.user_id == user_id))
+
+    async def closed_dm_users(self) -> frozenset[int]:
+        async with self.transaction() as session:
+            rows = await session.execute(select(ClosedDmRow.user_id))
+            return frozenset(r[0] for r in rows.all())
+
+    async def hold_event(
+        self, event_id: int, user_id: int, error: str, now: datetime, *, keep: bool
+    ) -> None:
+        """A DM Discord refused because of its user (closed DMs, gone from the server):
+        held for when they next use dipgm (`keep`), or dropped (a reminder, a ballot:
+        of no use later). Never retried in a loop, never given up to the GM: the GM
+        sees the user as unreachable instead."""
+        async with self.transaction() as session:
+            row = await session.get(OutboxRow, event_id)
+            if row is None:
+                return
+            row.attempts += 1
+            row.last_error = error[:2000]
+            if keep:
+                row.next_attempt_at, row.held_for_user_id = None, user_id
+            else:
+                row.delivered_at = now
+
+    async def waiting_users(self) -> frozenset[int]:
+        """Users with DMs held for them or found gone from a running game: whom to
+        look out for (`user_seen`)."""
+        async with self.transaction() as session:
+            held = await session.execute(
+                select(OutboxRow.held_for_user_id)
+                .where(OutboxRow.held_for_user_id.is_not(None), OutboxRow.delivered_at.is_(None))
+                .distinct()
+            )
+            gone = await session.execute(
+                select(PlayerRow.user_id)
+                .join(GameRow, GameRow.id == PlayerRow.game_id)
+                .where(PlayerRow.left_server_at.is_not(None), GameRow.status == GameStatus.ACTIVE)
+                .distinct()
+            )
+            return frozenset(r[0] for r in [*held.all(), *gone.all()])
+
+    async def user_seen(self, user_id: int, guild_id: int | None, now: datetime) -> None:
+        """The user used dipgm (a command in `guild_id`, or a DM): the DMs held for them
+        are offered again, and they are no longer gone from that server."""
+        async with self.transaction() as session:
+            await session.execute(
+                update(OutboxRow)
+                .where(OutboxRow.held_for_user_id == user_id, OutboxRow.delivered_at.is_(None))
+                .values(next_attempt_at=now, held_for_user_id=None)
+            )
+            if guild_id is None:
+                return
+            games = select(GameRow.id).where(GameRow.guild_id == guild_id)
+            await session.execute(
+                update(PlayerRow)
+                .where(
+                    PlayerRow.user_id == user_id,
+                    PlayerRow.left_server_at.is_not(None),
+                    PlayerRow.game_id.in_(games),
+                )
+                .values(left_server_at=None)
+            )
+
+    async def gm_status(self, game_id: int, caller: Caller) -> GmStatus:
+        """`/gm status`: the game, and whom or what Discord keeps dipgm from reaching."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            self._require_gm(game, caller)
+            info = await self._info(session, game)
+            holders = {p.user_id for p in info.powers if p.user_id is not None}
+            holders |= {p.standby_user_id for p in info.powers if p.standby_user_id}
+            gone = await session.execute(
+                select(PlayerRow.user_id).where(
+                    PlayerRow.game_id == game.id, PlayerRow.left_server_at.is_not(None)
+                )
+            )
+            closed = await session.execute(
+                select(ClosedDmRow.user_id).where(ClosedDmRow.user_id.in_(holders))
+            )
+            given_up = select(OutboxRow).where(
+                OutboxRow.game_id == game.id, OutboxRow.given_up_at.is_not(None)
+            )
+            shown = await session.execute(
+                given_up.order_by(OutboxRow.id.desc()).limit(GIVEN_UP_SHOWN)
+            )
+            counted = await session.execute(select(func.count()).select_from(given_up.subquery()))
+            gaps = await session.execute(
+                select(TalkThreadRow.name, ThreadMemberRow.user_id, ThreadMemberRow.last_error)
+                .join(ThreadMemberRow, ThreadMemberRow.talk_thread_id == TalkThreadRow.id)
+                .where(
+                    TalkThreadRow.game_id == game.id,
+                    TalkThreadRow.locked_at.is_(None),
+                    ThreadMemberRow.last_error.is_not(None),
+                )
+                .order_by(TalkThreadRow.name)
+            )
+            return GmStatus(
+                info=info,
+                left_server=tuple(sorted(u for (u,) in gone.all() if u in holders)),
+                dms_closed=tuple(sorted(u for (u,) in closed.all())),
+                given_up=tuple(
+                    GivenUp(r.kind, r.user_id, r.given_up_at) for r in shown.scalars().all()
+                ),
+                given_up_count=int(counted.scalar() or 0),
+                thread_gaps=tuple(ThreadGap(n, u, e) for n, u, e in gaps.all()),
+            )

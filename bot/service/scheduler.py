@@ -1,0 +1,116 @@
+"""The scheduler core: `tick(now)` acts on every due deadline and reminder.
+
+Everything it needs lives in the database, so after a restart the first tick picks
+up where the last process stopped, including deadlines that passed while it was down.
+Several processes may tick at once: games are claimed one at a time (bot/service/adjudicator)
+and reminders by compare-and-set, so each happens once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.service.events import EventKind
+from bot.service.order_checks import progress
+from bot.service.service_core import owes_orders
+from bot.service.views import AdjudicationResult, TickReport
+from storage import repo
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
+
+log = logging.getLogger(__name__)
+
+MAX_GAMES_PER_TICK = 10_000
+MAX_REMINDERS_PER_TICK = 1_000
+
+
+class Scheduler:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def tick(self, now: datetime) -> TickReport:
+        """Adjudicate every game whose deadline has passed, then send due reminders.
+
+        A game that fails is logged and reported, and tried again on the next tick;
+        it does not stop the others.
+        """
+        async with self.service.transaction() as session:
+            due = await repo.due_games(session, now, MAX_GAMES_PER_TICK)
+        done: list[AdjudicationResult] = []
+        errors: list[tuple[int, str]] = []
+        for game_id, _version in due:
+            try:
+                result = await self.service.adjudicate_game(game_id, now, due_only=True)
+            except Exception as exc:
+                log.exception("adjudicating game %s failed", game_id)
+                errors.append((game_id, f"{type(exc).__name__}: {exc}"))
+                continue
+            if result is not None:
+                done.append(result)
+        sent = await self._reminders(now)
+        return TickReport(tuple(done), sent, tuple(errors))
+
+    async def _reminders(self, now: datetime) -> int:
+        async with self.service.transaction() as session:
+            due = await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
+            by_phase: dict[tuple[int, int], list[tuple]] = {}
+            for r in due:
+                by_phase.setdefault((r.game_id, r.phase_id), []).append((r.due_at, r.id))
+        sent = 0
+        for (game_id, phase_id), reminders in by_phase.items():
+            # Several reminders of one phase due at once (the bot was down, or the clock
+            # jumped): only the latest is worth sending; the others are recorded skipped.
+            *earlier, (_, latest) = sorted(reminders)
+            async with self.service.transaction() as session:
+                # The game's row first, as every transaction that changes a game takes
+                # it: a GM moving the deadline meanwhile (who deletes these reminders)
+                # waits for this one, or this one for it; never each for the other.
+                if await repo.game_with_phase(session, game_id, lock=True) is None:
+                    continue
+                if not await repo.mark_reminder_sent(session, latest, now):
+                    continue  # another process sent it
+                for _, reminder_id in earlier:
+                    await repo.mark_reminder_sent(session, reminder_id, now, skipped=True)
+                sent += await self._remind(session, game_id, phase_id, now)
+        return sent
+
+    async def _remind(self, session, game_id: int, phase_id: int, now: datetime) -> int:
+        """Queue the reminders of one phase; returns how many."""
+        game = await repo.game(session, game_id)
+        phase = await self.service._current_phase(session, game)
+        if phase.id != phase_id:
+            return 0
+        position = self.service._position(phase)
+        slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+        sent = 0
+        for row in await repo.powers(session, game_id):
+            # Only players who still owe orders: not those with nothing to order, nor
+            # those whose orders cover everything (or who said they are done); a player
+            # who ordered some units and not others is reminded of the others.
+            if row.user_id is None or not row.playable or row.ready:
+                continue
+            if not owes_orders(position, row.power, self.service.board):
+                continue
+            done = progress(position, row.power, slots, self.service.board)
+            if done.owed and done.given >= done.owed:
+                continue
+            repo.add_outbox(
+                session,
+                EventKind.REMINDER,
+                now,
+                game_id=game_id,
+                user_id=row.user_id,
+                payload={
+                    "power": row.power,
+                    "phase": phase.code,
+                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+                    "unordered": [str(u) for u in done.unordered],
+                    "builds_left": done.builds_left,
+                    "removals_left": done.removals_left,
+                },
+            )
+            sent += 1
+        return sent

@@ -1,0 +1,236 @@
+"""What every part of the game service shares: transactions, loading a game, checks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
+
+from adjudication.board import Board
+from adjudication.maps import STANDARD
+from adjudication.position import Position
+from adjudication.units import PhaseKind, Power
+from bot.service.caller import Caller
+from bot.service.engine import Engine
+from bot.service.errors import NotAllowed, NotFound, WrongState
+from bot.service.events import EventKind
+from bot.service.game_settings import GameSettings
+from bot.service.proxies import ProxyEnd
+from bot.service.views import GameStatus
+from storage import order_queries, repo
+from storage.codec import position_from_json
+from storage.db import session_factory
+from storage.models import GameRow, PhaseRow, PowerRow, ProxyGrantRow
+
+log = logging.getLogger(__name__)
+
+POSITION_CACHE_SIZE = 2048
+# Table ids are 32-bit on PostgreSQL: a larger number names no game, and must not reach
+# the database, which would refuse it with an error instead of finding nothing.
+MAX_ID = 2**31 - 1
+
+
+def owes_orders(position: Position, power: Power, board: Board) -> bool:
+    """Whether `power` has anything to order in this phase (rules/004 rule 3: retreats
+    and adjustments end when "everyone concerned" has submitted)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return any(u.power == power for u in position.units)
+    if kind is PhaseKind.RETREAT:
+        return any(d.unit.power == power for d in position.dislodged)
+    change = position.adjustment_of(power)
+    if change < 0:
+        return True
+    if change == 0:
+        return False
+    occupied = {u.province for u in position.units}
+    return any(
+        position.ownership.get(c) == power and c not in occupied
+        for c in board.home_centres.get(power, ())
+    )
+
+
+class ServiceCore:
+    """Holds the database, the board and the engine; opens transactions.
+
+    `checkpoint` is called with a name at the steps of an adjudication; it does nothing
+    in production and lets tests fail a transaction half-way.
+    """
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        board: Board = STANDARD,
+        rules_engine: Engine | None = None,
+        checkpoint: Callable[[str], None] | None = None,
+    ) -> None:
+        self.db = engine
+        self.board = board
+        self.engine = rules_engine or Engine()
+        self._sessions = session_factory(engine)
+        self._checkpoint = checkpoint or (lambda _name: None)
+        self._positions: dict[int, Position] = {}
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        async with self._sessions() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def core_transaction(self) -> AsyncIterator[AsyncConnection]:
+        """The same, on a bare connection, for work done in SQLAlchemy Core alone
+        (storage/order_queries.py, storage/phase_queries.py): no ORM session to set up
+        and tear down."""
+        async with self.db.begin() as conn:
+            yield conn
+
+    async def _game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
+        """The game, with its current phase loaded in the same query (it is almost
+        always needed next, and each query is a round trip to the database).
+
+        Locked for the transaction by default (see `repo.game_with_phase`): every
+        operation that changes a game goes through here.
+        """
+        game = None
+        if valid_id(game_id):
+            game = await repo.game_with_phase(session, game_id, lock=lock)
+        if game is None:
+            raise no_such_game(game_id)
+        return game
+
+    async def _game_for(
+        self, session: AsyncSession, game_id: int, caller: Caller, *, lock: bool = True
+    ) -> GameRow:
+        """`_game`, as `caller` may see it: a game of another server, or (in a direct
+        message) a game the caller takes no part in, answers exactly as a game that
+        does not exist."""
+        game = await self._game(session, game_id, lock=lock)
+        if not await self._sees(session, game, caller):
+            raise no_such_game(game_id)
+        return game
+
+    @staticmethod
+    async def _sees(session: AsyncSession, game: GameRow, caller: Caller) -> bool:
+        if caller.guild_id is not None:
+            return game.guild_id == caller.guild_id
+        if caller.user_id == game.gm_user_id:
+            return True
+        return await repo.takes_part(session, game.id, caller.user_id)
+
+    @staticmethod
+    def _settings(game: GameRow) -> GameSettings:
+        return GameSettings.from_json(game.settings)
+
+    @staticmethod
+    def _require_gm(game: GameRow, caller: Caller) -> None:
+        if not caller.is_gm_of(game.gm_user_id, game.guild_id):
+            raise NotAllowed(f"Only the GM of {game.name} may do that.")
+
+    @staticmethod
+    def _require_active(game: GameRow) -> None:
+        if game.status == GameStatus.LOBBY:
+            raise WrongState(f"{game.name} has not started yet.")
+        if game.status == GameStatus.ENDED:
+            raise WrongState(f"{game.name} is over.")
+
+    async def _current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow:
+        if game.current_phase_id is None:
+            raise WrongState(f"{game.name} has not started yet.")
+        phase = await session.get(PhaseRow, game.current_phase_id)
+        assert phase is not None
+        return phase
+
+    def _position(self, phase: PhaseRow) -> Position:
+        """The phase's position; decoded once per process, as a phase row's position
+        never changes once written (a rollback writes a new row)."""
+        position = self._positions.get(phase.id)
+        if position is None:
+            position = self._remember(phase.id, position_from_json(phase.position))
+        return position
+
+    async def _position_at(self, db: order_queries.Db, phase_id: int) -> Position:
+        """The position of a phase by id, read from the database only on first use."""
+        position = self._positions.get(phase_id)
+        if position is None:
+            stored = await order_queries.position_json(db, phase_id)
+            position = self._remember(phase_id, position_from_json(stored))
+        return position
+
+    def _remember(self, phase_id: int, position: Position) -> Position:
+        if len(self._positions) >= POSITION_CACHE_SIZE:
+            self._positions.pop(next(iter(self._positions)))
+        self._positions[phase_id] = position
+        return position
+
+    def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:
+        return now + settings.phase_length(kind)
+
+    async def _schedule_reminders(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        phase_id: int,
+        deadline: datetime,
+        now: datetime,
+    ) -> None:
+        settings = self._settings(game)
+        times = [deadline - timedelta(minutes=m) for m in settings.reminder_minutes]
+        await repo.replace_reminders(session, game.id, phase_id, [t for t in times if t > now])
+
+    async def _end_proxies(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        powers: set[Power] | None,
+        reason: ProxyEnd,
+        now: datetime,
+        *,
+        grantee: int | None = None,
+        withdraw_orders: bool = True,
+    ) -> list[ProxyGrantRow]:
+        """End the proxies in force for `powers` (None: every power), and those held
+        by `grantee`; each holder is told why by DM. `withdraw_orders`: the orders the
+        holders gave under those grants for the current phase are withdrawn too (given
+        on an authority that has ended); not when the phase is being played, whose
+        orders are the record of what was played."""
+        ended = [
+            g
+            for g in await repo.proxy_grants(session, game.id)
+            if powers is None or g.power in powers or g.grantee_user_id == grantee
+        ]
+        for grant in ended:
+            grant.revoked_at, grant.end_reason = now, reason.value
+            if withdraw_orders and game.current_phase_id is not None:
+                await repo.withdraw_proxy_orders(
+                    session, game.current_phase_id, grant.power, grant.grantee_user_id
+                )
+            repo.add_outbox(
+                session,
+                EventKind.PROXY_ENDED,
+                now,
+                game_id=game.id,
+                user_id=grant.grantee_user_id,
+                payload={"power": grant.power, "reason": reason.value},
+            )
+        return ended
+
+    @staticmethod
+    def _owner_of(powers: list[PowerRow] | tuple[PowerRow, ...], power: Power) -> PowerRow:
+        for row in powers:
+            if row.power == power:
+                return row
+        raise NotFound(f"There is no power {power.title()} in this game.")
+
+
+def valid_id(value: int) -> bool:
+    """Whether `value` can be the id of a stored row (see MAX_ID)."""
+    return 1 <= value <= MAX_ID
+
+
+def no_such_game(game_id: int) -> NotFound:
+    return NotFound(f"There is no game number {game_id}.")
