@@ -18,6 +18,7 @@ from bot import errors_handler
 from bot.command_sync import SyncOutcome, sync_commands
 from bot.delivery import Delivery
 from bot.health import GatewayWatch
+from bot.score_buttons import ScoreButton
 from bot.service import GameService
 from bot.service.lookups import GameLookups
 from bot.service.scheduler import Scheduler
@@ -34,6 +35,7 @@ EXTENSIONS = (
     "cogs.diplomacy",
     "cogs.votes",
     "cogs.gm",
+    "cogs.ratings",
     "cogs.help",
 )
 
@@ -145,7 +147,7 @@ class DipBot(commands.Bot):
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)
-        self.add_dynamic_items(VoteButton)
+        self.add_dynamic_items(VoteButton, ScoreButton)
         if self._sync_commands:
             await self.sync_app_commands(force=self._force_sync)
         if self._run_delivery:

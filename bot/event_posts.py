@@ -21,6 +21,7 @@ from adjudication.units import Phase
 from bot.channel_checks import why_channel_refuses
 from bot.errors_handler import DM_REFUSED
 from bot.reach_watch import ReachWatch, Unreachable
+from bot.score_buttons import score_choice_text, score_choice_view
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.events import Event
@@ -302,7 +303,17 @@ class EventPosts:
                 text = await self._briefing(game_id, p["new"], power, name)
             except WrongState:  # the game ended since: there is nothing to take over
                 return None
-            return await self._to_user(p["new"], text)
+            if not p.get("score_from"):
+                return await self._to_user(p["new"], text)
+            # rules/004: the newcomer chooses, at entry only, whom the score counts for.
+            replaced = mention(p["score_from"], info.name_of(p["score_from"]))
+            text += "\n" + score_choice_text(power, replaced)
+            return await self._to_user(
+                p["new"],
+                text,
+                view=score_choice_view(game_id, p["power"]),
+                allowed_mentions=NO_PINGS,
+            )
 
         steps: list[Step] = [
             lambda: self._to_channel(event, f"{new} now plays **{power}**{replacing}."),

@@ -8,12 +8,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
+from bot.service.press_record import PressEntry
 from bot.service.talk import QUESTION_LIMIT
 from bot.service.words import power_name
 from cogs.common import POWER_CHOICES, GameOption, caller_of, complete_game, game_here
 
 PRESS_LIMIT = 1800
 PRESS_COLOUR = discord.Colour.dark_teal()
+
+
+def press_text(name: str, title: str, press: tuple[PressEntry, ...]) -> str:
+    """The public press of one phase for `/game history`: signed by its powers, or
+    "Anonymous press" — never its sender."""
+    lines = [f"**{name}** — press during {title}:"]
+    for entry in press:
+        signed = (
+            "Press from " + ", ".join(power_name(p) for p in entry.signed_by)
+            if entry.signed_by
+            else "Anonymous press"
+        )
+        lines.append(f"{signed}: {entry.text}")
+    return "\n".join(lines)
 
 
 class Diplomacy(commands.Cog):
@@ -70,7 +85,11 @@ class Diplomacy(commands.Cog):
         # can pass for another power's signature (and nobody is pinged by it).
         press = discord.Embed(description=text, colour=PRESS_COLOUR)
         press.set_author(name=signed)
-        await channel.send(embed=press, allowed_mentions=discord.AllowedMentions.none())
+        posted = await channel.send(embed=press, allowed_mentions=discord.AllowedMentions.none())
+        # Kept in the game's record once Discord has it (shown by /game history).
+        await self.bot.service.record_press(
+            plan, interaction.user.id, text, posted.id, self.bot.now()
+        )
         await interaction.response.send_message("Your press is posted.", ephemeral=True)
 
     @app_commands.command(name="ask", description="Ask the GM a question, privately")

@@ -48,6 +48,8 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (PLAYERS, "talk", "a private thread with the players of the powers you name"),
     (PLAYERS, "press", "a public announcement in the game's channel"),
     (PLAYERS, "ask", "a question to the GM, which only the GM reads"),
+    (EVERYONE, "rating", "a player's rating: the average of their scores on this server"),
+    (EVERYONE, "leaderboard", "this server's players by rating, 10 a page"),
     (PLAYERS, "draw propose", "propose a draw; ballots arrive by DM"),
     (PLAYERS, "deadline propose extend", "propose a later deadline"),
     (PLAYERS, "deadline propose shorten", "propose an earlier deadline"),

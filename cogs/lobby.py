@@ -43,6 +43,7 @@ from cogs.common import (
     server_channel,
     text_file,
 )
+from cogs.diplomacy import press_text
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 # Discord's upload limit for a server without boosts: 10 MiB a file.
@@ -421,6 +422,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             await interaction.followup.send(
                 text, file=png_file(picture.png, "map.png"), ephemeral=private
             )
+            await self._press_of(interaction, info.id, info.name, record.id, picture, private)
             return
         # rules/004's full notation, the retreats that followed folded in once played.
         judged = await self.bot.service.judge_text(info.id, record.id) or picture.report
@@ -434,6 +436,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         else:
             report = text_file(judged, f"results-{picture.phase}.txt")
             await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
+        await self._press_of(interaction, info.id, info.name, record.id, picture, private)
+
+    async def _press_of(self, interaction, game_id, name, phase_id, picture, private) -> None:
+        """The phase's public press, after its results: in one message, or as a text
+        file when it is too long for one."""
+        press = await self.bot.service.phase_press(game_id, phase_id)
+        if not press:
+            return
+        text = press_text(name, picture.title, press)
+        if len(text) <= MESSAGE_LIMIT:
+            await interaction.followup.send(
+                text, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
+            )
+        else:
+            kept = text_file(text, f"press-{picture.phase}.txt")
+            await interaction.followup.send(
+                f"**{name}** — press during {picture.title} (attached).",
+                file=kept,
+                ephemeral=private,
+            )
 
     @app_commands.command(name="chart", description="Supply centres of each power, year by year")
     @app_commands.describe(

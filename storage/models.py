@@ -61,6 +61,9 @@ class GameRow(SQLModel, table=True):
     ended_at: datetime | None = _when()
     end_kind: str | None = Field(default=None, max_length=16)
     winners: list | None = _json(nullable=True)
+    # The scoring system of the scores given at the end (Scoring), for the ratings:
+    # scores of different systems are never averaged together. None: not scored.
+    scoring: str | None = Field(default=None, max_length=16)
 
 
 class PlayerRow(SQLModel, table=True):
@@ -106,6 +109,13 @@ class PowerRow(SQLModel, table=True):
     ready: bool = Field(default=False)
     score: float | None = Field(default=None)
     eliminated_year: int | None = Field(default=None)
+    # Whom the score counts for (rules/004 "Player Ratings"): the power's last player,
+    # kept when it falls into civil disorder; on a replacement, the incoming player or,
+    # by their choice at entry, the player replaced.
+    rated_user_id: int | None = _big(nullable=True, index=True)
+    # Set while a replacement may still make that choice: whom the score counted for
+    # before they came in. Cleared by the choice and when the phase they entered in ends.
+    score_choice_from: int | None = _big(nullable=True)
 
 
 class PhaseRow(SQLModel, table=True):
@@ -342,3 +352,19 @@ class PendingOrdersRow(SQLModel, table=True):
     text: str = Field(sa_column=Column(Text, nullable=False))
     sent_at: datetime = _when(nullable=False)
     created_at: datetime = _when(nullable=False)
+
+
+class PressRow(SQLModel, table=True):
+    """Public press as posted in the game's channel, kept in the game's record.
+    `signed_by` empty: anonymous; its sender is kept for the GM alone."""
+
+    __tablename__ = "press"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    phase_id: int = Field(foreign_key="phases.id", index=True)
+    signed_by: list = _json()
+    sender_user_id: int = _big(nullable=False)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    message_id: int = _big(nullable=False)
+    posted_at: datetime = _when(nullable=False)

@@ -22,6 +22,7 @@ from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
+from bot.service.ratings import hand_over
 from bot.service.service_core import owes_orders
 from bot.service.start_state import keep_start_state, state_now
 from bot.service.views import AdjudicationResult
@@ -66,6 +67,11 @@ class Adjudicator(Endings):
             return None  # a draw ended the game, or an extension moved the deadline
         await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
         powers = list(await repo.powers(session, game.id))
+        for row in powers:
+            # rules/004: a replacement chooses whom the score counts for "at the time he
+            # enters the game only": the phase they entered in is over. (Before the NMR
+            # bookkeeping: a standby taking over now enters for the next phase.)
+            row.score_choice_from = None
         was_in_disorder = {r.power for r in powers if r.civil_disorder}
         subs = await repo.submissions(session, phase.id)
         rows = await repo.orders_in_force(session, phase.id)
@@ -227,10 +233,16 @@ class Adjudicator(Endings):
                 continue
             if row.standby_user_id is not None and row.standby_user_id in sent:
                 takeover.add(row.power)
+                hand_over(row, row.standby_user_id)
                 events.append(
                     (
                         EventKind.PLAYER_REPLACED,
-                        {"power": row.power, "old": row.user_id, "new": row.standby_user_id},
+                        {
+                            "power": row.power,
+                            "old": row.user_id,
+                            "new": row.standby_user_id,
+                            "score_from": row.score_choice_from,
+                        },
                     )
                 )
                 row.user_id, row.standby_user_id = row.standby_user_id, None

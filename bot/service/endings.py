@@ -1,11 +1,10 @@
-"""The end of a game: who won, the scores (rules/004), and a player's rating."""
+"""The end of a game: who won and the scores (rules/004); ratings are in ratings.py."""
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.game_end import EndKind
@@ -20,7 +19,7 @@ from bot.service.scoring import PowerResult, scores
 from bot.service.talk import TalkDesk
 from bot.service.views import GameStatus
 from storage import repo
-from storage.models import GameRow, PhaseRow, PowerRow
+from storage.models import GameRow, PhaseRow
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +87,8 @@ class Endings(TalkDesk):
             )
             for row in powers:
                 row.score = table.get(row.power)
+                row.score_choice_from = None  # too late to choose now
+            game.scoring = self._settings(game).scoring.value
         payload = {
             "kind": kind,
             "winners": list(winners),
@@ -178,20 +179,3 @@ class Endings(TalkDesk):
     # Votes hook in here (bot/service/votes.py overrides it).
     async def _expire_votes(self, session, game, phase, now) -> None:
         return None
-
-    async def rating(self, guild_id: int, user_id: int) -> float | None:
-        """rules/004: "Your rating is then your average score for all games you have
-        played" — on this server, counting the powers the user held at the end."""
-        async with self.transaction() as session:
-            rows = await session.execute(
-                select(PowerRow.score)
-                .join(GameRow, GameRow.id == PowerRow.game_id)
-                .where(
-                    GameRow.guild_id == guild_id,
-                    GameRow.status == GameStatus.ENDED,
-                    PowerRow.user_id == user_id,
-                    PowerRow.score.is_not(None),
-                )
-            )
-            values = [r[0] for r in rows.all()]
-        return round(sum(values) / len(values), 4) if values else None

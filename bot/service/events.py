@@ -23,7 +23,8 @@ class EventKind(StrEnum):
     - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`)
     - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
     - PAUSED (channel): {} / RESUMED (channel): deadline
-    - PLAYER_REPLACED (channel): power, old, new (user ids)
+    - PLAYER_REPLACED (channel): power, old, new (user ids); score_from: whom the score
+      counted for before, when the newcomer may choose it stays theirs (rules/004)
     - VOTE_OPENED (DM, to each voter but the proposer): vote_id, kind
       (draw/extend/shorten), new_deadline, deadline (the current one)
     - VOTE_CLOSED (channel): vote_id, kind, passed, yes [power], no [power], abstain

@@ -20,6 +20,8 @@ from bot.service.lobby import Lobby
 from bot.service.orders_service import OrdersDesk
 from bot.service.outbox import Outbox
 from bot.service.pending_orders import PendingOrdersDesk
+from bot.service.press_record import PressRecordDesk
+from bot.service.ratings import RatingsDesk
 from bot.service.reach import ReachDesk
 from bot.service.votes import Votes
 from storage.db import create_engine
@@ -37,6 +39,8 @@ class GameService(
     Outbox,
     PendingOrdersDesk,
     ChoicesDesk,
+    RatingsDesk,
+    PressRecordDesk,
 ):
     """All of the service's operations; see the mixins for each group."""
 

@@ -17,6 +17,7 @@ from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.order_checks import progress
 from bot.service.proxies import ProxyEnd
+from bot.service.ratings import hand_over
 from bot.service.reach import remember_name
 from bot.service.rollback import RollbackDesk, RollbackPlan
 from bot.service.setting_changes import change_setting
@@ -199,6 +200,7 @@ class GmDesk(RollbackDesk):
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
             old = row.user_id
+            hand_over(row, new_user_id)
             row.user_id, row.standby_user_id = new_user_id, None
             row.missed_phases, row.civil_disorder = 0, False
             if old != new_user_id:
@@ -224,7 +226,12 @@ class GmDesk(RollbackDesk):
                 now,
                 game_id=game.id,
                 channel_id=game.channel_id,
-                payload={"power": row.power, "old": old, "new": new_user_id},
+                payload={
+                    "power": row.power,
+                    "old": old,
+                    "new": new_user_id,
+                    "score_from": row.score_choice_from,
+                },
             )
 
     async def gm_call_standby(

@@ -235,6 +235,9 @@ def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
         "setting": lambda: f"set {d.get('name')} to {d.get('value')}",
         "end": lambda: f"ended the game ({d.get('kind')})",
         "cancel": lambda: "cancelled the game",
+        # Not GM actions, but only the GM may know them (rules/004 ratings; anonymity).
+        "anonymous_press": lambda: f"posted the anonymous press of {d.get('phase')}",
+        "score_owner": lambda: f"chose that {power}'s score counts for {who(d.get('counts_for'))}",
     }
     said = words.get(entry.action, lambda: entry.action.replace("_", " "))()
     return f"{timestamp(entry.at, 'f')} {who(entry.actor)} {said}"

@@ -227,6 +227,7 @@ class Lobby(ServiceCore):
                         game_id=game_id,
                         power=power,
                         user_id=owner.get(power),
+                        rated_user_id=owner.get(power),
                         playable=power in owner,
                     )
                 )

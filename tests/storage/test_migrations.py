@@ -30,7 +30,7 @@ async def test_migrations_produce_exactly_the_models_schema(db_url):
     finally:
         await engine.dispose()
     assert set(SQLModel.metadata.tables) <= tables
-    assert version == "0008"
+    assert version == "0009"
 
 
 async def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path):
@@ -172,3 +172,57 @@ async def test_0008_old_games_load_as_the_standard_variant_with_their_grouping(d
 
 
 SEVEN = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+
+
+async def test_0009_old_scores_count_for_the_player_who_held_the_power_at_the_end(db_url):
+    """Before 0009 a score counted for whoever held the power at the end: that player
+    becomes whom it is rated for, and a scored game's system is read from its settings
+    (an unscored one keeps none)."""
+    from alembic import command
+    from sqlalchemy import JSON, bindparam
+
+    from storage.schema import alembic_config
+    from storage.types import UTCDateTime
+
+    def upgrade_to(revision):
+        def run(connection):
+            command.upgrade(alembic_config(connection), revision)
+
+        return run
+
+    engine = create_engine(db_url)
+    games = {1: ({"scoring": "draw_size"}, 0.5), 2: ({}, None)}
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(upgrade_to("0008"))
+            for game, (settings, score) in games.items():
+                await conn.execute(
+                    text(
+                        "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
+                        " settings, seed, version, created_at) VALUES (:id, 1, :c, 1, 'g',"
+                        " 'ended', :s, 1, 0, :t)"
+                    ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
+                    {"id": game, "c": game, "s": settings, "t": datetime(2026, 1, 1, tzinfo=UTC)},
+                )
+                for i, power in enumerate(SEVEN):
+                    await conn.execute(
+                        text(
+                            "INSERT INTO powers (game_id, power, user_id, playable, missed_phases,"
+                            " civil_disorder, ready, score) VALUES (:g, :p, :u, true, 0, false,"
+                            " false, :s)"
+                        ),
+                        {"g": game, "p": power, "u": None if i == 0 else 10 + i, "s": score},
+                    )
+            await conn.run_sync(upgrade_to("head"))
+            powers = (
+                await conn.execute(
+                    text("SELECT game_id, power, rated_user_id FROM powers ORDER BY id")
+                )
+            ).all()
+            scoring = dict((await conn.execute(text("SELECT id, scoring FROM games"))).all())
+    finally:
+        await engine.dispose()
+    assert [(g, p, u) for g, p, u in powers if g == 1] == [
+        (1, power, None if i == 0 else 10 + i) for i, power in enumerate(SEVEN)
+    ]
+    assert scoring == {1: "draw_size", 2: None}
