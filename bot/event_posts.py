@@ -194,6 +194,7 @@ class EventPosts:
         else:
             body = channel_results(played, sorted(self.lookups.board.powers))
         said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
+        said += p.get("announcements", [])  # a variant's events: World War I's coin
         if over:
             nxt = await self._ending(event.game_id, name)
         else:

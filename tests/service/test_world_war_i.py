@@ -11,6 +11,7 @@ from adjudication.units import Phase
 from adjudication.variants import WORLD_WAR_I
 from bot.service.caller import Caller
 from bot.service.events import EventKind
+from bot.service.views import LineStatus
 from storage.codec import position_from_json
 from storage.models import GameRow, PhaseRow, PowerRow
 from tests.conftest import T0
@@ -81,3 +82,17 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     assert spring is not None
     _, position, _ = await _game(service, info.id)
     assert any(u.power == "ITALY" and u.province == "PIE" for u in position.units)
+
+
+async def test_orders_into_italy_are_refused_when_sent_before_1915(service):
+    """W1 at the door: a move into Italian land is refused when the order is sent
+    (rules/004 rule 7's reply), not only when the phase is played."""
+    info = await started_game(service, PLAYERS[:2])
+    _, _, powers = await _game(service, info.id)
+    agt_player = powers["AUSTRIA"].user_id
+    result = await service.submit_orders(
+        Caller(agt_player, GUILD), "F TRI - VEN\nA VIE - TYR", T0, info.id
+    )
+    venice, tyrolia = result.lines
+    assert venice.status is LineStatus.REJECTED
+    assert tyrolia.status is LineStatus.ACCEPTED
