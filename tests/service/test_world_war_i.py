@@ -96,3 +96,32 @@ async def test_orders_into_italy_are_refused_when_sent_before_1915(service):
     venice, tyrolia = result.lines
     assert venice.status is LineStatus.REJECTED
     assert tyrolia.status is LineStatus.ACCEPTED
+
+
+async def test_a_side_with_24_units_wins_the_game(service):
+    """W4 through the service: the game ends with the side's powers as its winners
+    (Italy with them when it joined them), and is said to end by 24 units."""
+    from adjudication.position import Position
+    from adjudication.units import Unit
+    from bot.service.words import end_result
+
+    info = await started_game(service, PLAYERS[:2])
+    settings, _, _ = await _game(service, info.id)
+    side = WORLD_WAR_I.toss_winner(settings.rules)
+    # The winning side: 21 armies, seven a country, each with as many centres (Winter
+    # 1914 changes nothing); with Italy's three from Spring 1915, 24 units.
+    closed = {"PIE", "VEN", "TUS", "ROM", "APU", "NAP"}
+    land = sorted(WORLD_WAR_I.board.land_provinces - closed)
+    units = [Unit.parse(side[i % 3], f"A {land[i]}") for i in range(21)]
+    centres = sorted(WORLD_WAR_I.board.supply_centres - closed)[:21]
+    ownership = {c: side[i % 3] for i, c in enumerate(centres)}
+    ownership |= {c: "ITALY" for c in ("VEN", "ROM", "NAP")}
+    italy = [Unit.parse("ITALY", t) for t in ("A VEN", "A ROM", "F NAP")]
+    winter = Position(Phase.parse("W1914A"), [*units, *italy], ownership, variant=WORLD_WAR_I.name)
+    await force_position(service, info.id, winter)
+    done = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
+    assert done is not None and done.game_over
+    final = await service.game_info(info.id)
+    assert final.end_kind == "side_units"
+    assert tuple(final.winners) == tuple(sorted((*side, "ITALY")))
+    assert "24 units" in end_result(final.end_kind, final.winners)
