@@ -138,8 +138,10 @@ def _played_by_phase(
     ):
         events = (CoinToss(join.power, variant.toss_winner(rules), join.at),)
     end = played.game_end
-    if side_units is not None and end is None:
-        end = _side_with_units(variant, rules, nxt, side_units.units)
+    if side_units is not None:
+        # The variant's victory beats the short game's year limit and a stalemate, as
+        # a solo does in the standard game.
+        end = _side_with_units(variant, rules, nxt, side_units.units) or end
     if not events and end is played.game_end:
         return played
     return replace(played, game_end=end, events=events)

@@ -248,3 +248,23 @@ def test_rules000_14_2_24_units_not_18_centres() -> None:
     assert result.game_end is None
     standard = Position(fall.phase, fall.units, fall.ownership)
     assert adjudicate(standard, []).game_end is not None  # the standard game: a solo
+
+
+def test_rules000_14_2_24_units_beat_the_year_limit() -> None:
+    """A side's 24 units win even in the year the short game's limit (an option) ends
+    it: the variant's victory ranks above the year limit, as a solo does."""
+    agt = [f"AUSTRIA A {p}" for p in ("BUD", "VIE", "TRI", "GAL", "BOH", "SER", "RUM", "BUL")]
+    agt += [f"GERMANY A {p}" for p in ("BER", "MUN", "KIE", "RUH", "HOL", "BEL", "DEN", "SIL")]
+    agt += [f"TURKEY A {p}" for p in ("CON", "ANK", "SMY", "ARM", "SYR")]
+    rules = Rules(grouping="2", year_limit=1915, toss_seed=seed_won_by(AGT).toss_seed)
+    centres = {  # as many as units: Winter 1915 is skipped, and 1915 complete
+        "AUSTRIA": ["BUD", "VIE", "TRI", "SER", "RUM", "BUL", "GRE", "WAR"],
+        "GERMANY": ["BER", "MUN", "KIE", "HOL", "BEL", "DEN", "SWE", "NWY"],
+        "TURKEY": ["CON", "ANK", "SMY", "SEV", "MOS"],
+        "ITALY": ["VEN", "ROM", "NAP"],
+    }
+    fall = position("F1915M", [*agt, "ITALY A VEN", "ITALY A ROM", "ITALY F NAP"], centres)
+    result = adjudicate(fall, [], WORLD_WAR_I, rules)
+    assert result.position.phase == Phase.parse("S1916M")
+    assert result.game_end is not None
+    assert result.game_end.kind is EndKind.SIDE_UNITS
