@@ -59,6 +59,9 @@ class Board:
     fleet_adjacency: Mapping[Location, frozenset[Location]]
     first_year: int = 1901
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # Provinces no unit may enter on this board (a variant's closure, e.g. World War
+    # I's Italy before 1915); they are also absent from the adjacency above.
+    closed: frozenset[str] = frozenset()
 
     @cached_property
     def supply_centres(self) -> frozenset[str]:

@@ -21,6 +21,8 @@ class EndKind(StrEnum):
     SOLO = "solo"  # rules/000 §2: a power controls `victory_centres` centres
     YEAR_LIMIT = "year_limit"  # rules/000 §3: the short game reached its last year
     STALEMATE = "stalemate"  # rules/004 rule 6: ownership unchanged for some winters
+    # rules/000 §14.2, World War I: a side has 24 units on the board.
+    SIDE_UNITS = "side_units"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,7 @@ def check_game_end(
     *,
     fall_completed: bool,
     completed_year: int | None,
+    solo: bool = True,
 ) -> GameEnd | None:
     """Whether the game ends with `position`, the position after the phase just played.
 
@@ -120,12 +123,14 @@ def check_game_end(
     - `completed_year`: the year whose last phase was just played (its adjustments,
       or its Fall when the adjustment phase is skipped), for the short game.
 
+    - `solo`: False in a variant another victory decides (World War I's 24 units).
+
     When several apply at once, a solo beats the year limit, which beats a stalemate.
     `board` is for variants whose victory rule lives on the board; the standard
     rules need only the ownership, the units and the rule options.
     """
     checks: list[GameEnd | None] = []
-    if fall_completed:
+    if fall_completed and solo:
         checks.append(check_solo(position.ownership, rules))
     if completed_year is not None:
         checks.append(check_year_limit(position, completed_year, rules))

@@ -47,7 +47,7 @@ from adjudication.rejections import Rejection, RejectReason
 from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season, Unit
 from adjudication.validate import validate_all
-from adjudication.variants import STANDARD_GAME, PowerStatus, Variant
+from adjudication.variants import STANDARD_GAME, CoinToss, Event, PowerStatus, SideUnits, Variant
 
 __all__ = ["Adjudication", "EndKind", "GameEnd", "adjudicate", "update_ownership"]
 
@@ -63,6 +63,8 @@ class Adjudication:
     - `game_end`: set when the game ended with this phase.
     - `dislodged`: movement phases: every unit dislodged, with where it may retreat
       (empty when it was disbanded at once).
+    - `events`: what the variant's rules made happen with this phase (World War I's
+      coin toss); empty in the standard game.
     """
 
     phase: Phase
@@ -70,6 +72,7 @@ class Adjudication:
     position: Position
     game_end: GameEnd | None = None
     dislodged: tuple[Dislodgement, ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 def adjudicate(
@@ -98,8 +101,75 @@ def adjudicate(
         raise ValueError(
             f"a position of the {position.variant!r} variant played as {variant.name!r}"
         )
-    board = variant.board
-    statuses = variant.statuses(rules)  # powers no player orders: empty, shared, mostly
+    if variant.by_phase:
+        return _played_by_phase(position, orders, variant, rules, winter_history)
+    return _play(position, orders, variant.board, variant.statuses(rules), rules, winter_history)
+
+
+def _played_by_phase(
+    position: Position,
+    orders: Iterable[Order],
+    variant: Variant,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
+    """A phase of a variant whose rules change with the phase (World War I): its board
+    and statuses for this phase, no 18-centre solo when a side's units decide, and the
+    events and victory the variant checks after every phase."""
+    phase = position.phase
+    side_units = variant.victory if isinstance(variant.victory, SideUnits) else None
+    played = _play(
+        position,
+        orders,
+        variant.board_for(phase),
+        variant.statuses(rules, phase),
+        rules,
+        winter_history,
+        solo=side_units is None,
+    )
+    events: tuple[Event, ...] = ()
+    join = variant.join
+    nxt = played.position
+    # W2: the coin is flipped when the Fall of the toss year ends, after its retreats.
+    if (
+        join is not None
+        and phase.year == join.toss_year
+        and phase.season is Season.FALL
+        and nxt.phase.season is not Season.FALL
+    ):
+        events = (CoinToss(join.power, variant.toss_winner(rules), join.at),)
+    end = played.game_end
+    if side_units is not None:
+        # The variant's victory beats the short game's year limit and a stalemate, as
+        # a solo does in the standard game.
+        end = _side_with_units(variant, rules, nxt, side_units.units) or end
+    if not events and end is played.game_end:
+        return played
+    return replace(played, game_end=end, events=events)
+
+
+def _side_with_units(variant: Variant, rules: Rules, nxt: Position, needed: int) -> GameEnd | None:
+    """W4: a side (one player's countries, the joined power with the toss winner from
+    the join) with `needed` units on the board wins; the powers are the winners."""
+    counts: dict[Power, int] = {}
+    for unit in nxt.units:
+        counts[unit.power] = counts.get(unit.power, 0) + 1
+    for side in variant.holdings_at(rules, nxt.phase):
+        if sum(counts.get(power, 0) for power in side) >= needed:
+            return GameEnd(EndKind.SIDE_UNITS, tuple(sorted(side)))
+    return None
+
+
+def _play(
+    position: Position,
+    orders: Iterable[Order],
+    board: Board,
+    statuses: Mapping[Power, PowerStatus],
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+    solo: bool = True,
+) -> Adjudication:
+    """The four steps on `board` with `statuses` (powers no player orders)."""
     given = tuple(orders)
     kind = position.phase.kind
     # 1. Validate.
@@ -128,13 +198,13 @@ def adjudicate(
         if statuses:
             moved = _dummies_disbanded(moved, statuses)
         outcomes = _reported(moved.outcomes, defaults, refused)
-        nxt, end = _after_movement(position, moved, board, rules, winter_history, statuses)
+        nxt, end = _after_movement(position, moved, board, rules, winter_history, statuses, solo)
         return Adjudication(position.phase, outcomes, nxt, end, moved.dislodged)
     if kind is PhaseKind.RETREAT:
         retreated = retreats.resolve_retreats(position, played, board)
         outcomes = _reported(retreated.outcomes, defaults, refused)
         nxt, end = _end_of_season(
-            position, retreated.units, board, rules, winter_history, statuses
+            position, retreated.units, board, rules, winter_history, statuses, solo
         )
         return Adjudication(position.phase, outcomes, nxt, end)
     adjusted = adjustments.resolve_adjustments(position, played)
@@ -234,12 +304,13 @@ def _after_movement(
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
     statuses: Mapping[Power, PowerStatus],
+    solo: bool,
 ) -> tuple[Position, GameEnd | None]:
     """The retreat phase, when a dislodged unit has somewhere to go; else the end of
     the season (units with nowhere to go are simply not in `moved.units`)."""
     retreating = tuple(d for d in moved.dislodged if d.retreats)
     if not retreating:
-        return _end_of_season(position, moved.units, board, rules, winter_history, statuses)
+        return _end_of_season(position, moved.units, board, rules, winter_history, statuses, solo)
     phase = position.phase
     retreat_phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
     return Position(
@@ -259,9 +330,11 @@ def _end_of_season(
     rules: Rules,
     winter_history: Sequence[Mapping[str, Power]],
     statuses: Mapping[Power, PowerStatus],
+    solo: bool,
 ) -> tuple[Position, GameEnd | None]:
     """The position after a season's movement (and retreats): the next phase, with
-    ownership updated after a Fall, and whether the game ended there."""
+    ownership updated after a Fall, and whether the game ended there (`solo`: whether
+    one power's centres can win it)."""
     year = position.phase.year
     if position.phase.season is Season.SPRING:
         fall = Phase(year, Season.FALL, PhaseKind.MOVEMENT)
@@ -279,6 +352,7 @@ def _end_of_season(
         rules,
         fall_completed=True,
         completed_year=year if skipped else None,
+        solo=solo,
     )
     return winter, end
 

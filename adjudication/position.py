@@ -77,7 +77,9 @@ class Position:
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
         and standoffs."""
-        return Position(phase, self.units, self.ownership, self.dislodged, self.standoffs)
+        return Position(
+            phase, self.units, self.ownership, self.dislodged, self.standoffs, self.variant
+        )
 
     @cached_property
     def unit_by_province(self) -> Mapping[str, Unit]:

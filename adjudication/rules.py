@@ -37,6 +37,8 @@ class Rules:
     - `grouping`: the variant's grouping of powers among players (rules/000 §14.2:
       "6", "5", "4", "3a", "3b"; `adjudication.variants`); None when every power is
       held by a player of its own.
+    - `toss_seed`: World War I's coin (rules/000 §14.2), drawn at the game's start so
+      the toss is replayable (`Variant.toss_winner`).
     """
 
     paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
@@ -45,3 +47,4 @@ class Rules:
     stalemate_winters: int | None = None
     year_limit_measure: YearLimitMeasure = YearLimitMeasure.UNITS
     grouping: str | None = None
+    toss_seed: int = 0

@@ -32,6 +32,7 @@ from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Dislodgement, Position
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.variants.model import CoinToss
 
 if TYPE_CHECKING:
     from adjudication.phases import Adjudication
@@ -268,6 +269,8 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
     }
     if rules.grouping is not None:
         document["grouping"] = rules.grouping
+    if rules.toss_seed != 0:
+        document["toss_seed"] = rules.toss_seed
     return document
 
 
@@ -285,6 +288,7 @@ _OPTION_KEYS = frozenset(
         "year_limit_measure",
         "stalemate_winters",
         "grouping",
+        "toss_seed",
     )
 )
 
@@ -298,7 +302,7 @@ def rules_from_options(document: Json) -> Rules:
     unknown = sorted(set(document) - _OPTION_KEYS)
     if unknown:
         raise SerializeError(f"unknown option: {', '.join(map(repr, unknown))}")
-    for key in ("year_limit", "stalemate_winters", "victory_centres"):
+    for key in ("year_limit", "stalemate_winters", "victory_centres", "toss_seed"):
         value = document.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise SerializeError(f"option {key!r} must be a whole number, not {value!r}")
@@ -329,6 +333,7 @@ def _rules_from_body(document: Mapping[str, Json]) -> Rules:
         year_limit_measure=measure,
         stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
         grouping=document.get("grouping", default.grouping),
+        toss_seed=document.get("toss_seed", default.toss_seed),
     )
 
 
@@ -347,7 +352,34 @@ def adjudication_to_json(adjudication: Adjudication) -> dict[str, Json]:
         "position": position_body(adjudication.position),
         "dislodged": [_dislodgement_to_json(d) for d in adjudication.dislodged],
         "game_end": None if end is None else {"kind": end.kind.value, "winners": list(end.winners)},
+        # A variant's events (World War I's coin), only when there are some: standard
+        # results are written as before.
+        **(
+            {"events": [_event_to_json(e) for e in adjudication.events]}
+            if adjudication.events
+            else {}
+        ),
     }
+
+
+def _event_to_json(event: CoinToss) -> dict[str, Json]:
+    return {
+        "kind": "coin_toss",
+        "power": event.power,
+        "side": list(event.side),
+        "joins_at": event.joins_at.code,
+    }
+
+
+def _event_from_json(document: Mapping[str, Json]) -> CoinToss:
+    kind = _field(document, "kind")
+    if kind != "coin_toss":
+        raise SerializeError(f"unknown event: {kind!r}")
+    return CoinToss(
+        _field(document, "power"),
+        tuple(_field(document, "side")),
+        Phase.parse(_field(document, "joins_at")),
+    )
 
 
 def adjudication_from_json(document: Mapping[str, Json]) -> Adjudication:
@@ -366,4 +398,5 @@ def adjudication_from_json(document: Mapping[str, Json]) -> Adjudication:
         if end is None
         else GameEnd(EndKind(_field(end, "kind")), tuple(_field(end, "winners"))),
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
+        events=tuple(_event_from_json(e) for e in document.get("events", ())),
     )

@@ -149,8 +149,9 @@ class EventPosts:
             for power, user in sorted(p["powers"].items())
         ]
         picture = await self.lookups.results_map(event.game_id, p["phase_id"])
+        variant = f"Variant: {p['variant']}\n" if p.get("variant") else ""
         text = (
-            f"**{info.name} has begun: {picture.title}.**\n" + "\n".join(players) + "\n"
+            f"**{info.name} has begun: {picture.title}.**\n" + variant + "\n".join(players) + "\n"
             f"Deadline {deadline_text(_when(p))}. Send your orders to me by direct message."
         )
         players = [user for user in p["powers"].values() if user]
@@ -197,6 +198,7 @@ class EventPosts:
         else:
             body = channel_results(played, sorted(self.lookups.board.powers))
         said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
+        said += p.get("announcements", [])  # a variant's events: World War I's coin
         if over:
             nxt = await self._ending(event.game_id, name)
         else:

@@ -13,24 +13,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudication.variants.model import (
+    Closure,
+    CoinToss,
+    Event,
     Grouping,
+    Join,
     PowerStatus,
+    SideUnits,
+    SoloCentres,
     UnknownGrouping,
     UnknownVariant,
     Variant,
+    Victory,
 )
 from adjudication.variants.standard import STANDARD_GAME
+from adjudication.variants.world_war_i import WORLD_WAR_I
 
-VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (STANDARD_GAME,)}
+VARIANTS: Mapping[str, Variant] = {
+    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I)
+}
 
 __all__ = [
     "STANDARD_GAME",
     "VARIANTS",
+    "WORLD_WAR_I",
+    "Closure",
+    "CoinToss",
+    "Event",
     "Grouping",
+    "Join",
     "PowerStatus",
+    "SideUnits",
+    "SoloCentres",
     "UnknownGrouping",
     "UnknownVariant",
     "Variant",
+    "Victory",
     "variant_named",
 ]
 

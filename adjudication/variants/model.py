@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -60,6 +61,56 @@ class Grouping:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloCentres:
+    """rules/000 §2: one Great Power controlling `Rules.victory_centres` centres wins."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideUnits:
+    """rules/000 §14.2, World War I: "The victory criterion is 24 units actually on the
+    board": the units of all a player's countries together, after any phase (W4)."""
+
+    units: int = 24
+
+
+Victory = SoloCentres | SideUnits
+SOLO_CENTRES = SoloCentres()
+
+
+@dataclass(frozen=True, slots=True)
+class Closure:
+    """Provinces no unit may enter (move, convoy, support into, retreat to) before the
+    phase `until` (World War I's Italian territory, W1)."""
+
+    provinces: frozenset[str]
+    until: Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A neutral power that joins a side chosen by a coin (World War I's Italy, W2-W3):
+    the coin is flipped when the Fall of `toss_year` ends (after its retreats); from
+    `at` the winner's player holds `power`."""
+
+    power: Power
+    toss_year: int
+    at: Phase
+
+
+@dataclass(frozen=True, slots=True)
+class CoinToss:
+    """An event of a phase's result: the coin was flipped and `side` (the powers one
+    player holds) won it; `power` joins that side at `joins_at`."""
+
+    power: Power
+    side: tuple[Power, ...]
+    joins_at: Phase
+
+
+Event = CoinToss
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """One game of Diplomacy as data.
 
@@ -79,10 +130,47 @@ class Variant:
     start: Phase
     unit_kinds: frozenset[UnitType] = frozenset({UnitType.ARMY, UnitType.FLEET})
     groupings: tuple[Grouping, ...] = ()
+    victory: Victory = SOLO_CENTRES
+    closure: Closure | None = None
+    join: Join | None = None
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
+    _closed_board: Board = field(init=False, repr=False, compare=False)
+    # True when the variant's rules change during the game (a closure, a join, a side's
+    # victory): the pipeline then asks it about each phase. The standard game's never
+    # change, and its path stays as fast as it was.
+    by_phase: bool = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {g.key: g for g in self.groupings})
+        closed = self.board if self.closure is None else _closed(self.board, self.closure)
+        object.__setattr__(self, "_closed_board", closed)
+        changing = self.closure is not None or self.join is not None
+        object.__setattr__(self, "by_phase", changing or self.victory != SOLO_CENTRES)
+
+    def board_for(self, phase: Phase) -> Board:
+        """The board as played in `phase`: with the closure's provinces removed as
+        destinations before it ends (W1)."""
+        closure = self.closure
+        if closure is None or not phase < closure.until:
+            return self.board
+        return self._closed_board
+
+    def toss_winner(self, rules: Rules) -> tuple[Power, ...]:
+        """The side (one player's powers) that wins the coin (W2), drawn from the
+        game's seeded `Rules.toss_seed`: `getrandbits` of a `Random` seeded by an int
+        gives the same bit on every Python version."""
+        sides = self.grouping_for(2, rules.grouping).holdings
+        return sides[random.Random(rules.toss_seed).getrandbits(1)]
+
+    def holdings_at(self, rules: Rules, phase: Phase) -> tuple[tuple[Power, ...], ...]:
+        """The powers each player holds in `phase`: the grouping's, and from the join
+        on the joining power with the toss winner (W3). Only for grouped games."""
+        holdings = self.grouping_for_rules(rules).holdings
+        join = self.join
+        if join is None or phase < join.at:
+            return holdings
+        winner = self.toss_winner(rules)
+        return tuple((*h, join.power) if h == winner else h for h in holdings)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -113,9 +201,36 @@ class Variant:
         if rules.grouping is not None:
             self.grouping_named(rules.grouping)
 
-    def statuses(self, rules: Rules) -> Mapping[Power, PowerStatus]:
-        """The powers no player orders under `rules` (the grouping played), with why;
-        an empty mapping, shared, when every power is held."""
+    def grouping_for_rules(self, rules: Rules) -> Grouping:
+        """The grouping played under `rules`: the one named, else the variant's only
+        one (World War I is played by two, always grouped the same way)."""
+        if rules.grouping is not None:
+            return self.grouping_named(rules.grouping)
+        if len(self.groupings) == 1:
+            return self.groupings[0]
+        raise UnknownGrouping(f"{self.name} needs the grouping played")
+
+    def statuses(self, rules: Rules, phase: Phase | None = None) -> Mapping[Power, PowerStatus]:
+        """The powers no player orders under `rules` (the grouping played) in `phase`,
+        with why; an empty mapping, shared, when every power is held. A joining power is
+        NEUTRAL before it joins (`phase` None: the start)."""
+        join = self.join
+        if join is not None and (phase is None or phase < join.at):
+            dummies = self.grouping_for_rules(rules).statuses
+            return MappingProxyType({**dummies, join.power: PowerStatus.NEUTRAL})
         if rules.grouping is None:
             return _NO_STATUSES
         return self.grouping_named(rules.grouping).statuses
+
+
+def _closed(board: Board, closure: Closure) -> Board:
+    """`board` with `closure`'s provinces removed as destinations of armies and fleets:
+    moves, supports, convoys and retreats there are then refused by the same checks as
+    any unreachable space; units inside keep their own borders."""
+    shut = closure.provinces
+    army = {p: frozenset(t - shut) for p, t in board.army_adjacency.items()}
+    fleet = {
+        loc: frozenset(t for t in targets if t.province not in shut)
+        for loc, targets in board.fleet_adjacency.items()
+    }
+    return replace(board, army_adjacency=army, fleet_adjacency=fleet, closed=shut)

@@ -16,8 +16,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.orders import Order
 from adjudication.position import Position
+from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season
-from adjudication.variants import VARIANTS
+from adjudication.variants import VARIANTS, Variant
 from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.phase_news import PhaseNotices
@@ -26,6 +27,7 @@ from bot.service.ratings import hand_over
 from bot.service.service_core import owes_orders
 from bot.service.start_state import keep_start_state, state_now
 from bot.service.views import AdjudicationResult
+from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
     order_from_json,
@@ -93,12 +95,16 @@ class Adjudicator(Endings):
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
-        result = self.engine.adjudicate(
-            position, orders, VARIANTS[settings.variant], settings.rules, history
-        )
+        variant = VARIANTS[settings.variant]
+        result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
         nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
+        # A variant's events (World War I's coin) are kept with the phase, in its
+        # report, and said in its results post.
+        announcements = [coin_toss_text(position.phase, e) for e in result.events]
+        if announcements:
+            report = "\n\n".join((report, *announcements))
         phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
         phase.report = report
         phase.adjudicated_at = now
@@ -116,6 +122,8 @@ class Adjudicator(Endings):
             await self._end_proxies(
                 session, game, eliminated, ProxyEnd.ELIMINATED, now, withdraw_orders=False
             )
+        if variant.join is not None:
+            _hand_over_joined(powers, variant, settings.rules, nxt.phase)
         over = result.game_end is not None
         deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
         if deadline is not None and not self._anyone_orders(nxt, powers):
@@ -154,7 +162,9 @@ class Adjudicator(Endings):
         )
         told_first = self._tell_players(session, game, powers, phase, new_phase, news, over, now)
         for played in (phase, winter) if winter is not None else (phase,):
-            notices = news.channel() if played is phase else {}
+            notices: dict = news.channel() if played is phase else {}
+            if played is phase and announcements:
+                notices["announcements"] = announcements
             repo.add_outbox(
                 session,
                 EventKind.RESULTS,
@@ -413,3 +423,19 @@ def _winter_passed_over(played: Position, nxt: Position) -> bool:
     """Whether the engine went from a Fall (its movement or retreats) straight to the
     next Spring: the Winter had nothing to adjust."""
     return played.phase.season is Season.FALL and nxt.phase.season is Season.SPRING
+
+
+def _hand_over_joined(
+    rows: Sequence[PowerRow], variant: Variant, rules: Rules, phase: Phase
+) -> None:
+    """rules/000 §14.2 "Italy joins the winner of the toss in Spring 1915" (W3): from
+    the join on, a power nobody held goes to the player holding the rest of its side
+    (`Variant.holdings_at`), who orders it from that phase."""
+    by_power = {row.power: row for row in rows}
+    for side in variant.holdings_at(rules, phase):
+        player = next((by_power[p].user_id for p in side if by_power[p].user_id), None)
+        for power in side:
+            row = by_power[power]
+            if row.user_id is None and player is not None and not row.eliminated_year:
+                row.user_id = player
+                row.playable = True

@@ -8,11 +8,27 @@ import random
 from collections.abc import Mapping, Sequence
 
 from adjudication.units import Power
-from adjudication.variants import STANDARD_GAME, Grouping, UnknownGrouping, Variant
+from adjudication.variants import (
+    STANDARD_GAME,
+    WORLD_WAR_I,
+    Grouping,
+    UnknownGrouping,
+    Variant,
+)
 from bot.service.errors import WrongState
 
-MIN_PLAYERS = min(STANDARD_GAME.player_counts)
+# A standard game may be started by two players: it becomes World War I.
+MIN_PLAYERS = min(WORLD_WAR_I.player_counts)
 MAX_PLAYERS = max(STANDARD_GAME.player_counts)
+
+
+def variant_played(player_count: int, variant: Variant) -> Variant:
+    """The variant a game is played as once `player_count` players joined: a standard
+    game of two is rules/000 §14.2's two-player game, World War I (the issue: "chosen
+    ... automatically from the number who joined")."""
+    if player_count == 2 and variant is STANDARD_GAME:
+        return WORLD_WAR_I
+    return variant
 
 
 def power_groups(
@@ -21,11 +37,10 @@ def power_groups(
     """How the variant's powers are shared among this many players (rules/000 §14.2 for
     the standard game): `chosen` (the GM's `grouping` option, e.g. "3b") when it is one
     for that number, else the variant's first."""
-    if player_count == 2 and variant is STANDARD_GAME:
-        raise WrongState(
-            "The two-player game (rules/000 §14.2) is a variant with its own start year "
-            "and victory rule; it is not available yet. Find a third player."
-        )
+    played = variant_played(player_count, variant)
+    if played is not variant:
+        chosen = None  # a choice among the standard game's groupings (e.g. "3b")
+    variant = played
     try:
         return variant.grouping_for(player_count, chosen)
     except UnknownGrouping:

@@ -11,10 +11,12 @@ from typing import Any
 class EventKind(StrEnum):
     """What an event is, where it goes, and its payload keys (times are ISO 8601 UTC).
 
-    - GAME_STARTED (channel): phase_id, phase, deadline, powers {power: user id | None}
+    - GAME_STARTED (channel): phase_id, phase, deadline, powers {power: user id | None},
+      variant (title and summary; only when not the standard game)
     - POWER_ASSIGNED (DM): powers [power], deadline
     - RESULTS (channel): phase_id, phase (played), next_phase_id, next_phase, report
-      (judge notation), deadline (of the next phase; None when the game ended)
+      (judge notation), deadline (of the next phase; None when the game ended),
+      announcements [text] (a variant's events, e.g. World War I's coin; only if any)
     - ORDERS_NEEDED (DM): power, phase_id, phase, adjustment (+builds / −removals),
       dislodged [{unit, retreats}], deadline; or power, standby=True for a standby
     - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),

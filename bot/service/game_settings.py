@@ -19,6 +19,7 @@ class VariantName(StrEnum):
     (a test keeps the two equal)."""
 
     STANDARD = "standard"
+    WORLD_WAR_I = "world_war_i"  # rules/000 §14.2, two players
 
 
 class Assignment(StrEnum):

@@ -14,11 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS
-from bot.service.assignment import MAX_PLAYERS, assign, power_groups
+from bot.service.assignment import MAX_PLAYERS, assign, power_groups, variant_played
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
-from bot.service.game_settings import Assignment, GameSettings
+from bot.service.game_settings import Assignment, GameSettings, VariantName
 from bot.service.order_checks import progress
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.start_state import state_now
@@ -204,8 +204,14 @@ class Lobby(ServiceCore):
                 p for p in await repo.players(session, game_id) if p.status == PlayerStatus.JOINED
             ]
             users = [p.user_id for p in joined]
-            variant = VARIANTS[settings.variant]
+            variant = variant_played(len(users), VARIANTS[settings.variant])
             grouping = power_groups(len(users), variant, settings.rules.grouping)
+            rules = settings.rules
+            if variant.join is not None:
+                # World War I's coin (W2), drawn now and kept with the rules so the
+                # toss is recorded before it is made and replayable after.
+                rules = replace(rules, toss_seed=secrets.randbits(62))
+            settings = replace(settings, variant=VariantName(variant.name), rules=rules)
             groups = assign(
                 users,
                 {p.user_id: tuple(p.preferences) for p in joined},
@@ -260,6 +266,13 @@ class Lobby(ServiceCore):
                     "phase": phase.code,
                     "deadline": deadline.isoformat(),
                     "powers": {p: owner.get(p) for p in self.board.powers},
+                    # Said in the start post when not the standard game (two players
+                    # make World War I).
+                    **(
+                        {}
+                        if variant.name == VariantName.STANDARD
+                        else {"variant": f"{variant.title}: {variant.summary}"}
+                    ),
                 },
             )
             for user, group in sorted(groups.items()):

@@ -267,10 +267,11 @@ class OrdersDesk(ServiceCore):
         async with self.core_transaction() as session:
             ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
+        board = self.board_at(position)
         texts = [
-            format_order(order, self.board)
+            format_order(order, board)
             for control in ctx.controls
-            for order in legal_orders(position, self.board, control.power)
+            for order in legal_orders(position, board, control.power)
             if control.provinces is None
             or (not isinstance(order, Waive) and order.unit.province in control.provinces)
         ]
@@ -423,8 +424,9 @@ class OrdersDesk(ServiceCore):
         """(line text, control, ParsedLine) per line; with several powers each line
         goes to the first power for which it reads as an order, else to the first whose
         unit it names (`_judge` rules on it), else to the first power."""
+        board = self.board_at(position)
         per_power = [
-            (c, self.engine.parse_orders(text, position, c.power, self.board)) for c in controls
+            (c, self.engine.parse_orders(text, position, c.power, board)) for c in controls
         ]
         out = []
         for i, first in enumerate(per_power[0][1]):
@@ -442,7 +444,8 @@ class OrdersDesk(ServiceCore):
     def _ruling(self, line, position: Position, control: _Control) -> Ruling | None:
         """rules/004 rule 7 on a refused line about one of the sender's units
         (bot/service/unclear_orders.py); None if it is about none they may order."""
-        ruling = rule_on(line, position, control.power, self.board, self.engine.parse_orders)
+        board = self.board_at(position)
+        ruling = rule_on(line, position, control.power, board, self.engine.parse_orders)
         if ruling is None or not control.covers(control.power, ruling.unit.province):
             return None
         return ruling

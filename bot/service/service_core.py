@@ -13,6 +13,7 @@ from adjudication.board import Board
 from adjudication.maps import STANDARD
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
+from adjudication.variants import VARIANTS
 from bot.service.caller import Caller
 from bot.service.engine import Engine
 from bot.service.errors import NotAllowed, NotFound, WrongState
@@ -74,6 +75,14 @@ class ServiceCore:
         self._sessions = session_factory(engine)
         self._checkpoint = checkpoint or (lambda _name: None)
         self._positions: dict[int, Position] = {}
+
+    def board_at(self, position: Position) -> Board:
+        """The board `position`'s phase is played on: the service's, or its variant's
+        for that phase (World War I's closed Italian land before 1915), so that an
+        order is refused when sent as it would be when played."""
+        if position.variant == "standard":
+            return self.board
+        return VARIANTS[position.variant].board_for(position.phase)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

@@ -9,7 +9,8 @@ from datetime import datetime
 from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
-from adjudication.units import Phase, PhaseKind, Unit
+from adjudication.units import Phase, PhaseKind, Season, Unit
+from adjudication.variants import CoinToss
 from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
@@ -63,9 +64,25 @@ _ENDINGS = {
     "stalemate": "a stalemate: no centre changed hands for the agreed number of years; "
     "a draw between {winners}",
     "draw": "a draw between {winners}",
+    "side_units": "{winners} won, with 24 units on the board (rules/000 §14.2)",
     "abandoned": "the GM ended it without a result",
     "cancelled": "the GM cancelled it before it started",
 }
+
+
+def coin_toss_text(season: Phase, toss: CoinToss) -> str:
+    """World War I's coin (rules/000 §14.2, W2), said when `season` (the Fall of the
+    toss year) ends: who won it, and when the joining power joins them."""
+    names = [power_name(p) for p in toss.side]
+    side = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return (
+        f"{_SEASON_WORDS[season.season]} {season.year} is over: the coin was flipped "
+        f"(rules/000 §14.2) and {side} won it. {power_name(toss.power)} joins "
+        f"{side} in {toss.joins_at.title}."
+    )
+
+
+_SEASON_WORDS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 
 
 def end_result(kind: str | None, winners: Iterable[str]) -> str:

@@ -74,9 +74,11 @@ async def test_four_players_play_the_rulebook_pairs(service):
     )
 
 
-async def test_two_players_are_refused_until_the_variant_exists(service):
+async def test_a_lone_player_is_refused(service):
+    """Two players once were refused here until the two-player game existed; they now
+    play World War I (tests/service/test_world_war_i.py). One is too few."""
     with pytest.raises(WrongState):
-        await started_game(service, PLAYERS[:2])
+        await started_game(service, PLAYERS[:1])
 
 
 async def test_only_the_gm_starts_and_lobby_rules(service):

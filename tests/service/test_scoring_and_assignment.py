@@ -81,8 +81,15 @@ def test_fewer_players_follow_rules_000_14_2():
         ("ENGLAND", "FRANCE", "GERMANY"),
         ("AUSTRIA", "ITALY", "TURKEY"),
     )
+    # Two players: the two-player game, World War I (tests/service/test_world_war_i.py);
+    # a GM's choice among three-player groupings does not stand in its way.
+    assert power_groups(2).holdings == (
+        ("ENGLAND", "FRANCE", "RUSSIA"),
+        ("AUSTRIA", "GERMANY", "TURKEY"),
+    )
+    assert power_groups(2, chosen="3b").key == "2"
     with pytest.raises(WrongState):
-        power_groups(2)
+        power_groups(1)
     with pytest.raises(WrongState):
         power_groups(8)
     assert power_groups(3, chosen="3b").key == "3b"
