@@ -290,7 +290,7 @@ class Adjudicator(Endings):
             return []
         # Only the last `winters` count (adjudication/game_end.py): read those alone, so
         # that a phase costs the same in the game's twentieth year as in its second.
-        first = max(self.board.first_year + 1, position.phase.year - winters + 1)
+        first = max(VARIANTS[position.variant].start.year + 1, position.phase.year - winters + 1)
         codes = [
             f"{Season.SPRING}{year}{PhaseKind.MOVEMENT}"
             for year in range(first, position.phase.year + 1)

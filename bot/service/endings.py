@@ -11,6 +11,7 @@ from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.rules import YearLimitMeasure
 from adjudication.units import Power
+from adjudication.variants import VARIANTS
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.events import EventKind
@@ -79,7 +80,7 @@ class Endings(TalkDesk):
             table = scores(
                 results,
                 winners,
-                self.board.first_year,
+                VARIANTS[position.variant].start.year,  # 1914 in World War I
                 position.phase.year if last_year is None else last_year,
                 self._settings(game).scoring,
                 by_units=kind == EndKind.YEAR_LIMIT

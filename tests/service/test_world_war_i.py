@@ -125,3 +125,19 @@ async def test_a_side_with_24_units_wins_the_game(service):
     assert final.end_kind == "side_units"
     assert tuple(final.winners) == tuple(sorted((*side, "ITALY")))
     assert "24 units" in end_result(final.end_kind, final.winners)
+
+
+async def test_scores_count_the_winters_from_1914(service):
+    """rules/004 "Player Ratings": Time counts the Winters a player was in the game; a
+    World War I game begins in 1914, so a draw voted in its first Spring has one."""
+    from bot.service.caller import Caller as GmCaller
+    from tests.service.conftest import GM
+
+    info = await started_game(service, PLAYERS[:2])
+    await service.gm_end_game(info.id, GmCaller(GM, GUILD), T0, draw=True)
+    ended = next(e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED)
+    scores = {p: s for p, s in ended.payload["scores"].items() if s is not None}
+    # Each power drawing gets the n-way draw's BasicScore less Time: 1914 alone is one
+    # Winter, 0.25 (counted from 1901, it would be fourteen).
+    basic = {2: 16, 3: 13, 4: 10, 5: 7, 6: 4, 7: 2}[len(scores)]
+    assert all(s == basic - 0.25 for s in scores.values()), scores
