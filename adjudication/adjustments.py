@@ -53,9 +53,7 @@ def powers_of(position: Position, board: Board) -> tuple[Power, ...]:
     return tuple(sorted(set(board.powers) | others))
 
 
-def adjustments_needed(
-    position: Position, board: Board, no_builds: Collection[Power] = ()
-) -> bool:
+def adjustments_needed(position: Position, board: Board, no_builds: Collection[Power] = ()) -> bool:
     """False when no power can build or must remove: the phase is skipped.
 
     A power entitled to builds with no unoccupied owned home centre cannot build

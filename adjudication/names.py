@@ -23,10 +23,26 @@ from adjudication.units import Location, Power
 
 # Coast spellings (as keys) -> the board's coast code.
 COAST_WORDS: Mapping[str, str] = {
-    "nc": "NC", "north": "NC", "northcoast": "NC", "ncoast": "NC", "northern": "NC",
-    "sc": "SC", "south": "SC", "southcoast": "SC", "scoast": "SC", "southern": "SC",
-    "ec": "EC", "east": "EC", "eastcoast": "EC", "ecoast": "EC", "eastern": "EC",
-    "wc": "WC", "west": "WC", "westcoast": "WC", "wcoast": "WC", "western": "WC",
+    "nc": "NC",
+    "north": "NC",
+    "northcoast": "NC",
+    "ncoast": "NC",
+    "northern": "NC",
+    "sc": "SC",
+    "south": "SC",
+    "southcoast": "SC",
+    "scoast": "SC",
+    "southern": "SC",
+    "ec": "EC",
+    "east": "EC",
+    "eastcoast": "EC",
+    "ecoast": "EC",
+    "eastern": "EC",
+    "wc": "WC",
+    "west": "WC",
+    "westcoast": "WC",
+    "wcoast": "WC",
+    "western": "WC",
 }
 # One-letter coasts only after a slash ("Spa/n"), never free-standing: "S" is support.
 SLASH_COAST_LETTERS: Mapping[str, str] = {"n": "NC", "s": "SC", "e": "EC", "w": "WC"}
@@ -132,7 +148,7 @@ def name_index(board: Board) -> NameIndex:
 
 
 def resolve_coast(text: str) -> str | None:
-    """"north coast", "n.c.", "NC", "(sc)" -> "NC"/"SC"; None if not a coast."""
+    """ "north coast", "n.c.", "NC", "(sc)" -> "NC"/"SC"; None if not a coast."""
     k = key(text)
     if k.endswith("coast") and k[:-5] in SLASH_COAST_LETTERS:
         return SLASH_COAST_LETTERS[k[:-5]]
@@ -189,7 +205,7 @@ def _coast_splits(text: str) -> list[tuple[str, str]]:
 
 
 def resolve_power(text: str, board: Board) -> Power | None:
-    """"Russian", "Rus", "russia" -> "RUSSIA"; None if not a power."""
+    """ "Russian", "Rus", "russia" -> "RUSSIA"; None if not a power."""
     return name_index(board).powers.get(key(text))
 
 

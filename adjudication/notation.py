@@ -69,8 +69,10 @@ def format_order(order: Order, board: Board, style: Style = "short") -> str:
         verb = " convoys " if long else " C "
         return f"{me}{verb}{army}{arrow}{place(order.destination)}"
     if isinstance(order, Retreat):
-        return f"{me} retreats{arrow}{place(order.destination)}" if long else (
-            f"{me} R {place(order.destination)}"
+        return (
+            f"{me} retreats{arrow}{place(order.destination)}"
+            if long
+            else (f"{me} R {place(order.destination)}")
         )
     if isinstance(order, Disband):
         return f"{me} disbands" if long else f"{me} D"

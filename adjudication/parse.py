@@ -139,8 +139,11 @@ def _parse_physical_line(
     if len(parts) > _MAX_ORDERS_PER_LINE:
         extra = len(parts) - _MAX_ORDERS_PER_LINE
         message = f"Only {_MAX_ORDERS_PER_LINE} orders per line are read; {extra} more were not."
-        yield ParsedLine(parts[_MAX_ORDERS_PER_LINE].strip()[:40], None,
-                         Rejection(RejectReason.TOO_LONG, message))
+        yield ParsedLine(
+            parts[_MAX_ORDERS_PER_LINE].strip()[:40],
+            None,
+            Rejection(RejectReason.TOO_LONG, message),
+        )
 
 
 def _heading_power(line: str, power: Power, board: Board) -> ParsedLine | None:
@@ -159,9 +162,7 @@ def _not_yours(named: Power, power: Power) -> Rejection:
     )
 
 
-def _check_together(
-    lines: list[ParsedLine], position: Position, board: Board
-) -> list[ParsedLine]:
+def _check_together(lines: list[ParsedLine], position: Position, board: Board) -> list[ParsedLine]:
     accepted = [i for i, line in enumerate(lines) if line.accepted]
     # Every accepted line has an order: the test drops none, it only tells mypy so.
     orders = [order for i in accepted if (order := lines[i].order) is not None]
@@ -221,7 +222,7 @@ def _parse_one(line: str, position: Position, power: Power, board: Board) -> Par
     verdicts = [(r, validate(r.order, position, board)) for r in literal]
     if not any(v is None for _, v in verdicts):
         # rules/004 rule 7: look for similar names and details, keep a unique legal one.
-        alternatives = all_readings(draft, position, owner, board, _MAX_READINGS)[len(literal):]
+        alternatives = all_readings(draft, position, owner, board, _MAX_READINGS)[len(literal) :]
         verdicts += [(r, validate(r.order, position, board)) for r in alternatives]
     return _finish(text, verdicts, board, draft)
 
@@ -248,9 +249,11 @@ def _finish(
     chosen = literal_legal or _distinct([r for r, v in verdicts if v is None])
     if len(chosen) == 1:
         reading = chosen[0]
-        notes = (f"interpreted as {format_order(reading.order, board)}",) if (
-            reading.changed or not reading.literal
-        ) else ()
+        notes = (
+            (f"interpreted as {format_order(reading.order, board)}",)
+            if (reading.changed or not reading.literal)
+            else ()
+        )
         return ParsedLine(text, reading.order, None, notes)
     if len(chosen) > 1:
         options = tuple(format_order(r.order, board) for r in chosen)
@@ -288,7 +291,8 @@ def _unknown_place(draft: Draft, board: Board) -> Rejection | None:
             options = tuple(place_name(Location(p), board) for p in suggest(place.text, board))
             hint = f" Did you mean {', '.join(options)}?" if options else ""
             return Rejection(
-                RejectReason.UNKNOWN_PROVINCE, f"I don't know the place '{place.text}'.{hint}",
+                RejectReason.UNKNOWN_PROVINCE,
+                f"I don't know the place '{place.text}'.{hint}",
                 options,
             )
     return None

@@ -46,9 +46,7 @@ def _choices(place: PlaceText | None, board: Board, alternatives: bool) -> list[
     return out[:_MAX_CHOICES]
 
 
-def literal_readings(
-    draft: Draft, position: Position, power: Power, board: Board
-) -> list[Reading]:
+def literal_readings(draft: Draft, position: Position, power: Power, board: Board) -> list[Reading]:
     """The readings that take every place name exactly as written (none if one is unknown)."""
     return [r for r in _readings(draft, position, power, board, False) if r.literal]
 
@@ -104,8 +102,9 @@ def _orders_for(
     elif verb in (Verb.MOVE, Verb.RETREAT):
         assert draft.destination is not None
         retreat = verb is Verb.RETREAT or kind is PhaseKind.RETREAT
-        for where, coast_changed in _destinations(unit.type, unit.location, to, draft.destination,
-                                                  board):
+        for where, coast_changed in _destinations(
+            unit.type, unit.location, to, draft.destination, board
+        ):
             if retreat:
                 yield Retreat(unit, where), changed or coast_changed
             else:
@@ -125,8 +124,14 @@ def _ordered_unit(
     """The unit the order is for: the power's own unit there, as it stands (DATC 4.C.2,
     4.B.5: a wrong type or coast of one's own unit is a detail to correct)."""
     if position.phase.kind is PhaseKind.RETREAT:
-        actual = next((d.unit for d in position.dislodged if d.unit.province == province
-                       and d.unit.power == power), None)
+        actual = next(
+            (
+                d.unit
+                for d in position.dislodged
+                if d.unit.province == province and d.unit.power == power
+            ),
+            None,
+        )
     else:
         actual = position.unit_in(province)
     if actual is not None and actual.power == power:
@@ -159,8 +164,10 @@ def _new_units(
     """Units a build may mean. Without a type: an army, or a fleet on each coast; a
     written coast means a fleet (DATC 4.C.3)."""
     coast = written.place.coast
-    types = [written.type] if written.type else (
-        [UnitType.FLEET] if coast not in (None, "?") else [UnitType.ARMY, UnitType.FLEET]
+    types = (
+        [written.type]
+        if written.type
+        else ([UnitType.FLEET] if coast not in (None, "?") else [UnitType.ARMY, UnitType.FLEET])
     )
     for unit_type in types:
         for where, changed in _destinations(unit_type, None, province, written.place, board):

@@ -24,12 +24,27 @@ from adjudication.position import Position
 from adjudication.variants import STANDARD_GAME
 from benchmarks.corpus import random_positions
 
-MESSAGE = "\n".join([
-    "A Par - Bur", "F Bre - MAO", "A Mar S A Par - Bur", "A Pari - Gas", "F Bre - ENG",
-    "A Mar - Spa/nc", "F Bre C A Par - Gas", "A Par H", "A Mar stands",
-    "F Bre S A Par - Pic", "A Par - Picardy", "Army Marseilles moves to Piedmont",
-    "F Bre - Gas", "A Mar S F Bre - Gas", "A Par - Bre", "F Bre H", "A Mar - Bur",
-])
+MESSAGE = "\n".join(
+    [
+        "A Par - Bur",
+        "F Bre - MAO",
+        "A Mar S A Par - Bur",
+        "A Pari - Gas",
+        "F Bre - ENG",
+        "A Mar - Spa/nc",
+        "F Bre C A Par - Gas",
+        "A Par H",
+        "A Mar stands",
+        "F Bre S A Par - Pic",
+        "A Par - Picardy",
+        "Army Marseilles moves to Piedmont",
+        "F Bre - Gas",
+        "A Mar S F Bre - Gas",
+        "A Par - Bre",
+        "F Bre H",
+        "A Mar - Bur",
+    ]
+)
 
 
 def median_seconds(fn, runs: int) -> float:
@@ -48,18 +63,23 @@ def main() -> int:
 
     opening = Position.initial(STANDARD_GAME)
     parse = median_seconds(lambda: parse_orders(MESSAGE, opening, "FRANCE", STANDARD), args.runs)
-    print(f"parse + validate a 17-line message: median {parse * 1000:.2f} ms "
-          f"({1 / parse:.0f} messages/s)")
+    print(
+        f"parse + validate a 17-line message: median {parse * 1000:.2f} ms "
+        f"({1 / parse:.0f} messages/s)"
+    )
 
     positions = random_positions(20, seed=7)
     per_unit = []
     for position in positions:
         for unit in position.units:
-            per_unit.append(median_seconds(
-                lambda p=position, u=unit: legal_orders(p, STANDARD, u), 5))
-    print(f"legal orders of one unit ({len(per_unit)} units on {len(positions)} positions): "
-          f"median {statistics.median(per_unit) * 1000:.3f} ms, "
-          f"max {max(per_unit) * 1000:.3f} ms")
+            per_unit.append(
+                median_seconds(lambda p=position, u=unit: legal_orders(p, STANDARD, u), 5)
+            )
+    print(
+        f"legal orders of one unit ({len(per_unit)} units on {len(positions)} positions): "
+        f"median {statistics.median(per_unit) * 1000:.3f} ms, "
+        f"max {max(per_unit) * 1000:.3f} ms"
+    )
     return 0
 
 

@@ -15,6 +15,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ] && command -v initdb >/dev/null 2>&1; then
 fi
 
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 # The type checker, on what [tool.mypy] in pyproject.toml lists (the engine, strict).
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"

@@ -115,17 +115,13 @@ CHANGES: dict[str, SettingChange] = {
     for c in (
         SettingChange("movement_hours", "hours, e.g. 96", False, _length(PhaseKind.MOVEMENT)),
         SettingChange("retreat_hours", "hours, e.g. 24", False, _length(PhaseKind.RETREAT)),
-        SettingChange(
-            "adjustment_hours", "hours, e.g. 24", False, _length(PhaseKind.ADJUSTMENT)
-        ),
+        SettingChange("adjustment_hours", "hours, e.g. 24", False, _length(PhaseKind.ADJUSTMENT)),
         SettingChange("reminders", "hours before, e.g. 24, 1 (or none)", False, _reminders),
         SettingChange("press", "full, public_only or none", False, _picked("press", Press)),
         SettingChange("anonymous_press", "yes or no", False, _flag("anonymous_press")),
         SettingChange("copy_gm", "yes or no", False, _flag("copy_gm_on_press")),
         SettingChange("secret_ballots", "yes or no", False, _flag("secret_ballots")),
-        SettingChange(
-            "draw_silence_counts_yes", "yes or no", False, _flag("draw_abstention_yes")
-        ),
+        SettingChange("draw_silence_counts_yes", "yes or no", False, _flag("draw_abstention_yes")),
         SettingChange("end_when_ready", "yes or no", False, _flag("end_when_ready")),
         SettingChange(
             "civil_disorder_after",
@@ -145,9 +141,7 @@ CHANGES: dict[str, SettingChange] = {
             True,
             _picked("scoring", Scoring),
         ),
-        SettingChange(
-            "assignment", "preferences or lots", True, _picked("assignment", Assignment)
-        ),
+        SettingChange("assignment", "preferences or lots", True, _picked("assignment", Assignment)),
         SettingChange(
             "year_limit",
             "a year, e.g. 1910 (or none)",
@@ -176,9 +170,7 @@ CHANGES: dict[str, SettingChange] = {
 }
 
 
-def change_setting(
-    settings: GameSettings, name: str, value: str, *, started: bool
-) -> GameSettings:
+def change_setting(settings: GameSettings, name: str, value: str, *, started: bool) -> GameSettings:
     """`settings` with `name` set to `value`, or `InvalidSetting` saying why not."""
     change = CHANGES.get(name)
     if change is None:

@@ -68,9 +68,17 @@ def test_opening_counts(text: str, expected: dict[str, int]) -> None:
 def test_opening_paris_in_full() -> None:
     orders = {format_order(o, STANDARD) for o in legal_orders(OPENING, STANDARD, unit("A PAR"))}
     assert orders == {
-        "A Par H", "A Par - Bre", "A Par - Bur", "A Par - Gas", "A Par - Pic",
-        "A Par S F Bre", "A Par S F Bre - Gas", "A Par S F Bre - Pic",
-        "A Par S A Mar - Bur", "A Par S A Mar - Gas", "A Par S A Mun - Bur",
+        "A Par H",
+        "A Par - Bre",
+        "A Par - Bur",
+        "A Par - Gas",
+        "A Par - Pic",
+        "A Par S F Bre",
+        "A Par S F Bre - Gas",
+        "A Par S F Bre - Pic",
+        "A Par S A Mar - Bur",
+        "A Par S A Mar - Gas",
+        "A Par S A Mun - Bur",
     }
 
 
@@ -116,19 +124,22 @@ def test_a_fleet_does_not_support_a_move_it_alone_could_convoy() -> None:
         dict(OPENING.ownership),
     )
     black_sea = legal_orders(position, STANDARD, Unit.parse("TURKEY", "F BLA"))
-    assert not any(isinstance(o, Support) and o.destination == Location("ARM")
-                   for o in black_sea)
+    assert not any(isinstance(o, Support) and o.destination == Location("ARM") for o in black_sea)
     assert Convoy(Unit.parse("TURKEY", "F BLA"), Location("RUM"), Location("ARM")) in black_sea
 
 
 def test_supports_to_a_split_coast_name_the_coast() -> None:
     position = Position(
-        Phase.parse("S1902M"), units("FRANCE", "F MAO", "F POR", "A MAR"),
+        Phase.parse("S1902M"),
+        units("FRANCE", "F MAO", "F POR", "A MAR"),
         dict(OPENING.ownership),
     )
     portugal = legal_orders(position, STANDARD, Unit.parse("FRANCE", "F POR"))
-    into_spain = {str(o) for o in portugal if isinstance(o, Support) and o.destination
-                  and o.destination.province == "SPA"}
+    into_spain = {
+        str(o)
+        for o in portugal
+        if isinstance(o, Support) and o.destination and o.destination.province == "SPA"
+    }
     assert into_spain == {"F POR S F MAO - SPA/NC", "F POR S F MAO - SPA/SC", "F POR S A MAR - SPA"}
 
 
@@ -141,7 +152,9 @@ def test_retreat_orders() -> None:
         (Dislodgement(bur, "MUN", (Location("GAS"), Location("PAR"))),),
     )
     assert legal_orders(position, STANDARD, bur) == [
-        Retreat(bur, Location("GAS")), Retreat(bur, Location("PAR")), Disband(bur),
+        Retreat(bur, Location("GAS")),
+        Retreat(bur, Location("PAR")),
+        Disband(bur),
     ]
     assert legal_orders(position, STANDARD, "FRANCE") == legal_orders(position, STANDARD, bur)
     assert legal_orders(position, STANDARD, Unit.parse("GERMANY", "A BUR")) == []
@@ -151,12 +164,26 @@ def test_adjustment_orders() -> None:
     position = Position(
         Phase.parse("W1901A"),
         units("RUSSIA", "A WAR") + units("GERMANY", "A BER", "A MUN", "F KIE", "A HOL"),
-        {"STP": "RUSSIA", "MOS": "RUSSIA", "SEV": "RUSSIA", "WAR": "RUSSIA",
-         "BER": "GERMANY", "KIE": "GERMANY", "MUN": "GERMANY"},
+        {
+            "STP": "RUSSIA",
+            "MOS": "RUSSIA",
+            "SEV": "RUSSIA",
+            "WAR": "RUSSIA",
+            "BER": "GERMANY",
+            "KIE": "GERMANY",
+            "MUN": "GERMANY",
+        },
     )
     russia = {str(o) for o in legal_adjustments(position, STANDARD, "RUSSIA")}
-    assert russia == {"A STP B", "F STP/NC B", "F STP/SC B", "A MOS B", "A SEV B", "F SEV B",
-                      "WAIVE"}
+    assert russia == {
+        "A STP B",
+        "F STP/NC B",
+        "F STP/SC B",
+        "A MOS B",
+        "A SEV B",
+        "F SEV B",
+        "WAIVE",
+    }
     germany = legal_orders(position, STANDARD, "GERMANY")
     assert {str(o) for o in germany} == {"A BER D", "A MUN D", "F KIE D", "A HOL D"}
     assert legal_orders(position, STANDARD, Unit.parse("RUSSIA", "A WAR")) == []
@@ -166,6 +193,7 @@ def test_adjustment_orders() -> None:
 
 def _candidate_orders(position: Position, me: Unit) -> list[Order]:
     """Every order a player could write for `me`, legal or not (movement phase)."""
+
     def places(provinces: Iterable[str]) -> list[Location]:
         codes = list(provinces)
         coasts = [loc for p in codes for loc in STANDARD.fleet_locations(p) if loc.coast]
@@ -195,13 +223,17 @@ def _essence(order: Order) -> Order:
         return Move(order.unit, where, order.via_convoy or not overland)
     if isinstance(order, Move) and order.destination.coast is None:
         # A fleet's omitted coast where it can reach only one (DATC 4.B.2).
-        reach = [t for t in STANDARD.fleet_adjacency.get(order.unit.location, ())
-                 if t.province == order.destination.province]
+        reach = [
+            t
+            for t in STANDARD.fleet_adjacency.get(order.unit.location, ())
+            if t.province == order.destination.province
+        ]
         if len(reach) == 1:
             return Move(order.unit, reach[0], order.via_convoy)
     if isinstance(order, Support) and order.supported_type is UnitType.ARMY and order.destination:
-        return Support(order.unit, order.supported, order.destination.province_only(),
-                       order.supported_type)
+        return Support(
+            order.unit, order.supported, order.destination.province_only(), order.supported_type
+        )
     return order
 
 
@@ -220,13 +252,15 @@ def test_legal_orders_match_validation_on_recorded_games(index: int) -> None:
         offered = legal_orders(position, STANDARD, me)
         for order in offered:
             assert validate(order, position, STANDARD) is None, order
-        accepted = {o for o in _candidate_orders(position, me)
-                    if validate(o, position, STANDARD) is None}
+        accepted = {
+            o for o in _candidate_orders(position, me) if validate(o, position, STANDARD) is None
+        }
         offered_set = set(offered)
         for order in accepted - offered_set:
             essence = _essence(order)
             uncovered = essence not in offered_set and not (
-                isinstance(order, Support) and order.destination is not None
+                isinstance(order, Support)
+                and order.destination is not None
                 and order.destination.coast is None
                 and STANDARD.provinces[order.destination.province].coasts
             )
@@ -256,5 +290,3 @@ def test_long_style() -> None:
     assert format_order(Build(Unit.parse("FRANCE", "A PAR")), STANDARD, "long") == (
         "Build Army Paris"
     )
-
-

@@ -20,8 +20,12 @@ from tests.shared_files import SAMPLE_PHASES
 OPENING = Position.initial(STANDARD_GAME)
 
 
-def position(phase: str, units: dict[str, list[str]], centres: dict[str, list[str]] | None = None,
-             dislodged: tuple[Dislodgement, ...] = ()) -> Position:
+def position(
+    phase: str,
+    units: dict[str, list[str]],
+    centres: dict[str, list[str]] | None = None,
+    dislodged: tuple[Dislodgement, ...] = (),
+) -> Position:
     """A position from interchange text; ownership defaults to the opening's."""
     ownership = dict(OPENING.ownership)
     for power, provinces in (centres or {}).items():
@@ -34,13 +38,16 @@ def position(phase: str, units: dict[str, list[str]], centres: dict[str, list[st
     )
 
 
-AT_SEA = position("F1901M", {
-    "ENGLAND": ["F NTH", "A LON", "A LVP", "F EDI"],
-    "FRANCE": ["F GAS", "F MAO", "A BUR", "F SPA/NC", "A PAR"],
-    "GERMANY": ["A HOL", "A RUH", "A BER", "A MUN"],
-    "RUSSIA": ["A WAR", "F STP/SC", "A MOS", "F SEV"],
-    "ITALY": ["F NAP", "A VEN", "A ROM"],
-})
+AT_SEA = position(
+    "F1901M",
+    {
+        "ENGLAND": ["F NTH", "A LON", "A LVP", "F EDI"],
+        "FRANCE": ["F GAS", "F MAO", "A BUR", "F SPA/NC", "A PAR"],
+        "GERMANY": ["A HOL", "A RUH", "A BER", "A MUN"],
+        "RUSSIA": ["A WAR", "F STP/SC", "A MOS", "F SEV"],
+        "ITALY": ["F NAP", "A VEN", "A ROM"],
+    },
+)
 
 
 def read(line: str, power: str, where: Position = OPENING) -> ParsedLine:
@@ -306,14 +313,19 @@ def test_retreat_phase_rejections() -> None:
 
 BUILDING = position(
     "W1901A",
-    {"FRANCE": ["A BUR", "F MAO", "A SPA"], "RUSSIA": ["A WAR", "A MOS", "F SEV"],
-     "GERMANY": ["A MUN", "A BER", "F KIE", "A HOL"]},
+    {
+        "FRANCE": ["A BUR", "F MAO", "A SPA"],
+        "RUSSIA": ["A WAR", "A MOS", "F SEV"],
+        "GERMANY": ["A MUN", "A BER", "F KIE", "A HOL"],
+    },
     centres={"FRANCE": ["SPA", "POR"], "GERMANY": [], "RUSSIA": []},
 )
 # Germany owns Ber, Kie, Mun (3) and has 4 units: one removal owed.
 BUILDING = Position(
-    BUILDING.phase, BUILDING.units,
-    {c: p for c, p in BUILDING.ownership.items() if c != "HOL"}, (),
+    BUILDING.phase,
+    BUILDING.units,
+    {c: p for c, p in BUILDING.ownership.items() if c != "HOL"},
+    (),
 )
 
 
@@ -380,9 +392,18 @@ def test_empty_lines_comments_and_headings_are_skipped() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["- A Par - Bur", "* A Par - Bur", "\u2022 A Par - Bur", "1. A Par - Bur", "12) A Par - Bur",
-     "> A Par - Bur", "**A Par - Bur**", "`A Par - Bur`", "A Par - Bur  # to Burgundy",
-     "A Par - Bur // why not"],
+    [
+        "- A Par - Bur",
+        "* A Par - Bur",
+        "\u2022 A Par - Bur",
+        "1. A Par - Bur",
+        "12) A Par - Bur",
+        "> A Par - Bur",
+        "**A Par - Bur**",
+        "`A Par - Bur`",
+        "A Par - Bur  # to Burgundy",
+        "A Par - Bur // why not",
+    ],
 )
 def test_discord_list_markers_markdown_and_comments_are_ignored(line: str) -> None:
     lines = parse_orders(line, OPENING, "FRANCE", STANDARD)
@@ -468,7 +489,9 @@ def test_recorded_orders_in_interchange_notation_read_the_same() -> None:
                     # The one coast a supported fleet can reach is filled in, and said so.
                     assert isinstance(strict, Support) and parsed.notes, (text, parsed)
                     assert parsed.order == Support(
-                        strict.unit, strict.supported, parsed.order.destination,  # type: ignore[union-attr]
+                        strict.unit,
+                        strict.supported,
+                        parsed.order.destination,  # type: ignore[union-attr]
                         strict.supported_type,
                     )
                 checked += 1

@@ -39,12 +39,28 @@ BUILDING = Position(
 POSITIONS = (OPENING, RETREATING, BUILDING)
 
 EXTRA_ORDERS = [
-    "F North Sea Convoys A London - Belgium", "A Holland Supports A Ruhr - Belgium",
-    "F Spain(nc) - Mid-Atlantic Ocean", "F St Petersburg(sc) - Gulf of Bothnia",
-    "S RUSSIAN A War-Pru", "England: F Lon - NTH", "build fleet St Petersburg south coast",
-    "A Par B", "B A Par", "F StP/sc B", "remove A Bur", "waive", "A Bur retreats to Gas",
-    "A Lon - Bel via convoy", "A Liv - Yor", "F Nap - Tyr", "A Pari - Bur", "F Gas - Spa",
-    "Venetian army wanders into Trieste (A Ven-Tri)", "A Bur D", "W", "no builds",
+    "F North Sea Convoys A London - Belgium",
+    "A Holland Supports A Ruhr - Belgium",
+    "F Spain(nc) - Mid-Atlantic Ocean",
+    "F St Petersburg(sc) - Gulf of Bothnia",
+    "S RUSSIAN A War-Pru",
+    "England: F Lon - NTH",
+    "build fleet St Petersburg south coast",
+    "A Par B",
+    "B A Par",
+    "F StP/sc B",
+    "remove A Bur",
+    "waive",
+    "A Bur retreats to Gas",
+    "A Lon - Bel via convoy",
+    "A Liv - Yor",
+    "F Nap - Tyr",
+    "A Pari - Bur",
+    "F Gas - Spa",
+    "Venetian army wanders into Trieste (A Ven-Tri)",
+    "A Bur D",
+    "W",
+    "no builds",
 ]
 NOISE = (
     "-/:,;()[]{}*.'\"!?#<>=|\\~`@$%^&_+ \t"

@@ -38,8 +38,11 @@ PAR = Unit.parse("FRANCE", "A PAR")
         ("A PAR H", M, Hold(PAR)),
         ("A PAR - BUR", M, Move(PAR, Location("BUR"))),
         ("A PAR - BUR VIA", M, Move(PAR, Location("BUR"), via_convoy=True)),
-        ("F BRE C A PAR - LON", M, Convoy(Unit.parse("FRANCE", "F BRE"), Location("PAR"),
-                                          Location("LON"))),
+        (
+            "F BRE C A PAR - LON",
+            M,
+            Convoy(Unit.parse("FRANCE", "F BRE"), Location("PAR"), Location("LON")),
+        ),
         ("A PAR S A MAR - BUR", M, Support(PAR, Location("MAR"), Location("BUR"), UnitType.ARMY)),
         ("A PAR S F BRE", M, Support(PAR, Location("BRE"), None, UnitType.FLEET)),
         ("F STP/SC - BOT", M, Move(Unit.parse("FRANCE", "F STP/SC"), Location("BOT"))),
@@ -148,8 +151,12 @@ def test_help() -> None:
 
 
 def test_a_bad_line_gives_an_error_line_and_the_replay_goes_on() -> None:
-    lines = [json.dumps(RECORDS[0]), "{not json", json.dumps({"id": "x", "phase": "Q1"}),
-             json.dumps(RECORDS[1])]
+    lines = [
+        json.dumps(RECORDS[0]),
+        "{not json",
+        json.dumps({"id": "x", "phase": "Q1"}),
+        json.dumps(RECORDS[1]),
+    ]
     done = _run_cli("replay", stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     out = [json.loads(line) for line in done.stdout.splitlines()]
@@ -289,8 +296,14 @@ def test_a_record_with_a_bad_option_gives_an_error_record(options: object) -> No
 def test_options_are_read_exactly_as_stored_rules_are() -> None:
     from adjudication.serialize import rules_from_json, rules_from_options
 
-    options = {"paradox_rule": "rulebook_1982", "victory_centres": 17, "year_limit": 1905,
-               "year_limit_measure": "centres", "stalemate_winters": 3, "grouping": "3b"}
+    options = {
+        "paradox_rule": "rulebook_1982",
+        "victory_centres": 17,
+        "year_limit": 1905,
+        "year_limit_measure": "centres",
+        "stalemate_winters": 3,
+        "grouping": "3b",
+    }
     assert rules_from_options(options) == rules_from_json({"v": 1, **options})
     assert rules_from_options({}) == Rules()
 

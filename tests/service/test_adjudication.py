@@ -273,6 +273,4 @@ async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
     posts = [e for e in ended if e.user_id is None]
     assert len(posts) == 1 and posts[0].payload["kind"] == "stalemate"
     # ...and each player is told by DM, once.
-    assert sorted(e.user_id for e in ended if e.user_id) == sorted(
-        {p.user_id for p in info.powers}
-    )
+    assert sorted(e.user_id for e in ended if e.user_id) == sorted({p.user_id for p in info.powers})
