@@ -59,10 +59,11 @@ def game_channel(channel: object, client: discord.Client) -> int:
     text = channel
     if isinstance(channel, discord.Thread):
         text = channel.parent or client.get_channel(channel.parent_id)
+    if isinstance(text, discord.TextChannel) and text.type == discord.ChannelType.text:
+        return text.id
     kind = getattr(text, "type", None)
-    if kind == discord.ChannelType.text and text is not None:
-        return text.id  # type: ignore[attr-defined]
-    why = _WRONG_KIND.get(kind, "This channel cannot hold a game")  # type: ignore[arg-type]
+    why = _WRONG_KIND.get(kind, "This channel cannot hold a game") if kind else None
+    why = why or "This channel cannot hold a game"
     raise WrongState(
         f"{why}. A game needs a text channel, where I post the results and open the "
         "private threads for negotiation: use `/game create` in one."

@@ -154,4 +154,4 @@ async def guarded_dm(channel: discord.abc.Messageable, action: Awaitable[Any]) -
 
 
 def install(tree: app_commands.CommandTree) -> None:
-    tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    tree.error(on_app_command_error)

@@ -41,7 +41,10 @@ class PickGame(discord.ui.DynamicItem[discord.ui.Button], template=r"dipgm:pick:
     async def callback(self, interaction: discord.Interaction) -> None:
         orders = cast(commands.Bot, interaction.client).get_cog(ORDERS_COG)
         assert orders is not None, "the Orders cog registers this item"
-        await guarded(interaction, orders.submit_pending(interaction, self.game_id))  # type: ignore[attr-defined]
+        # get_cog returns a plain Cog; the one named ORDERS_COG is cogs.orders.Orders
+        # (importing it here would be circular), which has submit_pending.
+        submit = orders.submit_pending  # type: ignore[attr-defined]
+        await guarded(interaction, submit(interaction, self.game_id))
 
 
 class GamePicker(discord.ui.View):

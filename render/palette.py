@@ -55,7 +55,8 @@ class Palette:
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
     """`a` blended with `b`: t = 1 gives a."""
-    return tuple(round(x * t + y * (1 - t)) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    red, green, blue = (round(x * t + y * (1 - t)) for x, y in zip(a, b, strict=True))
+    return (red, green, blue)
 
 
 # rules/000 §6.3: England dark blue, Germany black, Russia white, Turkey yellow,

@@ -83,11 +83,16 @@ class Space:
         return pts
 
 
+def _box(area: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
+    left, top, right, bottom = area
+    return (float(left), float(top), float(right), float(bottom))
+
+
 class Layout:
     def __init__(self, labels: Image.Image) -> None:
         self.taken: list[Drawn] = [
-            Drawn(Kind.PANEL, tuple(map(float, POWERS_AREA)), "panel:powers"),  # type: ignore[arg-type]
-            Drawn(Kind.PANEL, tuple(map(float, SYMBOLS_AREA)), "panel:symbols"),  # type: ignore[arg-type]
+            Drawn(Kind.PANEL, _box(POWERS_AREA), "panel:powers"),
+            Drawn(Kind.PANEL, _box(SYMBOLS_AREA), "panel:symbols"),
         ]
         self.width, self.height = labels.size
 
@@ -257,6 +262,8 @@ def build(meta: dict, labels: Image.Image, first: frozenset[str] = frozenset()) 
     for code in drawn_spaces:
         if STANDARD.provinces[code].supply_centre and "sc" not in out[code]:
             place_centre(code, tuple(out[code]["unit"]))
+    # The one entry that is not a space: the spaces given extra room (a list, where the
+    # others are dicts), read back by the tests.
     out["_tight"] = sorted(tight)  # type: ignore[assignment]
     # 4. A dislodged unit beside the unit that took its space, then a second unit
     # (variants only; least needed).
