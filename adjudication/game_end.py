@@ -16,13 +16,17 @@ from adjudication.units import Power
 
 
 class EndKind(StrEnum):
-    """How the game ended on the board."""
+    """How a game ended: the first four on the board (the engine finds them), the
+    others by the players or the GM (the service records them)."""
 
     SOLO = "solo"  # rules/000 §2: a power controls `victory_centres` centres
     YEAR_LIMIT = "year_limit"  # rules/000 §3: the short game reached its last year
     STALEMATE = "stalemate"  # rules/004 rule 6: ownership unchanged for some winters
     # rules/000 §14.2, World War I: a side has 24 units on the board.
     SIDE_UNITS = "side_units"
+    DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
+    ABANDONED = "abandoned"  # ended by the GM without a result: no scores
+    CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,14 +25,6 @@ from storage.models import GameRow, PhaseRow
 log = logging.getLogger(__name__)
 
 
-class EndKindService:
-    """How a game ended, beyond the board's own endings (solo, year limit, stalemate)."""
-
-    DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
-    ABANDONED = "abandoned"  # ended by the GM without a result: no scores
-    CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started
-
-
 class Endings(TalkDesk):
     async def _finish(
         self,
@@ -75,7 +67,7 @@ class Endings(TalkDesk):
             for row in powers
         }
         table: dict[Power, float] = {}
-        if winners and kind != EndKindService.ABANDONED:
+        if winners and kind != EndKind.ABANDONED:
             rules = self._settings(game).rules
             table = scores(
                 results,
@@ -142,7 +134,7 @@ class Endings(TalkDesk):
             self._require_phase(game, phase, expected_phase_id, "it was not ended")
             position = self._position(phase)
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
-            kind = EndKindService.DRAW if draw else EndKindService.ABANDONED
+            kind = EndKind.DRAW if draw else EndKind.ABANDONED
             game.version += 1
             await self._expire_votes(session, game, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
@@ -164,7 +156,7 @@ class Endings(TalkDesk):
         """Close a lobby: no powers were given out, so there is nothing to score."""
         game.status = GameStatus.ENDED
         game.ended_at = now
-        game.end_kind = EndKindService.CANCELLED
+        game.end_kind = EndKind.CANCELLED
         game.winners = []
         game.version += 1
         repo.add_audit(session, game.id, actor, "cancel", now)
@@ -174,7 +166,7 @@ class Endings(TalkDesk):
             now,
             game_id=game.id,
             channel_id=game.channel_id,
-            payload={"kind": EndKindService.CANCELLED, "winners": [], "scores": {}},
+            payload={"kind": EndKind.CANCELLED, "winners": [], "scores": {}},
         )
 
     # Votes hook in here (bot/service/votes.py overrides it).

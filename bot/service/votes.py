@@ -15,11 +15,11 @@ from enum import StrEnum
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.units import Power
 from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
-from bot.service.endings import EndKindService
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
 from bot.service.service_core import valid_id
@@ -246,7 +246,7 @@ class Votes(Adjudicator):
         position = self._position(phase)
         if vote.kind == VoteKind.DRAW:
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
-            await self._finish(session, game, position, EndKindService.DRAW, survivors, now)
+            await self._finish(session, game, position, EndKind.DRAW, survivors, now)
             return
         game.deadline_at = vote.new_deadline_at
         game.version += 1  # a scheduler that saw the old deadline must not act on it

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from adjudication.game_end import EndKind
 from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
@@ -58,15 +59,15 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 
 
 # How each kind of ending reads, with the winners (solo) or the powers sharing a draw.
-_ENDINGS = {
-    "solo": "{winners} won outright, holding a majority of the supply centres",
-    "year_limit": "the year limit was reached: {result}",
-    "stalemate": "a stalemate: no centre changed hands for the agreed number of years; "
+_ENDINGS: dict[str, str] = {
+    EndKind.SOLO: "{winners} won outright, holding a majority of the supply centres",
+    EndKind.YEAR_LIMIT: "the year limit was reached: {result}",
+    EndKind.STALEMATE: "a stalemate: no centre changed hands for the agreed number of years; "
     "a draw between {winners}",
-    "draw": "a draw between {winners}",
-    "side_units": "{winners} won, with 24 units on the board (rules/000 §14.2)",
-    "abandoned": "the GM ended it without a result",
-    "cancelled": "the GM cancelled it before it started",
+    EndKind.DRAW: "a draw between {winners}",
+    EndKind.SIDE_UNITS: "{winners} won, with 24 units on the board (rules/000 §14.2)",
+    EndKind.ABANDONED: "the GM ended it without a result",
+    EndKind.CANCELLED: "the GM cancelled it before it started",
 }
 
 
@@ -88,9 +89,9 @@ _SEASON_WORDS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "W
 def end_result(kind: str | None, winners: Iterable[str]) -> str:
     """How a game ended, in words: "a draw between France and Russia"."""
     names = power_list(winners)
-    if kind == "year_limit":
+    if kind == EndKind.YEAR_LIMIT:
         result = f"{names} won" if len(list(winners)) == 1 else f"a draw between {names}"
-        return _ENDINGS["year_limit"].format(result=result)
+        return _ENDINGS[EndKind.YEAR_LIMIT].format(result=result)
     template = _ENDINGS.get(kind or "", "{winners}")
     return template.format(winners=names)
 
