@@ -36,6 +36,7 @@ EXTENSIONS = (
     "cogs.votes",
     "cogs.gm",
     "cogs.ratings",
+    "cogs.settings",
     "cogs.help",
 )
 

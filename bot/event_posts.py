@@ -203,9 +203,14 @@ class EventPosts:
             nxt = await self._ending(event.game_id, name)
         else:
             nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
-        png = await self.lookups.results_png(played, final=over)
+        palette = settings.map_palette  # the game's; None: the operator's
+        png = await self.lookups.results_png(played, final=over, palette=palette)
         text, body_file = results_post(heading, body, said, nxt)
         files = [_png(png, p["phase"])]
+        if over or played.after.phase.year != played.before.phase.year:
+            # The year's last phase: the supply-centre chart, up to the year to come.
+            chart = await self.lookups.centre_chart(event.game_id, palette)
+            files.append(discord.File(io.BytesIO(chart), f"centres-{p['phase']}.png"))
         if body_file:
             files.append(_text(body, f"results-{p['phase']}.txt"))
         files.append(_text(judge, f"results-{p['phase']}-judge.txt"))

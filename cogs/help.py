@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
+from bot.service.variant_text import variants_help
 
 EMBED_FIELD_LIMIT = 1024
 
@@ -50,6 +51,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (PLAYERS, "ask", "a question to the GM, which only the GM reads"),
     (EVERYONE, "rating", "a player's rating: the average of their scores on this server"),
     (EVERYONE, "leaderboard", "this server's players by rating, 10 a page"),
+    (EVERYONE, "settings palette", "the map colours of what is sent to you alone"),
     (PLAYERS, "draw propose", "propose a draw; ballots arrive by DM"),
     (PLAYERS, "deadline propose extend", "propose a later deadline"),
     (PLAYERS, "deadline propose shorten", "propose an earlier deadline"),
@@ -147,15 +149,32 @@ def help_embed(tree: app_commands.CommandTree, readme_url: str | None) -> discor
     return embed
 
 
+def variants_embed(readme_url: str | None) -> discord.Embed:
+    """`/help topic:variants`: each game a GM may choose, in a few lines (issue 11)."""
+    embed = discord.Embed(
+        title="dipgm: the games you can play",
+        description="Besides the rulebook's game for seven, a GM may open a variant.",
+    )
+    for title, text in variants_help(readme_url):
+        for name, value in _fields(title, [text]):
+            embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+TOPICS = [app_commands.Choice(name="Variants: the games a GM may open", value="variants")]
+
+
 class Help(commands.Cog):
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="What I do and how to play here")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=help_embed(self.bot.tree, self.bot.settings.readme_url), ephemeral=True
-        )
+    @app_commands.describe(topic="One subject only (default: everything)")
+    @app_commands.choices(topic=TOPICS)
+    async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        readme = self.bot.settings.readme_url
+        embed = variants_embed(readme) if topic == "variants" else help_embed(self.bot.tree, readme)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: DipBot) -> None:

@@ -15,6 +15,13 @@ from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings, Press
 from bot.service.lookups import POWERS
+from bot.service.variant_text import (
+    lobby_grouping_text,
+    players_wanted,
+    read_variant,
+    status_variant_lines,
+    variant_choices,
+)
 from bot.service.views import GameInfo, GameStatus, Moment
 from bot.service.words import (
     MESSAGE_LIMIT,
@@ -22,6 +29,7 @@ from bot.service.words import (
     count,
     deadline_text,
     end_result,
+    fit,
     mention,
     orders_state,
     power_list,
@@ -86,13 +94,26 @@ def how_to_play(settings: GameSettings) -> str:
     return "**How to play here**: " + "; ".join(steps) + "."
 
 
-def status_embed(info: GameInfo) -> discord.Embed:
-    """The public state of a game: who has sent orders and how many, never what."""
+async def complete_variant(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`/game create variant:`: the registered variants, each with what it is."""
+    return [app_commands.Choice(name=label, value=name) for label, name in variant_choices(current)]
+
+
+def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
+    """The public state of a game: its variant and changed options, who has sent
+    orders and how many, never what."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
+    variant = status_variant_lines(settings)
     if info.status == GameStatus.LOBBY:
         players = ", ".join(mention(u, info.name_of(u)) for u in info.players) or "nobody yet"
         embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
+        # rules/000 §14.2: what the players who joined so far would hold.
+        variant.append(lobby_grouping_text(settings, len(info.players)))
+        embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
         return embed
+    embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
     over = info.status == GameStatus.ENDED
     if over:
         embed.description = f"**Over**: {end_result(info.end_kind, info.winners)}."
@@ -176,7 +197,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         short_game_winner="Short game: what decides the winner and the places",
         stalemate_winters="Draw when ownership is unchanged for this many winters",
         paradox_rule="How a convoy paradox is broken",
+        variant="The game played (default: standard Diplomacy; 2 players make World War I)",
     )
+    @app_commands.autocomplete(variant=complete_variant)
     @app_commands.choices(
         assignment=ASSIGNMENT_CHOICES,
         press=PRESS_CHOICES,
@@ -202,8 +225,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         short_game_winner: str = "units",
         stalemate_winters: app_commands.Range[int, 1, 20] | None = None,
         paradox_rule: str = "szykman",
+        variant: app_commands.Range[str, 1, 100] = "standard",
     ) -> None:
-        data = GameSettings().to_json()
+        data = GameSettings(variant=read_variant(variant)).to_json()
         data["rules"].update(
             year_limit=year_limit,
             year_limit_measure=short_game_winner,
@@ -238,7 +262,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         gm = mention(info.gm_user_id, display_name(interaction.user))
         await interaction.response.send_message(
             f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} starts "
-            "it with `/game start` once 2 to 7 players are in.\n" + how_to_play(settings)
+            f"it with `/game start` once {players_wanted(settings)} are in.\n"
+            + how_to_play(settings)
         )
 
     @app_commands.command(name="join", description="Join the game in this channel")
@@ -355,7 +380,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         share: bool = False,
     ) -> None:
         info = await game_here(interaction, game)
-        await interaction.response.send_message(embed=status_embed(info), ephemeral=not share)
+        settings = await self.bot.service.game_settings(info.id)
+        await interaction.response.send_message(
+            embed=status_embed(info, settings), ephemeral=not share
+        )
 
     @app_commands.command(name="map", description="The map of the current or a past phase")
     @app_commands.describe(
@@ -374,7 +402,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         info = await game_here(interaction, game)
         record = await self.bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
         await interaction.response.defer(thinking=True, ephemeral=not share)
-        picture = await self.bot.lookups.record_map(record)
+        # Shown to the channel: the game's colours; to the player alone: their own.
+        palette = await self.bot.lookups.palette_for(
+            info.id, None if share else interaction.user.id
+        )
+        picture = await self.bot.lookups.record_map(record, palette)
         await interaction.followup.send(
             f"**{info.name}** — {picture.title} ({picture.phase})",
             file=png_file(picture.png, f"map-{picture.phase}.png"),
@@ -416,7 +448,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             return
         record = await self.bot.lookups.find_record(info.id, phase)
         await interaction.response.defer(thinking=True, ephemeral=private)
-        picture = await self.bot.lookups.record_map(record)
+        palette = await self.bot.lookups.palette_for(
+            info.id, interaction.user.id if private else None
+        )
+        picture = await self.bot.lookups.record_map(record, palette)
         if picture.report is None:
             text = f"**{info.name}** — {picture.title} has not been played yet."
             await interaction.followup.send(

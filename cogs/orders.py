@@ -192,7 +192,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     async def _preview(self, message: discord.Message, game_id: int | None) -> None:
         result = await self.bot.service.show_orders(Caller(message.author.id), game_id)
-        png = await self.bot.lookups.preview_map(result.game_id, result.powers, result.orders)
+        png = await self.bot.lookups.preview_map(
+            result.game_id, result.powers, result.orders, user_id=message.author.id
+        )
         await message.channel.send(
             f"Your orders for {result.phase} as they stand (only you see this).",
             file=png_file(png, f"preview-{result.phase}.png"),

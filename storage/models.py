@@ -368,3 +368,14 @@ class PressRow(SQLModel, table=True):
     text: str = Field(sa_column=Column(Text, nullable=False))
     message_id: int = _big(nullable=False)
     posted_at: datetime = _when(nullable=False)
+
+
+class UserSettingsRow(SQLModel, table=True):
+    """A player's own choices, the same in every game: `palette` the map colours of
+    what is sent to them alone (render/palette.py; None: each game's own)."""
+
+    __tablename__ = "user_settings"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    palette: str | None = Field(default=None, max_length=16)
+    updated_at: datetime = _when(nullable=False)

@@ -24,6 +24,7 @@ from storage.models import (
     ProxyGrantRow,
     ReminderRow,
     SubmissionRow,
+    UserSettingsRow,
 )
 
 ACTIVE = "active"
@@ -382,3 +383,49 @@ async def audit_log(session: AsyncSession, game_id: int) -> Sequence[AuditRow]:
         select(AuditRow).where(AuditRow.game_id == game_id).order_by(AuditRow.id)
     )
     return rows.scalars().all()
+
+
+async def user_palette(session: AsyncSession, user_id: int) -> str | None:
+    """The palette a player chose for what is sent to them alone (None: none chosen)."""
+    row = await session.get(UserSettingsRow, user_id)
+    return row.palette if row is not None else None
+
+
+async def set_user_palette(
+    session: AsyncSession, user_id: int, palette: str | None, now: datetime
+) -> None:
+    row = await session.get(UserSettingsRow, user_id)
+    if row is None:
+        session.add(UserSettingsRow(user_id=user_id, palette=palette, updated_at=now))
+    else:
+        row.palette, row.updated_at = palette, now
+
+
+async def map_palettes(
+    db: AsyncSession | AsyncConnection, game_id: int, user_id: int | None
+) -> tuple[int | None, dict[str, Any], str | None] | None:
+    """(current phase id, settings) of a game and the palette `user_id` chose, in one
+    statement: a DM preview reads them with its position, no more often than before.
+    None if there is no such game."""
+    chosen = (
+        select(UserSettingsRow.palette).where(UserSettingsRow.user_id == user_id).scalar_subquery()
+    )
+    query = select(GameRow.current_phase_id, GameRow.settings, chosen).where(GameRow.id == game_id)
+    row = (await db.execute(query)).first()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+async def year_openings(
+    db: AsyncSession | AsyncConnection, game_id: int
+) -> Sequence[tuple[str, dict]]:
+    """(code, position) of each year's first phase (its Spring moves) and of the phase
+    in play, live phases only, in order: the points of the supply-centre chart, in one
+    statement whatever the game's length (one row a year)."""
+    live = and_(PhaseRow.game_id == game_id, PhaseRow.rolled_back_at.is_(None))
+    latest = select(func.max(PhaseRow.seq)).where(live).scalar_subquery()
+    rows = await db.execute(
+        select(PhaseRow.code, PhaseRow.position)
+        .where(live, or_(PhaseRow.code.like("S____M"), PhaseRow.seq == latest))
+        .order_by(PhaseRow.seq, PhaseRow.id)
+    )
+    return [(code, position) for code, position in rows.all()]

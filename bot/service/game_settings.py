@@ -86,6 +86,9 @@ class GameSettings:
     civil_disorder_after: int = 1
     scoring: Scoring = Scoring.HAYNES
     results_notation: ResultsNotation = ResultsNotation.PLAIN
+    # The colours of the channel's maps (render/palette.py); None: the operator's
+    # MAP_PALETTE. Each player may choose their own for what is sent to them alone.
+    map_palette: str | None = None
 
     def __post_init__(self) -> None:
         if set(self.phase_minutes) != set(PhaseKind):
@@ -96,6 +99,8 @@ class GameSettings:
             raise InvalidSetting("Reminders must come at least one minute before the deadline.")
         if self.civil_disorder_after < 1:
             raise InvalidSetting("Civil disorder needs at least one missed phase.")
+        if self.map_palette is not None:
+            check_palette(self.map_palette)
 
     def describe(self) -> list[str]:
         """The settings as a GM reads them: "Moves: 4 days", one line each."""
@@ -137,6 +142,7 @@ class GameSettings:
             f"{count(self.civil_disorder_after, 'missed movement phase')} (Spring or Fall)",
             f"Scoring: {_SCORING[self.scoring]}",
             f"Results in the channel: {_NOTATIONS[self.results_notation]}",
+            "Map colours in the channel: " + (self.map_palette or "the bot's default"),
             f"Solo victory: {count(rules.victory_centres, 'supply centre')}",
             f"Short game: {short_game}",
             f"Stalemate rule: {stalemate}",
@@ -162,6 +168,7 @@ class GameSettings:
             "civil_disorder_after": self.civil_disorder_after,
             "scoring": self.scoring.value,
             "results_notation": self.results_notation.value,
+            "map_palette": self.map_palette,
         }
 
     @classmethod
@@ -183,7 +190,18 @@ class GameSettings:
             scoring=Scoring(data["scoring"]),
             # Games made before it was a setting read as plain.
             results_notation=ResultsNotation(data.get("results_notation", "plain")),
+            # Games made before it was a setting use the operator's palette.
+            map_palette=data.get("map_palette"),
         )
+
+
+def check_palette(name: str) -> str:
+    """`name` if it is a palette render/palette.py draws, else `InvalidSetting`."""
+    from render.palette import PALETTES  # render loads Pillow: only when asked
+
+    if name not in PALETTES:
+        raise InvalidSetting(f"Choose one of: {', '.join(sorted(PALETTES))}.")
+    return name
 
 
 def duration(minutes: int) -> str:

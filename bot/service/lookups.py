@@ -28,7 +28,8 @@ from bot.service.errors import NotFound
 from bot.service.game_service import GameService
 from bot.service.phase_news import PlayedPhase
 from bot.service.views import PhaseRecord
-from storage.codec import outcome_from_json
+from storage import repo
+from storage.codec import outcome_from_json, position_from_json
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +78,10 @@ class GameLookups:
         self.board = board
         self._renderer = renderer
         self._results_renderer = results_renderer
-        self.palette = palette
+        self.palette = palette  # the operator's MAP_PALETTE
         self.width = width
+        # render_sc_chart(history, palette) -> PNG bytes; imported when first needed
+        self.chart_renderer: Callable[..., bytes] | None = None
 
     async def records(self, game_id: int) -> tuple[PhaseRecord, ...]:
         """The whole game, every phase with its orders: it grows with the game, so
@@ -111,25 +114,36 @@ class GameLookups:
         played = ", ".join(codes)
         raise NotFound(f"No phase {wanted} in this game. Phases so far: {played}.")
 
-    async def centre_chart(self, game_id: int) -> bytes:
-        """The supply-centre chart: each power's centres at the start of every year
-        played (and at the phase in play), as a PNG."""
-        points: dict[int, tuple[str, dict[str, int]]] = {}
-        last: tuple[str, dict[str, int]] | None = None
-        for record in await self.records(game_id):
-            if record.rolled_back:
-                continue
-            position = self.service.record_position(record)
-            last = (record.phase, dict(Counter(position.ownership.values())))
-            points.setdefault(position.phase.year, last)  # the year's first phase
-        if last is None:
-            raise NotFound("That game has not started yet.")
-        history = list(points.values())
-        if history[-1][0] != last[0]:
-            history.append(last)  # the centres now, after the year's Fall
-        from render.chart import render_sc_chart
+    async def palette_for(self, game_id: int, user_id: int | None = None) -> str:
+        """The palette of a map of this game: the one `user_id` chose when it is sent
+        to them alone, else the game's `map_palette`, else the operator's. One
+        statement."""
+        async with self.service.core_transaction() as conn:
+            found = await repo.map_palettes(conn, game_id, user_id)
+        return self._palette_of(found)
 
-        return await asyncio.to_thread(render_sc_chart, history, self.palette)
+    def _palette_of(self, found: tuple[int | None, dict, str | None] | None) -> str:
+        if found is None:
+            return self.palette
+        _phase_id, settings, chosen = found
+        return chosen or (settings or {}).get("map_palette") or self.palette
+
+    async def centre_chart(self, game_id: int, palette: str | None = None) -> bytes:
+        """The supply-centre chart: each power's centres at the start of every year
+        played (and at the phase in play), as a PNG. One statement, one row a year."""
+        async with self.service.core_transaction() as conn:
+            openings = await repo.year_openings(conn, game_id)
+        if not openings:
+            raise NotFound("That game has not started yet.")
+        history = [
+            (code, dict(Counter(position_from_json(position).ownership.values())))
+            for code, position in openings
+        ]
+        if self.chart_renderer is None:
+            from render.chart import render_sc_chart
+
+            self.chart_renderer = render_sc_chart
+        return await asyncio.to_thread(self.chart_renderer, history, palette or self.palette)
 
     async def phase_map(self, game_id: int, phase: str | None = None) -> MapImage:
         """The map of a phase: the current one, or a played one with its orders and
@@ -143,10 +157,10 @@ class GameLookups:
             raise NotFound(f"No phase {phase_id} in game {game_id}.")
         return await self._map(found.phase, found.position, found.outcomes, found.report)
 
-    async def record_map(self, record: PhaseRecord) -> MapImage:
+    async def record_map(self, record: PhaseRecord, palette: str | None = None) -> MapImage:
         """The map of a stored phase; the title of a play since rolled back says so."""
         position = self.service.record_position(record)
-        picture = await self._map(record.phase, position, record.outcomes, record.report)
+        picture = await self._map(record.phase, position, record.outcomes, record.report, palette)
         if record.rolled_back:
             return replace(picture, title=f"{picture.title} (rolled back)")
         return picture
@@ -157,27 +171,42 @@ class GameLookups:
         position: Position,
         stored_outcomes: Sequence[dict] | None,
         report: str | None,
+        palette: str | None = None,
     ) -> MapImage:
         outcomes: list[Outcome] | None = None
         orders: list[Order] | None = None
         if stored_outcomes is not None:
             outcomes = [outcome_from_json(o) for o in stored_outcomes]
             orders = [o.order for o in outcomes]
-        png = await self.draw(position, orders, outcomes)
+        png = await self.draw(position, orders, outcomes, palette=palette)
         return MapImage(phase, position.phase.title, png, report)
 
     async def preview_map(
-        self, game_id: int, powers: Sequence[Power], orders: Sequence[str]
+        self,
+        game_id: int,
+        powers: Sequence[Power],
+        orders: Sequence[str],
+        *,
+        user_id: int | None = None,
     ) -> bytes:
-        """The current position with one player's own pending orders drawn on it."""
+        """The current position with one player's own pending orders drawn on it, in
+        the palette of `user_id`, to whom it is sent (else the game's)."""
         from adjudication.parse import parse_orders
 
-        position = await self.current_position(game_id)
+        # The palette with the current phase, in the one statement that finds it.
+        async with self.service.core_transaction() as conn:
+            found = await repo.map_palettes(conn, game_id, user_id)
+            if found is None:
+                raise NotFound(f"There is no game number {game_id}.")
+            if found[0] is None:
+                raise NotFound("That game has not started yet.")
+            position = await self.service._position_at(conn, found[0])
+        palette = self._palette_of(found)
         parsed: list[Order] = []
         for power in powers:
             lines = parse_orders("\n".join(orders), position, power, self.board)
             parsed += [line.order for line in lines if line.order is not None]
-        return await self.draw(position, parsed, None)
+        return await self.draw(position, parsed, None, palette=palette)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
         """Three orders the player could give now, made from their own units (a move,
@@ -224,7 +253,9 @@ class GameLookups:
         outcomes = tuple(outcome_from_json(o) for o in before.outcomes)
         return PlayedPhase(before.position, outcomes, after.position, self.board)
 
-    async def results_png(self, played: PlayedPhase, *, final: bool) -> bytes:
+    async def results_png(
+        self, played: PlayedPhase, *, final: bool, palette: str | None = None
+    ) -> bytes:
         """The position after the phase, its moves drawn lightly under it (the final
         position when the game ended with it)."""
         if self._results_renderer is None:
@@ -238,7 +269,7 @@ class GameLookups:
                 [o.order for o in played.outcomes],
                 list(played.outcomes),
                 None,
-                self.palette,
+                palette or self.palette,
                 self.width,
                 final=final,
             )
@@ -250,6 +281,8 @@ class GameLookups:
         orders: Sequence[Order] | None,
         outcomes: Sequence[Outcome] | None,
         viewer: Power | None = None,
+        *,
+        palette: str | None = None,
     ) -> bytes:
         if self._renderer is None:
             self._renderer = default_renderer()
@@ -260,7 +293,7 @@ class GameLookups:
             list(orders) if orders is not None else None,
             list(outcomes) if outcomes is not None else None,
             viewer,
-            self.palette,
+            palette or self.palette,
             self.width,
         )
 

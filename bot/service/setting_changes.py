@@ -14,7 +14,15 @@ from dataclasses import dataclass, replace
 from adjudication.rules import ParadoxRule, YearLimitMeasure
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
-from bot.service.game_settings import Assignment, GameSettings, Press, ResultsNotation, Scoring
+from bot.service.game_settings import (
+    Assignment,
+    GameSettings,
+    Press,
+    ResultsNotation,
+    Scoring,
+    check_palette,
+)
+from bot.service.variant_text import choose_grouping, grouping_form
 
 MAX_HOURS = 24 * 60  # sixty days, as `/game create` allows
 
@@ -102,6 +110,13 @@ def _optional(read: Callable[[str], int]) -> Callable[[str], int | None]:
     return parse
 
 
+def _palette(settings: GameSettings, text: str) -> GameSettings:
+    word = text.strip().lower()
+    if word in {"default", "none"}:
+        return replace(settings, map_palette=None)  # the operator's MAP_PALETTE
+    return replace(settings, map_palette=check_palette(word))
+
+
 def _flag(field: str) -> Callable[[GameSettings, str], GameSettings]:
     return lambda settings, text: replace(settings, **{field: _yes_no(text)})
 
@@ -135,6 +150,7 @@ CHANGES: dict[str, SettingChange] = {
             False,
             _picked("results_notation", ResultsNotation),
         ),
+        SettingChange("map_palette", "classic, colorblind or default", False, _palette),
         SettingChange(
             "scoring",
             "haynes, draw_size or sum_of_squares",
@@ -166,6 +182,9 @@ CHANGES: dict[str, SettingChange] = {
             True,
             _rules(paradox_rule=lambda t: _choice(t, ParadoxRule)),
         ),
+        # rules/000 §14.2: how powers are shared when the rulebook offers alternatives
+        # (three players: "3a" or "3b"); read at `/game start`.
+        SettingChange("grouping", grouping_form(), True, choose_grouping),
     )
 }
 
