@@ -169,14 +169,19 @@ async def dm_orders(driver: Driver, user: FakeUser, text: str) -> str:
 async def rounds_begun_after_now(driver, heartbeats: list[Path]) -> None:
     """Wait until every delivery loop has finished a round begun after this moment: a
     loop touches its heartbeat file at the end of each round, so two touches from now
-    on mean the round in progress now (if any) has ended and another has run whole."""
-    start = {p: p.stat().st_mtime_ns for p in heartbeats}
+    on mean the round in progress now (if any) has ended and another has run whole. (A
+    file not there yet: no round has ended so far.)"""
+
+    def touched(path: Path) -> int | None:
+        return path.stat().st_mtime_ns if path.exists() else None
+
+    start = {p: touched(p) for p in heartbeats}
     touches: dict[Path, set[int]] = {p: set() for p in heartbeats}
 
     def done() -> bool:
         for path in heartbeats:
-            now = path.stat().st_mtime_ns
-            if now != start[path]:
+            now = touched(path)
+            if now is not None and now != start[path]:
                 touches[path].add(now)
         return all(len(t) >= 2 for t in touches.values())
 

@@ -6,7 +6,7 @@ retried in a loop; reminders and ballots are dropped; the GM sees who cannot be 
 from __future__ import annotations
 
 from bot.service.caller import Caller
-from tests.cogs.conftest import PLAYERS, channel_posts, start_game
+from tests.cogs.conftest import PLAYERS, channel_posts, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
 
 THREE = PLAYERS[:3]
@@ -17,10 +17,12 @@ def told(driver: Driver) -> list:
 
 
 async def a_round(driver: Driver) -> None:
-    """Wait until the delivery loop has gone round once more."""
-    await driver.wait_until(lambda: not driver.bot.delivery.in_round, what="a round's end")
-    await driver.wait_until(lambda: driver.bot.delivery.in_round, what="a new round")
-    await driver.wait_until(lambda: not driver.bot.delivery.in_round, what="its end")
+    """Wait until the delivery loop has gone round once more, whole: counted by its
+    heartbeat file, touched at the end of each round (watching `in_round` could miss
+    a round that begins and ends between two looks)."""
+    heartbeat = driver.bot.delivery.heartbeat
+    assert heartbeat is not None
+    await rounds_begun_after_now(driver, [heartbeat])
 
 
 async def test_a_player_with_closed_dms_is_told_once_and_gets_everything_later(

@@ -12,7 +12,7 @@ import pytest_asyncio
 
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed
-from tests.cogs.conftest import Clock, default_fake, dm_orders, serving
+from tests.cogs.conftest import Clock, default_fake, dm_orders, rounds_begun_after_now, serving
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord import permissions as perm
 
@@ -33,8 +33,8 @@ async def rounds_until(driver: Driver, clock: Clock, done, what: str) -> None:
         if await done():
             return
         clock.advance(minutes=5)
-        await driver.wait_until(lambda: driver.bot.delivery.in_round, what="a round")
-        await driver.wait_until(lambda: not driver.bot.delivery.in_round, what="its end")
+        assert driver.bot.delivery.heartbeat is not None
+        await rounds_begun_after_now(driver, [driver.bot.delivery.heartbeat])
     raise AssertionError(f"never: {what}")
 
 

@@ -6,7 +6,7 @@ resolved data), their power marked unreachable, and the GM told."""
 from __future__ import annotations
 
 from bot.service.caller import Caller
-from tests.cogs.conftest import PLAYERS, channel_posts, start_game
+from tests.cogs.conftest import PLAYERS, channel_posts, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
 from tests.fake_discord import permissions as perm
 
@@ -83,8 +83,8 @@ async def test_a_player_who_left_is_noticed_when_their_dm_is_refused(driver: Dri
     tried = [r for r in driver.refusals if r.code == 50278]
     assert len(tried) == 1
     clock.advance(hours=2)
-    await driver.wait_until(lambda: not driver.bot.delivery.in_round, what="a round")
-    await driver.wait_until(lambda: driver.bot.delivery.in_round, what="another round")
+    assert driver.bot.delivery.heartbeat is not None
+    await rounds_begun_after_now(driver, [driver.bot.delivery.heartbeat])
     assert len([r for r in driver.refusals if r.code == 50278]) == 1
     assert len(gone_notices(driver)) == 1
     assert not [m for m in channel_posts(driver) if "stopped trying" in m.content]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from tests.cogs.conftest import PLAYERS, Clock, start_game
+from tests.cogs.conftest import PLAYERS, Clock, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
 from tests.fake_discord import permissions as perm
 
@@ -23,8 +23,8 @@ async def rounds_until(driver: Driver, clock: Clock, done, what: str) -> None:
         if done():
             return
         clock.advance(minutes=5)
-        await driver.wait_until(lambda: driver.bot.delivery.in_round, what="a round")
-        await driver.wait_until(lambda: not driver.bot.delivery.in_round, what="its end")
+        assert driver.bot.delivery.heartbeat is not None
+        await rounds_begun_after_now(driver, [driver.bot.delivery.heartbeat])
     raise AssertionError(f"never: {what}")
 
 

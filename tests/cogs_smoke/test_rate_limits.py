@@ -22,6 +22,7 @@ from bot.client import DipBot
 from bot.service import GameService, open_service
 from bot.service.events import Event, EventKind
 from bot.settings import Settings
+from tests.cogs.conftest import rounds_begun_after_now
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord.plugin import fake_discord  # noqa: F401  (fixture)
 from tests.fake_discord.rate_limits import CREATE_MESSAGE, GLOBAL_LIMIT, VIA, Bucket
@@ -275,8 +276,8 @@ async def test_a_game_whose_results_post_failed_gets_no_dm_before_it(tmp_path: P
 
                 await drv.wait_until(lambda: len(sent_to(other)) == 8, what="the other game")
                 loop = bot.delivery  # a whole round more: nothing of the failed game is sent
-                await drv.wait_until(lambda: loop.in_round, what="another round")
-                await drv.wait_until(lambda: not loop.in_round, what="its end")
+                assert loop.heartbeat is not None
+                await rounds_begun_after_now(drv, [loop.heartbeat])
                 assert failed and sent_to(failing) == []
                 clock.frozen += timedelta(seconds=61)  # past the retry and the DMs' lease
                 events = await all_delivered(service, due)
