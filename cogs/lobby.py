@@ -54,6 +54,11 @@ from cogs.common import (
 from cogs.diplomacy import press_text
 
 EMBED_COLOUR = discord.Colour.dark_gold()
+# The options of the commands that look at a game: which one, and who sees the answer.
+GAME_AND_SHARE = {
+    "game": "Game number (default: this channel's game)",
+    "share": "Show the answer to the whole channel (default: only to you)",
+}
 # Discord's upload limit for a server without boosts: 10 MiB a file.
 EXPORT_LIMIT = 10 * 1024 * 1024
 # Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
@@ -368,10 +373,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         )
 
     @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
-    @app_commands.describe(
-        game="Game number (default: this channel's game)",
-        share="Show the answer to the whole channel (default: only to you)",
-    )
+    @app_commands.describe(**GAME_AND_SHARE)
     @app_commands.autocomplete(game=complete_game)
     async def status(
         self,
@@ -493,10 +495,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             )
 
     @app_commands.command(name="chart", description="Supply centres of each power, year by year")
-    @app_commands.describe(
-        game="Game number (default: this channel's game)",
-        share="Show the answer to the whole channel (default: only to you)",
-    )
+    @app_commands.describe(**GAME_AND_SHARE)
     @app_commands.autocomplete(game=complete_game)
     async def chart(
         self,
@@ -514,10 +513,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         )
 
     @app_commands.command(name="export", description="The whole game as a file of phases")
-    @app_commands.describe(
-        game="Game number (default: this channel's game)",
-        share="Show the answer to the whole channel (default: only to you)",
-    )
+    @app_commands.describe(**GAME_AND_SHARE)
     @app_commands.autocomplete(game=complete_game)
     async def export(
         self,

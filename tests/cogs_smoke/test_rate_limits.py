@@ -21,8 +21,7 @@ from benchmarks import burst
 from bot.client import DipBot
 from bot.service import GameService, open_service
 from bot.service.events import Event, EventKind
-from bot.settings import Settings
-from tests.cogs.conftest import rounds_begun_after_now
+from tests.cogs.conftest import make_settings, rounds_begun_after_now
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord.plugin import fake_discord  # noqa: F401  (fixture)
 from tests.fake_discord.rate_limits import CREATE_MESSAGE, GLOBAL_LIMIT, VIA, Bucket
@@ -206,13 +205,7 @@ async def test_a_burst_of_games_due_at_once_stays_in_order_and_within_the_limits
     game's messages in the order the outbox queued them, each event on its first
     attempt, never more than 50 requests in a second, and not one 429 (discord.py
     learns of the global limit only from a 429, and gives a request up after five)."""
-    settings = Settings(
-        _env_file=None,
-        DISCORD_TOKEN="fake-bot-token",
-        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}",
-        TICK_SECONDS=0.05,
-        HEARTBEAT_FILE=str(tmp_path / "heartbeat"),
-    )
+    settings = make_settings(tmp_path)
     clock = burst.Clock(burst.T0)
     fake = FakeDiscord(players=(), clock=lambda: clock().timestamp())
     service = await open_service(settings.database_url)
@@ -240,13 +233,7 @@ async def test_a_game_whose_results_post_failed_gets_no_dm_before_it(tmp_path: P
     """discord.py gives a request up after five 429s (or a 5xx) and raises: the results
     post fails for now and is retried later. The players' own results, queued after it,
     wait for it instead of arriving first; another game's go on."""
-    settings = Settings(
-        _env_file=None,
-        DISCORD_TOKEN="fake-bot-token",
-        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}",
-        TICK_SECONDS=0.05,
-        HEARTBEAT_FILE=str(tmp_path / "heartbeat"),
-    )
+    settings = make_settings(tmp_path)
     clock = burst.Clock(burst.T0)
     fake = FakeDiscord(players=(), clock=lambda: clock().timestamp())
     service = await open_service(settings.database_url)
