@@ -10,6 +10,7 @@ override it with something that does not log.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 import traceback
@@ -42,12 +43,17 @@ class ErrorCollector(logging.Handler):
         self.errors: list[CapturedError] = []
         self._bot: discord.Client | None = None
         self._own_on_error: Any = None  # an on_error set on the instance (``@bot.event``)
+        # Set while the harness closes the bot: the tasks it cancels may log their own
+        # cancellation (a pooled connection's reset cut short), which is no bug of dipgm's.
+        self.closing = False
 
     def emit(self, record: logging.LogRecord) -> None:
         exc = record.exc_info[1] if record.exc_info else None
         self.add(record.name, record.getMessage(), exc)
 
     def add(self, source: str, message: str, exc: BaseException | None) -> None:
+        if self.closing and isinstance(exc, asyncio.CancelledError):
+            return
         if exc is not None and any(e.exc is exc for e in self.errors):
             return  # the same exception logged by a wrapper and a default handler
         text = "".join(traceback.format_exception(exc)) if exc is not None else ""

@@ -289,6 +289,7 @@ class FakeDiscord:
             failure = exc
             raise
         finally:
+            collector.closing = True
             await bot.close()
             if task is not None:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
