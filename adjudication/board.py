@@ -62,6 +62,9 @@ class Board:
     # Provinces no unit may enter on this board (a variant's closure, e.g. World War
     # I's Italy before 1915); they are also absent from the adjacency above.
     closed: frozenset[str] = frozenset()
+    # Whether planes fly here (Airplane Diplomacy, rules/004): set by a variant whose
+    # unit kinds include them, so each stage asks once per phase, never per unit.
+    planes: bool = False
 
     @cached_property
     def supply_centres(self) -> frozenset[str]:
@@ -115,6 +118,22 @@ class Board:
             for loc, targets in self.fleet_adjacency.items()
         }
 
+    @cached_property
+    def plane_reach(self) -> Mapping[str, frozenset[str]]:
+        """Land province -> the land provinces a plane there may move to (rules/004:
+        "1 or 2 spaces at a time ... over water", reading P1): one or two borders
+        away over any space, landing only on land. Built on first use, so a board
+        without planes never builds it."""
+        land = self.land_provinces
+        reach: dict[str, frozenset[str]] = {}
+        for origin in sorted(land):
+            near = self.neighbours(origin)
+            spaces = set(near)
+            for over in near:
+                spaces |= self.neighbours(over)
+            reach[origin] = frozenset(p for p in spaces if p in land and p != origin)
+        return reach
+
     def province(self, code: str) -> Province:
         return self.provinces[code]
 
@@ -126,6 +145,8 @@ class Board:
         """The locations a unit of this type may occupy in `province` (empty if none)."""
         if unit_type is UnitType.FLEET:
             return self.fleet_locations(province)
+        if unit_type is UnitType.PLANE and not self.planes:
+            return ()
         location = self.army_location.get(province)
         return () if location is None else (location,)
 
@@ -134,19 +155,27 @@ class Board:
         fleet at sea or on a coast, on the coast it names where there are two."""
         if unit_type is UnitType.ARMY:
             return location.coast is None and location.province in self.land_provinces
-        return (location.province, location.coast) in self.fleet_moves
+        if unit_type is UnitType.FLEET:
+            return (location.province, location.coast) in self.fleet_moves
+        # A plane stands on land, like an army (rules/004: it cannot land on water).
+        return self.planes and location.coast is None and location.province in self.land_provinces
 
     def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
         """True when a unit of `unit_type` at `origin` may move directly to `destination`.
 
-        For fleets the coasts count: F Spa/sc cannot move to Gascony.
+        For fleets the coasts count: F Spa/sc cannot move to Gascony. A plane's route
+        is never relevant (rules/004), only where it lands.
         """
         if unit_type is UnitType.ARMY:
             return destination.coast is None and destination.province in self.army_adjacency.get(
                 origin.province, ()
             )
-        moves = self.fleet_moves.get((origin.province, origin.coast), ())
-        return (destination.province, destination.coast) in moves
+        if unit_type is UnitType.FLEET:
+            moves = self.fleet_moves.get((origin.province, origin.coast), ())
+            return (destination.province, destination.coast) in moves
+        return destination.coast is None and destination.province in self.plane_reach.get(
+            origin.province, ()
+        )
 
     def can_reach_province(self, unit_type: UnitType, origin: Location, province: str) -> bool:
         """True when the unit could move to some location in `province` (any coast).
@@ -156,7 +185,10 @@ class Board:
         """
         if unit_type is UnitType.ARMY:
             return province in self.army_adjacency.get(origin.province, ())
-        return province in self.fleet_reach.get((origin.province, origin.coast), ())
+        if unit_type is UnitType.FLEET:
+            return province in self.fleet_reach.get((origin.province, origin.coast), ())
+        # rules/004: "A plane can offer support to any province it could legally move to."
+        return province in self.plane_reach.get(origin.province, ())
 
     def fleet_neighbours(self, province: str) -> frozenset[str]:
         """Provinces a fleet in any coast of `province` can reach."""

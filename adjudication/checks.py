@@ -11,7 +11,7 @@ from adjudication.notation import place_name
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.units import Location, Unit, UnitType
 
-_TYPE_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+_TYPE_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet", UnitType.PLANE: "plane"}
 
 
 def not_own_unit(named: Unit, actual: Unit | None, board: Board) -> Rejection | None:
@@ -56,4 +56,4 @@ def title(power: str) -> str:
 
 
 def _article(unit_type: UnitType) -> str:
-    return "an army" if unit_type is UnitType.ARMY else "a fleet"
+    return "an army" if unit_type is UnitType.ARMY else f"a {_TYPE_NAMES[unit_type]}"

@@ -17,7 +17,9 @@ centre, both unit types crossing land and sea). Our reading, precisely:
   convoy would carry it: Albania -> Ionian Sea -> Naples is two steps.
 - A unit that can never reach a home centre (a fleet whose home centres are all
   inland) is farther than any other.
-- Farthest first; at equal distance fleets before armies; then by the English name of
+- A plane counts plane moves (1 or 2 spaces each, landing on land; rules/004, P8).
+- Farthest first; at equal distance fleets before armies and planes ("planes are built
+  like armies", P8); then by the English name of
   the province ("Gulf of Bothnia" before "North Sea"), earliest first.
 """
 
@@ -27,6 +29,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from adjudication.board import Board
+from adjudication.planes import plane_distance
 from adjudication.units import Location, Unit, UnitType
 
 UNREACHABLE = None
@@ -83,6 +86,8 @@ def distance_from_home(unit: Unit, board: Board) -> int | None:
         return UNREACHABLE
     if unit.type is UnitType.FLEET:
         return _fleet_distance(board, unit.location, homes)
+    if unit.type is UnitType.PLANE:
+        return plane_distance(board, unit.province, homes)
     return _army_distance(board, unit.province, homes)
 
 

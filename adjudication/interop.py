@@ -58,7 +58,9 @@ class PhaseRecord:
 # --- orders -----------------------------------------------------------------------
 
 
-_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# "P" is read everywhere; a plane then stands only on a board with planes
+# (`Board.can_stand`), so a standard record naming one is refused.
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET, "P": UnitType.PLANE}
 
 # Locations and units already read, by their text: a game names the same few hundred
 # again and again, and each is frozen, so one object serves every order that names it.
@@ -251,6 +253,8 @@ def _read_dislodgement(
     # Recomputed, not copied from the record: the record's list is the other engine's
     # reading of the retreat rule, and a replay must apply dipgm's.
     retreats = retreat_options(unit, attacker_from, via_convoy, occupied, standoffs, board)
+    if unit.type is UnitType.PLANE:
+        retreats = ()  # rules/004: a dislodged plane "cannot retreat; it must be disbanded"
     return Dislodgement(unit, attacker_from, retreats, via_convoy)
 
 

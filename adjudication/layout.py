@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from adjudication.board import Board
 from adjudication.orders import Convoy, Move, MovementOrder, Support
 from adjudication.outcomes import Reason
+from adjudication.planes import fly_planes
 from adjudication.position import Position
 from adjudication.reach import fleet_destination
 from adjudication.resolver import CONVOY, HOLD, MOVE, SUPPORT, Tables
@@ -70,6 +71,8 @@ class Layout:
         self.support_orders: list[int] = []
         self.convoy_orders: list[int] = []
         self._lay_out_orders()
+        if board.planes:  # once per phase: the standard game never has any
+            fly_planes(self.tables, orders, self.units)
         convoying: set[str] = set()
         if self.convoy_orders:
             self._convoy_own_armies()

@@ -48,6 +48,8 @@ def _facts(position: Position, board: Board) -> _Facts:
     for unit in position.units:
         if unit.type is UnitType.FLEET:
             targets = [(t, False) for t in sorted(board.fleet_adjacency.get(unit.location, ()))]
+        elif unit.type is UnitType.PLANE:
+            targets = [(Location(p), False) for p in sorted(board.plane_reach[unit.province])]
         else:
             near = board.army_adjacency.get(unit.province, frozenset())
             targets = [(Location(p), False) for p in sorted(near)]
@@ -198,6 +200,8 @@ def legal_adjustments(position: Position, board: Board, power: Power) -> list[Or
             continue
         if board.provinces[centre].is_land:
             orders.append(Build(Unit(power, UnitType.ARMY, Location(centre))))
+            if board.planes:  # P7: a plane is built where an army could be
+                orders.append(Build(Unit(power, UnitType.PLANE, Location(centre))))
         for where in board.fleet_locations(centre):
             orders.append(Build(Unit(power, UnitType.FLEET, where)))
     orders.append(Waive(power))

@@ -14,7 +14,7 @@ from adjudication.units import Location, Unit, UnitType
 
 Style = Literal["short", "long"]
 
-_TYPE_NAMES = {UnitType.ARMY: "Army", UnitType.FLEET: "Fleet"}
+_TYPE_NAMES = {UnitType.ARMY: "Army", UnitType.FLEET: "Fleet", UnitType.PLANE: "Plane"}
 _COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 # Judge spelling keeps a capital where the code abbreviates two words.
 _SHORT_SPECIAL = {"STP": "StP"}

@@ -42,6 +42,7 @@ from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
+from adjudication.planes import claiming, planes_disbanded
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.rules import Rules
@@ -197,6 +198,8 @@ def _play(
         )
         if statuses:
             moved = _dummies_disbanded(moved, statuses)
+        if board.planes:
+            moved = planes_disbanded(moved)
         outcomes = _reported(moved.outcomes, defaults, refused)
         nxt, end = _after_movement(position, moved, board, rules, winter_history, statuses, solo)
         return Adjudication(position.phase, outcomes, nxt, end, moved.dislodged)
@@ -217,7 +220,10 @@ def update_ownership(
     ownership: Mapping[str, Power], units: Iterable[Unit], board: Board
 ) -> dict[str, Power]:
     """Centre ownership after a Fall with its retreats (rules/000 §13.1): a unit in a
-    supply centre takes it; vacant centres keep their owner."""
+    supply centre takes it; vacant centres keep their owner. A plane takes none: the
+    centre keeps its owner (rules/004, P6)."""
+    if board.planes:
+        units = claiming(units)
     updated = dict(ownership)
     centres = board.supply_centres
     for unit in units:

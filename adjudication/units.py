@@ -13,6 +13,9 @@ Power = str
 class UnitType(StrEnum):
     ARMY = "A"
     FLEET = "F"
+    # rules/004, Airplane Diplomacy: "The letter P is used to designate the plane".
+    # Only a board whose variant has planes (`Board.planes`) lets one stand.
+    PLANE = "P"
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,11 +236,15 @@ def _check_build(unit: Unit, position: Position, board: Board) -> Rejection | No
         if position.ownership.get(code) != unit.power:
             return Rejection(_R.BUILD_NOT_OWNED, f"{_title(unit.power)} does not own {name} now.")
         return Rejection(_R.BUILD_OCCUPIED, f"{name} is occupied.")
-    if unit.type is UnitType.ARMY:
+    if unit.type is not UnitType.FLEET:
+        # P7: a plane is built where an army could be, and only where planes fly.
+        kind = "An army" if unit.type is UnitType.ARMY else "A plane"
+        if unit.type is UnitType.PLANE and not board.planes:
+            return Rejection(_R.WRONG_UNIT_TYPE, "There are no planes in this game.")
         if not province.is_land:
-            return Rejection(_R.WRONG_TERRAIN, f"An army cannot be built in {name}.")
+            return Rejection(_R.WRONG_TERRAIN, f"{kind} cannot be built in {name}.")
         if unit.location.coast:
-            return Rejection(_R.UNKNOWN_COAST, f"An army is built in {name}, not on a coast.")
+            return Rejection(_R.UNKNOWN_COAST, f"{kind} is built in {name}, not on a coast.")
         return None
     if province.terrain is not Terrain.COASTAL:
         return Rejection(_R.WRONG_TERRAIN, f"A fleet cannot be built in {name}: it is inland.")

@@ -13,6 +13,7 @@ from adjudication.checks import describe as _describe
 from adjudication.checks import not_own_unit
 from adjudication.checks import place as _place
 from adjudication.orders import Convoy, Hold, Move, MovementOrder, Support
+from adjudication.planes import plane_move_problem
 from adjudication.position import Position
 from adjudication.reach import (
     can_be_convoyed,
@@ -101,6 +102,8 @@ class MovementChecks:
                     f"{here()} cannot move to {there()}: fleets stay at sea or on coasts.",
                 )
             return _check_fleet_reach(unit, destination, board, supporting=supporter is not None)
+        if unit.type is UnitType.PLANE:
+            return plane_move_problem(unit, destination, via_convoy, board)
         if not target.is_land:
             return Rejection(
                 _R.WRONG_TERRAIN, f"{here()} cannot move to {there()}: armies stay on land."
@@ -186,9 +189,10 @@ class MovementChecks:
         if origin == target:
             return Rejection(_R.MOVE_TO_OWN_SPACE, "A unit cannot move to the space it is in.")
         carried = position.unit_in(origin)
-        if carried is not None and carried.type is UnitType.FLEET:
+        if carried is not None and carried.type is not UnitType.ARMY:
+            kind = "a fleet" if carried.type is UnitType.FLEET else "a plane"  # P4
             return Rejection(
-                _R.CONVOY_NON_ARMY, f"{here()} cannot convoy a fleet: only armies are convoyed."
+                _R.CONVOY_NON_ARMY, f"{here()} cannot convoy {kind}: only armies are convoyed."
             )
         needed = self._needed.get((origin, target))
         if needed is None:

@@ -142,6 +142,10 @@ class Variant:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {g.key: g for g in self.groupings})
+        if UnitType.PLANE in self.unit_kinds and not self.board.planes:
+            # The plane rules follow from the unit kinds: the board they are played on
+            # says so once, and each stage reads it once per phase.
+            object.__setattr__(self, "board", replace(self.board, planes=True))
         closed = self.board if self.closure is None else _closed(self.board, self.closure)
         object.__setattr__(self, "_closed_board", closed)
         changing = self.closure is not None or self.join is not None
@@ -171,6 +175,11 @@ class Variant:
             return holdings
         winner = self.toss_winner(rules)
         return tuple((*h, join.power) if h == winner else h for h in holdings)
+
+    @property
+    def has_planes(self) -> bool:
+        """Whether the game is played with planes (rules/004, Airplane Diplomacy)."""
+        return self.board.planes
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -1,0 +1,25 @@
+"""rules/004, Airplane Diplomacy: "The only difference between standard Diplomacy and
+Airplane Diplomacy is the addition of a new unit--the airplane. ... All rules governing
+fleets, armies, orders, and conduct still apply." Readings P1-P9 in docs/VARIANTS.md;
+the plane's rules are in `adjudication.planes`, chosen by the unit kind."""
+
+from __future__ import annotations
+
+from adjudication.units import UnitType
+from adjudication.variants.model import Variant
+from adjudication.variants.standard import STANDARD_GAME, STANDARD_GROUPINGS
+
+AIRPLANE = Variant(
+    name="airplane",
+    title="Airplane Diplomacy",
+    summary=(
+        "The standard game plus planes (P): built like armies, they fly 1 or 2 spaces "
+        "over land or sea, land only on land, never take a centre."
+    ),
+    board=STANDARD_GAME.board,
+    start=STANDARD_GAME.start,
+    # "All countries start with no planes": the standard opening, planes to be built.
+    unit_kinds=frozenset({UnitType.ARMY, UnitType.FLEET, UnitType.PLANE}),
+    # The document is silent on fewer players: the rulebook's arrangements apply.
+    groupings=STANDARD_GROUPINGS,
+)
