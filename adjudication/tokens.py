@@ -79,6 +79,12 @@ _VERBS: dict[str, Verb] = {
     **dict.fromkeys(("w", "waive", "waives", "waived", "waiving"), Verb.WAIVE),
 }
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+# rules/004: "The letter P is used to designate the plane on all orders." Unit words
+# only where planes fly: in the standard game "P" is no unit.
+_TYPES_WITH_PLANES = {
+    **_TYPES,
+    **dict.fromkeys(("p", "plane", "airplane", "aeroplane"), UnitType.PLANE),
+}
 _AFTER_MOVE = frozenset(("to", "into", "on", "towards"))  # "moves to", "attacks into"
 _FILLER = frozenset(("the", "in", "at", "from", "an"))  # "build a fleet in Brest"
 _VIA = frozenset(("via", "convoyed", "vc"))
@@ -142,6 +148,7 @@ class _Reader:
         self.i = 0
         self.board = board
         self.index = name_index(board)
+        self.types = _TYPES_WITH_PLANES if board.planes else _TYPES
 
     # -- helpers -----------------------------------------------------------------------
     def peek(self, ahead: int = 0) -> str | None:
@@ -188,7 +195,7 @@ class _Reader:
             return None
         following = self.peek(1)
         named_place = token in self.index.locations
-        if following == ":" or following in _TYPES or not named_place:
+        if following == ":" or following in self.types or not named_place:
             self.take()
             if self.peek() == ":":
                 self.take()
@@ -252,11 +259,11 @@ class _Reader:
         token = self.peek()
         if token is not None and token in self.index.powers:
             following = self.peek(1)
-            if following in _TYPES or token not in self.index.locations:
+            if following in self.types or token not in self.index.locations:
                 power = self.index.powers[self.take()]
         unit_type = None
-        while self.peek() in _TYPES:
-            unit_type = _TYPES[self.take()]
+        while self.peek() in self.types:
+            unit_type = self.types[self.take()]
         return UnitText(self.place(), unit_type, power)
 
     def place(self) -> PlaceText:
@@ -313,7 +320,7 @@ class _Reader:
         words: list[str] = []
         while self.i < len(self.tokens) and len(words) < 3:
             token = self.tokens[self.i]
-            if token in "-/:" or token in _VERBS or token in _TYPES or token in COAST_WORDS:
+            if token in "-/:" or token in _VERBS or token in self.types or token in COAST_WORDS:
                 break
             if token in _VIA or (words and token in self.index.powers):
                 break

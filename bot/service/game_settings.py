@@ -20,6 +20,7 @@ class VariantName(StrEnum):
 
     STANDARD = "standard"
     WORLD_WAR_I = "world_war_i"  # rules/000 §14.2, two players
+    AIRPLANE = "airplane"  # rules/004, Airplane Diplomacy
 
 
 class Assignment(StrEnum):

@@ -203,8 +203,9 @@ class GameLookups:
             position = await self.service._position_at(conn, found[0])
         palette = self._palette_of(found)
         parsed: list[Order] = []
+        board = self.service.board_at(position)  # the variant's: planes are read there
         for power in powers:
-            lines = parse_orders("\n".join(orders), position, power, self.board)
+            lines = parse_orders("\n".join(orders), position, power, board)
             parsed += [line.order for line in lines if line.order is not None]
         return await self.draw(position, parsed, None, palette=palette)
 
@@ -213,9 +214,10 @@ class GameLookups:
         a support of it, a hold; or a retreat, a build, a removal), in the notation of
         the DM echo."""
         position = await self.current_position(game_id)
-        options = [o for power in powers for o in legal_orders(position, self.board, power)]
+        board = self.service.board_at(position)
+        options = [o for power in powers for o in legal_orders(position, board, power)]
         if position.phase.kind is not PhaseKind.MOVEMENT:
-            return [format_order(o, self.board) for o in options[:3]]
+            return [format_order(o, board) for o in options[:3]]
         moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
         chosen: list[Order] = moves[:1]
         if chosen:
@@ -229,7 +231,7 @@ class GameLookups:
             ][:1]
         used = {o.unit for o in chosen}
         chosen += [o for o in options if isinstance(o, Hold) and o.unit not in used][:1]
-        return [format_order(o, self.board) for o in chosen[:3]]
+        return [format_order(o, board) for o in chosen[:3]]
 
     async def retreat_and_build_options(
         self, game_id: int, phase_id: int, power: Power
@@ -238,8 +240,9 @@ class GameLookups:
         found = await self.service.phase_results(game_id, phase_id)
         if found is None:
             return []
-        options = legal_orders(found.position, self.board, power)
-        return [format_order(o, self.board) for o in options]
+        board = self.service.board_at(found.position)
+        options = legal_orders(found.position, board, power)
+        return [format_order(o, board) for o in options]
 
     async def played_phase(
         self, game_id: int, phase_id: int, next_phase_id: int
@@ -251,7 +254,10 @@ class GameLookups:
         if before is None or after is None or before.outcomes is None:
             return None
         outcomes = tuple(outcome_from_json(o) for o in before.outcomes)
-        return PlayedPhase(before.position, outcomes, after.position, self.board)
+        # The board of the phase that follows: its options (an Airplane game's plane
+        # builds) are read on it.
+        board = self.service.board_at(after.position)
+        return PlayedPhase(before.position, outcomes, after.position, board)
 
     async def results_png(
         self, played: PlayedPhase, *, final: bool, palette: str | None = None

@@ -41,8 +41,9 @@ def test_typing_narrows_the_variants_offered() -> None:
 def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:
     assert read_variant("world_war_i") is VariantName.WORLD_WAR_I
     assert read_variant(" Standard ") is VariantName.STANDARD
-    with pytest.raises(InvalidSetting, match="standard, world_war_i"):
-        read_variant("airplane")
+    assert read_variant("Airplane") is VariantName.AIRPLANE
+    with pytest.raises(InvalidSetting, match="standard, world_war_i, airplane"):
+        read_variant("kriegsplomacy")
 
 
 def test_rules000_14_2_three_players_grouping_is_a_lobby_setting() -> None:
