@@ -44,11 +44,25 @@ def _draw_fleet(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
 
 
 def _draw_plane(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
-    """An aeroplane seen from above (the variants' air units)."""
-    w = max(2, s // 10)
-    d.line((c, c - s * 0.32, c, c + s * 0.30), fill=mark, width=w)
-    d.polygon([(c - s * 0.34, c), (c + s * 0.34, c), (c, c - s * 0.12)], fill=mark)
-    d.line((c - s * 0.14, c + s * 0.26, c + s * 0.14, c + s * 0.26), fill=mark, width=w)
+    """An aeroplane seen from above: fuselage, swept wings and tailplane, filled, so
+    that its cross shape reads apart from the gun and the ship at phone width."""
+    w = s * 0.06
+    d.rounded_rectangle((c - w, c - s * 0.36, c + w, c + s * 0.32), radius=w, fill=mark)
+
+    def swept(root: float, span: float, tip: float, chord: float) -> list[tuple[float, float]]:
+        # A pair of wings, their leading edge from `root` at the fuselage back to
+        # `tip` at `span`, `chord` deep.
+        return [
+            (c, c + root),
+            (c + span, c + tip),
+            (c + span, c + tip + chord),
+            (c, c + root + chord * 1.6),
+            (c - span, c + tip + chord),
+            (c - span, c + tip),
+        ]
+
+    d.polygon(swept(-s * 0.14, s * 0.40, s * 0.04, s * 0.10), fill=mark)
+    d.polygon(swept(s * 0.16, s * 0.17, s * 0.26, s * 0.07), fill=mark)
 
 
 # A unit is a disc in its owner's colour, outlined dark so it reads on any ground, with

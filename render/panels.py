@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from adjudication.board import Board
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power, UnitType
+from adjudication.variants import VARIANTS
 from render.geometry import geometry_at
 from render.icons import paste_centred, unit_icon
 from render.layout import LABEL_HALO, LABEL_SIZE, SYMBOLS_AREA, UNIT_SIZE, scaled
@@ -207,12 +208,22 @@ KEY_ENTRIES = (
 )
 
 
-def key_box(style) -> tuple[int, int, int, int]:
+# Games with planes (Airplane Diplomacy, rules/004) add theirs after the fleet.
+KEY_ENTRIES_WITH_PLANES = (*KEY_ENTRIES[:2], ("plane", "Plane"), *KEY_ENTRIES[2:])
+
+
+def key_entries(position: Position) -> tuple[tuple[str, str], ...]:
+    """The key's entries for a map of `position`: the plane only where its variant has
+    planes, so a standard map's key is as it was."""
+    return KEY_ENTRIES_WITH_PLANES if VARIANTS[position.variant].has_planes else KEY_ENTRIES
+
+
+def key_box(style, entries: tuple[tuple[str, str], ...] = KEY_ENTRIES) -> tuple[int, int, int, int]:
     """The key of symbols (left, top, right, bottom), in its corner at the top right."""
     f = _scale(style.unit)
     small = font(max(9, round(31 * f)))
-    rows = (len(KEY_ENTRIES) + 1) // 2
-    col = round(44 * f) + max(round(small.getlength(w)) for _, w in KEY_ENTRIES) + round(16 * f)
+    rows = (len(entries) + 1) // 2
+    col = round(44 * f) + max(round(small.getlength(w)) for _, w in entries) + round(16 * f)
     right = round(SYMBOLS_AREA[2] * f)
     top = round(SYMBOLS_AREA[1] * f) + round(4 * f)
     return (right - 2 * col - round(12 * f), top, right, top + rows * round(40 * f) + round(16 * f))
@@ -223,11 +234,16 @@ def panel_boxes(board: Board, position: Position, style, title: str = "", viewer
     return [
         title_box(title or position.phase.title, style, viewer),
         legend_box(board, position, style),
-        key_box(style),
+        key_box(style, key_entries(position)),
     ]
 
 
-def draw_key(canvas: Image.Image, pal: Palette, style) -> None:
+def draw_key(
+    canvas: Image.Image,
+    pal: Palette,
+    style,
+    entries: tuple[tuple[str, str], ...] = KEY_ENTRIES,
+) -> None:
     """What the map's symbols mean: units, centres, and the marks of orders."""
     from render import strokes
     from render.icons import cross_icon
@@ -235,22 +251,22 @@ def draw_key(canvas: Image.Image, pal: Palette, style) -> None:
     f = _scale(style.unit)
     draw = ImageDraw.Draw(canvas)
     small = font(max(9, round(31 * f)))
-    box = key_box(style)
+    box = key_box(style, entries)
     draw.rounded_rectangle(
         box, radius=round(8 * f), fill=pal.panel, outline=pal.outline, width=max(1, round(2 * f))
     )
-    rows = (len(KEY_ENTRIES) + 1) // 2
+    rows = (len(entries) + 1) // 2
     col = (box[2] - box[0] - round(12 * f)) // 2
     line = max(2, round(4 * f))
     unit = round(26 * f)
-    for i, (what, word) in enumerate(KEY_ENTRIES):
+    for i, (what, word) in enumerate(entries):
         x = box[0] + round(8 * f) + (i // rows) * col
         y = box[1] + round(8 * f) + (i % rows) * round(40 * f) + round(20 * f)
         c = (x + round(18 * f), y)
         left, right = (x + round(2 * f), y), (x + round(36 * f), y)
         fr = pal.power("FRANCE")
-        if what in ("army", "fleet"):
-            kind = "A" if what == "army" else "F"
+        if what in ("army", "fleet", "plane"):
+            kind = {"army": "A", "fleet": "F", "plane": "P"}[what]
             paste_centred(canvas, unit_icon(kind, fr, pal.outline, unit), c)
         elif what in ("owned", "neutral"):
             r = round(9 * f)
@@ -302,4 +318,4 @@ def draw_panels(canvas, board: Board, pal: Palette, position: Position, style, t
     """The title, the powers' counts and the key of symbols."""
     draw_title(canvas, title, pal, style, viewer)
     draw_legend(canvas, board, pal, position, style)
-    draw_key(canvas, pal, style)
+    draw_key(canvas, pal, style, key_entries(position))
