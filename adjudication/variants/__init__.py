@@ -18,6 +18,7 @@ from adjudication.variants.model import (
     Event,
     Grouping,
     Join,
+    MatchUnits,
     PowerStatus,
     SideUnits,
     SoloCentres,
@@ -26,14 +27,16 @@ from adjudication.variants.model import (
     Variant,
     Victory,
 )
+from adjudication.variants.one_on_one import ONE_ON_ONE
 from adjudication.variants.standard import STANDARD_GAME
 from adjudication.variants.world_war_i import WORLD_WAR_I
 
 VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I)
+    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, ONE_ON_ONE)
 }
 
 __all__ = [
+    "ONE_ON_ONE",
     "STANDARD_GAME",
     "VARIANTS",
     "WORLD_WAR_I",
@@ -42,6 +45,7 @@ __all__ = [
     "Event",
     "Grouping",
     "Join",
+    "MatchUnits",
     "PowerStatus",
     "SideUnits",
     "SoloCentres",
