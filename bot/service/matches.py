@@ -235,6 +235,20 @@ def _set_deadline(game: GameRow, phase: PhaseRow, deadline: datetime | None) -> 
     phase.deadline_at = deadline
 
 
+async def draw_match(core: Endings, session: AsyncSession, game: GameRow, now: datetime) -> None:
+    """O4: "an agreed draw is one vote of the two players for the match": a draw
+    passed in either game ends the match drawn, and both games with it."""
+    other = await other_board(session, game)
+    if other is None:
+        return
+    boards = []
+    for g in sorted((game, other), key=lambda g: g.id or 0):
+        boards.append((g, core._position(await core._current_phase(session, g))))
+    users, games = await _counts(session, boards)
+    best = (max(u for u, _ in games), max(u for _, u in games))  # O3's scores
+    await _end_match(core, session, boards, users, MatchEnd(None, best), now, agreed=True)
+
+
 async def _year_end(
     core: Endings,
     session: AsyncSession,
@@ -247,20 +261,26 @@ async def _year_end(
     """O2-O3: both games have finished the year; `match_end` on their units. The
     first player is the one holding England in game A (the game created first)."""
     boards = sorted(((game, nxt), (other, other_position)), key=lambda b: b[0].id or 0)
+    users, games = await _counts(session, boards)
+    end = match_end(games)
+    if end is None:
+        return False
+    await _end_match(core, session, boards, users, end, now)
+    return True
+
+
+async def _counts(
+    session: AsyncSession, boards: Sequence[tuple[GameRow, Position]]
+) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The two players (the first holds England in game A) and, per game, their units."""
     holders = [await _holders(session, g) for g, _ in boards]
-    first = holders[0]["ENGLAND"]
-    second = holders[0]["AUSTRIA"]
+    users = (holders[0]["ENGLAND"], holders[0]["AUSTRIA"])
     games: list[tuple[int, int]] = []
     for (_, position), held in zip(boards, holders, strict=True):
         sides = VARIANTS[position.variant].grouping_for(2).holdings
         units = dict(zip((held[s[0]] for s in sides), player_units(position, sides), strict=True))
-        games.append((units[first], units[second]))
-    end = match_end(games)
-    if end is None:
-        return False
-    users = (first, second)
-    await _end_match(core, session, boards, users, end, now)
-    return True
+        games.append((units[users[0]], units[users[1]]))
+    return users, games
 
 
 async def _holders(session: AsyncSession, game: GameRow) -> dict[Power, int]:
@@ -280,6 +300,8 @@ async def _end_match(
     users: tuple[int, int],
     end: MatchEnd,
     now: datetime,
+    *,
+    agreed: bool = False,
 ) -> None:
     """The match's result in both games: the winner's three countries win each game
     (a draw: the six share it), so each game is scored by its own scoring system as a
@@ -292,27 +314,25 @@ async def _end_match(
     match.result = "draw" if end.winner is None else "won"
     match.winners = list(winners)
     match.scores = {str(u): s for u, s in zip(users, end.scores, strict=True)}
-    said = match_result_text(users, end)
+    said = match_result_text(users, end, agreed=agreed)
     for game, position in boards:
         held = await _holders(session, game)
         powers = tuple(sorted(p for p, u in held.items() if u in winners))
         kind = EndKind.DRAW if end.winner is None else EndKind.MATCH_UNITS
         game.version += 1
-        await core._finish(
-            session,
-            game,
-            position,
-            kind,
-            powers,
-            now,
-            last_year=position.phase.year - 1,
-            match=said,
-        )
+        # A year's end is found at the next Spring: the last year played is the one
+        # before; an agreed draw ends in the phase under way.
+        last = position.phase.year if agreed else position.phase.year - 1
+        await core._finish(session, game, position, kind, powers, now, last_year=last, match=said)
 
 
-def match_result_text(users: tuple[int, int], end: MatchEnd) -> str:
+def match_result_text(users: tuple[int, int], end: MatchEnd, *, agreed: bool = False) -> str:
     """The match's result as both channels read it (rules/004 One-on-one)."""
     scores = " to ".join(f"<@{u}> {s}" for u, s in zip(users, end.scores, strict=True))
+    if agreed:
+        return (
+            f"The match is a draw, agreed by both players ({scores} units on their better board)."
+        )
     if end.winner is None:
         return (
             f"The match is a draw: both players have 34 units on a board ({scores}; "

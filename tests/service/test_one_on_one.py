@@ -163,3 +163,22 @@ async def test_rules004_one_on_one_first_to_24_units_wins_the_match(service):
     ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED and e.channel_id]
     assert sorted(e.channel_id for e in ended) == [CHANNEL, SECOND]
     assert all(f"<@{winner}> wins the match" in e.payload["match"] for e in ended)
+
+
+async def test_rules004_one_on_one_an_agreed_draw_is_one_vote_for_the_match(service):
+    """O4: the two players agree a draw once, in either game's vote: the match is a
+    draw, and both games end drawn (the six countries sharing each)."""
+    a, b = await _match(service)
+    _, _, powers_a = await _board(service, a)
+    efr, agt = powers_a["ENGLAND"], powers_a["AUSTRIA"]
+    vote = await service.propose_draw(b, Caller(agt, GUILD), T0 + timedelta(hours=1))
+    await service.cast_ballot(vote.id, efr, True, T0 + timedelta(hours=2))
+    game_a, _, _ = await _board(service, a)
+    game_b, _, _ = await _board(service, b)
+    assert game_a.status == game_b.status == "ended"
+    assert game_a.end_kind == game_b.end_kind == "draw"
+    assert sorted(game_a.winners) == sorted(EFR + AGT) == sorted(game_b.winners)
+    async with service.transaction() as session:
+        match = await session.get(MatchRow, game_a.match_id)
+    assert match.status == "ended" and match.result == "draw"
+    assert sorted(match.winners) == sorted((efr, agt))
