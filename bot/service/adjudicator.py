@@ -152,7 +152,7 @@ class Adjudicator(Endings):
         game.deadline_at = deadline
         if game.match_id is not None and not over:  # One-on-one: the match's deadlines
             deadline, over = await matches.after_phase(
-                self, session, game, new_phase, nxt, deadline, now
+                self, session, game, new_phase, position.phase, nxt, deadline, now
             )
         self._checkpoint("next_phase_written")
 
@@ -183,6 +183,8 @@ class Adjudicator(Endings):
                     "next_phase": nxt.phase.code,
                     "report": played.report,
                     "deadline": deadline.isoformat() if deadline else None,
+                    # One-on-one: no deadline yet, the match's other board is behind.
+                    **({"match_wait": True} if deadline is None and not over else {}),
                     **notices,
                 },
             )

@@ -24,12 +24,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.game_end import EndKind
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power, Season
+from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS
 from adjudication.variants.one_on_one import MatchEnd, match_end, player_units
 from bot.service.errors import InvalidSetting, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings, VariantName
+from bot.service.start_state import state_now
 from bot.service.views import GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import position_to_json
@@ -139,7 +140,7 @@ async def start_second_game(
         position=position_to_json(position),
         started_at=now,
         deadline_at=deadline,
-        start_state={},
+        start_state=await state_now(session, other.id),  # what a rollback restores
     )
     session.add(phase)
     await session.flush()
@@ -202,13 +203,14 @@ async def after_phase(
     session: AsyncSession,
     game: GameRow,
     new_phase: PhaseRow,
+    played: Phase,
     nxt: Position,
     deadline: datetime | None,
     now: datetime,
 ) -> tuple[datetime | None, bool]:
-    """The match's say once a game of it has played a phase and written `new_phase`
-    (`nxt`): its deadline (None: it waits for the other board), and whether the match
-    ended (both games are then over)."""
+    """The match's say once a game of it has played the phase `played` and written
+    `new_phase` (`nxt`): its deadline (None: it waits for the other board), and whether
+    the match ended (both games are then over)."""
     if nxt.phase.kind is not PhaseKind.MOVEMENT:
         return deadline, False  # retreats and adjustments: the game's own deadline
     other = await other_board(session, game)
@@ -216,6 +218,10 @@ async def after_phase(
         return deadline, False
     other_phase = await core._current_phase(session, other)
     other_position = core._position(other_phase)
+    if other_position.phase == played and _due(other, now):
+        # The other board is played at this same shared deadline, in this same round:
+        # this one keeps its deadline, which the other's adjudication then confirms.
+        return deadline, False
     if other_position.phase != nxt.phase:
         _set_deadline(game, new_phase, None)  # O4: waits at its movement phase
         return None, False
@@ -224,10 +230,25 @@ async def after_phase(
         if ended:
             return None, True
     assert deadline is not None
+    waited = other.deadline_at is None
     _set_deadline(other, other_phase, deadline)
     other.version += 1  # a changed deadline: buttons made for the old one are stale
     await core._schedule_reminders(session, other, other_phase.id, deadline, now)
+    if not waited:
+        return deadline, False  # played in the same round: the same deadline, give or take
+    repo.add_outbox(
+        session,
+        EventKind.DEADLINE_CHANGED,
+        now,
+        game_id=other.id,
+        channel_id=other.channel_id,
+        payload={"deadline": deadline.isoformat(), "by_match": True},
+    )
     return deadline, False
+
+
+def _due(game: GameRow, now: datetime) -> bool:
+    return game.deadline_at is not None and game.deadline_at <= now
 
 
 def _set_deadline(game: GameRow, phase: PhaseRow, deadline: datetime | None) -> None:

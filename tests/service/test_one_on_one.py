@@ -118,12 +118,17 @@ async def test_rules004_one_on_one_movement_deadlines_are_shared(service):
     game_b, pos_b, _ = await _board(service, b)
     assert pos_a.phase == Phase.parse("F1901R") and game_a.deadline_at is not None
     assert pos_b.phase == Phase.parse("S1902M") and game_b.deadline_at is None  # waits
+    results_b = [e for e in await outbox(service) if e.kind is EventKind.RESULTS and e.game_id == b]
+    assert results_b[-1].payload["match_wait"] is True and results_b[-1].payload["deadline"] is None
     retreats = await scheduler.tick(deadline + timedelta(days=2))
     assert [r.game_id for r in retreats.adjudicated] == [a]
     game_a, pos_a, _ = await _board(service, a)
     game_b, pos_b, _ = await _board(service, b)
     assert pos_a.phase == pos_b.phase == Phase.parse("S1902M")
     assert game_a.deadline_at == game_b.deadline_at is not None
+    told = [e for e in await outbox(service) if e.kind is EventKind.DEADLINE_CHANGED]
+    assert [(e.channel_id, e.payload["by_match"]) for e in told] == [(SECOND, True)]
+    assert told[0].payload["deadline"] == game_b.deadline_at.isoformat()
 
 
 def _armies(powers, provinces):
