@@ -24,6 +24,9 @@ class EndKind(StrEnum):
     STALEMATE = "stalemate"  # rules/004 rule 6: ownership unchanged for some winters
     # rules/000 §14.2, World War I: a side has 24 units on the board.
     SIDE_UNITS = "side_units"
+    # rules/004, One-on-one: the match was won on one of its two boards (the service
+    # ends both games; `variants.one_on_one.match_end` decides).
+    MATCH_UNITS = "match_units"
     DRAW = "draw"  # accepted by vote (rules/004 rule 5) or declared by the GM
     ABANDONED = "abandoned"  # ended by the GM without a result: no scores
     CANCELLED = "cancelled"  # closed by the GM in the lobby, before it started

@@ -48,7 +48,15 @@ from adjudication.rejections import Rejection, RejectReason
 from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season, Unit
 from adjudication.validate import validate_all
-from adjudication.variants import STANDARD_GAME, CoinToss, Event, PowerStatus, SideUnits, Variant
+from adjudication.variants import (
+    STANDARD_GAME,
+    CoinToss,
+    Event,
+    PowerStatus,
+    SideUnits,
+    SoloCentres,
+    Variant,
+)
 
 __all__ = ["Adjudication", "EndKind", "GameEnd", "adjudicate", "update_ownership"]
 
@@ -126,7 +134,8 @@ def _played_by_phase(
         variant.statuses(rules, phase),
         rules,
         winter_history,
-        solo=side_units is None,
+        # A side's units (World War I) or a match (One-on-one) decide, never 18 centres.
+        solo=isinstance(variant.victory, SoloCentres),
     )
     events: tuple[Event, ...] = ()
     join = variant.join

@@ -182,7 +182,7 @@ class EventPosts:
         p = event.payload
         assert event.game_id is not None and event.channel_id is not None
         name = await self._game_name(event)
-        over = not p.get("deadline")
+        over = not p.get("deadline") and not p.get("match_wait")
         played = await self.lookups.played_phase(event.game_id, p["phase_id"], p["next_phase_id"])
         if played is None:  # rolled back before it could be posted
             log.info("results of %s in game %s no longer live", p["phase"], event.game_id)
@@ -201,6 +201,11 @@ class EventPosts:
         said += p.get("announcements", [])  # a variant's events: World War I's coin
         if over:
             nxt = await self._ending(event.game_id, name)
+        elif p.get("match_wait"):  # One-on-one: waits for the match's other board
+            nxt = (
+                f"Next: **{played.after.phase.title}**; its deadline is set when the "
+                "match's other board reaches it too. Orders may be sent now."
+            )
         else:
             nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
         palette = settings.map_palette  # the game's; None: the operator's
@@ -283,6 +288,10 @@ class EventPosts:
 
     async def _deadline_changed(self, event: Event) -> None:
         p = event.payload
+        if p.get("by_match"):  # One-on-one: the other board caught up
+            both = "Both boards of the match have reached this phase: the deadline is"
+            await self._to_channel(event, f"{both} {deadline_text(_when(p))}.")
+            return
         how = " by unanimous vote" if p.get("by_vote") else " by the GM"
         await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
 

@@ -106,6 +106,14 @@ async def complete_variant(
     return [app_commands.Choice(name=label, value=name) for label, name in variant_choices(current)]
 
 
+def match_text(other_channel: int) -> str:
+    """/game status of a one-on-one game: where the match's other board is played."""
+    return (
+        f"One board of a one-on-one match; the other board is <#{other_channel}>. The "
+        "match is decided when both boards have finished the same year."
+    )
+
+
 def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
     """The public state of a game: its variant and changed options, who has sent
     orders and how many, never what."""
@@ -203,6 +211,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         stalemate_winters="Draw when ownership is unchanged for this many winters",
         paradox_rule="How a convoy paradox is broken",
         variant="The game played (default: standard Diplomacy; 2 players make World War I)",
+        second_channel="One-on-one: the channel of the match's second board",
     )
     @app_commands.autocomplete(variant=complete_variant)
     @app_commands.choices(
@@ -231,6 +240,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         stalemate_winters: app_commands.Range[int, 1, 20] | None = None,
         paradox_rule: str = "szykman",
         variant: app_commands.Range[str, 1, 100] = "standard",
+        second_channel: discord.TextChannel | None = None,
     ) -> None:
         data = GameSettings(variant=read_variant(variant)).to_json()
         data["rules"].update(
@@ -263,6 +273,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             name,
             self.bot.now(),
             settings,
+            second_channel_id=None if second_channel is None else second_channel.id,
         )
         gm = mention(info.gm_user_id, display_name(interaction.user))
         await interaction.response.send_message(
@@ -383,9 +394,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     ) -> None:
         info = await game_here(interaction, game)
         settings = await self.bot.service.game_settings(info.id)
-        await interaction.response.send_message(
-            embed=status_embed(info, settings), ephemeral=not share
-        )
+        embed = status_embed(info, settings)
+        other = await self.bot.service.match_board(info.id)
+        if other is not None:  # One-on-one: the match's other board
+            embed.add_field(name="Match", value=match_text(other), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=not share)
 
     @app_commands.command(name="map", description="The map of the current or a past phase")
     @app_commands.describe(

@@ -64,6 +64,28 @@ class GameRow(SQLModel, table=True):
     # The scoring system of the scores given at the end (Scoring), for the ratings:
     # scores of different systems are never averaged together. None: not scored.
     scoring: str | None = Field(default=None, max_length=16)
+    # One-on-one (rules/004): the match this game is one board of; None for most games.
+    match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
+
+
+class MatchRow(SQLModel, table=True):
+    """One-on-one (rules/004): two games played in parallel by two players. Created
+    with the first game's lobby (its `second_channel_id` holds the other board once
+    started); ended with a result for both games at once."""
+
+    __tablename__ = "matches"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = _big(nullable=False, index=True)
+    second_channel_id: int = _big(nullable=False)
+    status: str = Field(max_length=16)  # GameStatus: lobby, active, ended
+    created_at: datetime = _when(nullable=False)
+    ended_at: datetime | None = _when()
+    # "won" or "draw", and the winning players' user ids (both for a draw).
+    result: str | None = Field(default=None, max_length=16)
+    winners: list | None = _json(nullable=True)
+    # Each player's score when it ended (user id -> units in their better game).
+    scores: dict | None = _json(nullable=True)
 
 
 class PlayerRow(SQLModel, table=True):

@@ -19,6 +19,7 @@ from adjudication.variants.model import (
     Event,
     Grouping,
     Join,
+    MatchUnits,
     PowerStatus,
     SideUnits,
     SoloCentres,
@@ -27,15 +28,17 @@ from adjudication.variants.model import (
     Variant,
     Victory,
 )
+from adjudication.variants.one_on_one import ONE_ON_ONE
 from adjudication.variants.standard import STANDARD_GAME
 from adjudication.variants.world_war_i import WORLD_WAR_I
 
 VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE)
+    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE)
 }
 
 __all__ = [
     "AIRPLANE",
+    "ONE_ON_ONE",
     "STANDARD_GAME",
     "VARIANTS",
     "WORLD_WAR_I",
@@ -44,6 +47,7 @@ __all__ = [
     "Event",
     "Grouping",
     "Join",
+    "MatchUnits",
     "PowerStatus",
     "SideUnits",
     "SoloCentres",

@@ -73,7 +73,17 @@ class SideUnits:
     units: int = 24
 
 
-Victory = SoloCentres | SideUnits
+@dataclass(frozen=True, slots=True)
+class MatchUnits:
+    """rules/004, One-on-one: a match of two games is won by the first player with
+    `units` units in either game; both at `draw` at once is a draw (O2-O3). No game ends
+    on its own board: the service asks `one_on_one.match_end` after each year."""
+
+    units: int = 24
+    draw: int = 34
+
+
+Victory = SoloCentres | SideUnits | MatchUnits
 SOLO_CENTRES = SoloCentres()
 
 
@@ -227,9 +237,11 @@ class Variant:
         if join is not None and (phase is None or phase < join.at):
             dummies = self.grouping_for_rules(rules).statuses
             return MappingProxyType({**dummies, join.power: PowerStatus.NEUTRAL})
-        if rules.grouping is None:
+        if rules.grouping is None and len(self.groupings) != 1:
             return _NO_STATUSES
-        return self.grouping_named(rules.grouping).statuses
+        # A variant of one grouping (One-on-one's dummy Italy) has its dummies
+        # whether or not the options name it.
+        return self.grouping_for_rules(rules).statuses
 
 
 def _closed(board: Board, closure: Closure) -> Board:

@@ -19,6 +19,7 @@ from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS, Variant
+from bot.service import matches
 from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.phase_news import PhaseNotices
@@ -149,6 +150,10 @@ class Adjudicator(Endings):
         await session.flush()
         game.current_phase_id = new_phase.id
         game.deadline_at = deadline
+        if game.match_id is not None and not over:  # One-on-one: the match's deadlines
+            deadline, over = await matches.after_phase(
+                self, session, game, new_phase, position.phase, nxt, deadline, now
+            )
         self._checkpoint("next_phase_written")
 
         in_disorder = sorted(p["power"] for k, p in events if k is EventKind.CIVIL_DISORDER)
@@ -178,6 +183,8 @@ class Adjudicator(Endings):
                     "next_phase": nxt.phase.code,
                     "report": played.report,
                     "deadline": deadline.isoformat() if deadline else None,
+                    # One-on-one: no deadline yet, the match's other board is behind.
+                    **({"match_wait": True} if deadline is None and not over else {}),
                     **notices,
                 },
             )
@@ -189,7 +196,7 @@ class Adjudicator(Endings):
                 session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
             )
         await self._expire_votes(session, game, phase, now)
-        if over:
+        if result.game_end is not None:
             end = result.game_end
             await self._finish(
                 session,
@@ -201,7 +208,7 @@ class Adjudicator(Endings):
                 last_year=position.phase.year,  # the phase just played; `nxt` is after it
                 in_results=True,  # the results post announces the end: one post
             )
-        else:
+        elif deadline is not None:  # None: the other board of a match is behind
             await self._schedule_reminders(session, game, new_phase.id, deadline, now)
         await session.flush()
         return AdjudicationResult(

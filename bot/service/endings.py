@@ -37,6 +37,7 @@ class Endings(TalkDesk):
         *,
         last_year: int | None = None,
         in_results: bool = False,
+        match: str | None = None,
     ) -> None:
         """Close the game: record the result, score it, announce it. Once only: a
         second ending of the same game (two votes passing at once) does nothing.
@@ -46,7 +47,7 @@ class Endings(TalkDesk):
         (docs/RULES.md, "Scores"); by default the year of `position`, for a draw agreed
         or declared during that phase. `in_results`: the end is announced by the results
         post of the phase that ended it (one post a phase); the channel's own notice then
-        only closes the threads."""
+        only closes the threads. `match`: a one-on-one match's result, said too."""
         if game.status == GameStatus.ENDED:
             log.warning("game %s: asked to end a game already over", game.id)
             return
@@ -87,6 +88,8 @@ class Endings(TalkDesk):
             "winners": list(winners),
             "scores": table,
             "scoring": self._settings(game).scoring.value,
+            # One-on-one: the match's result, said with each game's end.
+            **({"match": match} if match else {}),
         }
         channel_only = {"with_results": True} if in_results else {}
         repo.add_outbox(

@@ -21,6 +21,7 @@ class VariantName(StrEnum):
     STANDARD = "standard"
     WORLD_WAR_I = "world_war_i"  # rules/000 §14.2, two players
     AIRPLANE = "airplane"  # rules/004, Airplane Diplomacy
+    ONE_ON_ONE = "one_on_one"  # rules/004, a match of two games for two players
 
 
 class Assignment(StrEnum):

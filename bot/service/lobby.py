@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS
+from bot.service import matches
 from bot.service.assignment import MAX_PLAYERS, assign, power_groups, variant_played
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
@@ -41,16 +42,19 @@ class Lobby(ServiceCore):
         now: datetime,
         settings: GameSettings | None = None,
         seed: int | None = None,
+        second_channel_id: int | None = None,
     ) -> GameInfo:
         """Open a game's lobby in a channel. One unfinished game per channel: the
-        database refuses a second one, however many are created at once."""
+        database refuses a second one, however many are created at once. A one-on-one
+        match's lobby names the channel of its second board (`second_channel_id`)."""
         name = " ".join(clean_text(name).split())
         if not 1 <= len(name) <= 100:
             raise InvalidSetting("A game's name must be 1 to 100 characters.")
         settings = settings or GameSettings()
+        matches.check_second_channel(settings, channel_id, second_channel_id)
         try:
             return await self._create_game(
-                guild_id, channel_id, gm_user_id, name, now, settings, seed
+                guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id
             )
         except IntegrityError:
             # Another game was opened in this channel at the same moment.
@@ -60,7 +64,9 @@ class Lobby(ServiceCore):
                 f"This channel already has a game: {other.name if other else 'another one'}."
             ) from None
 
-    async def _create_game(self, guild_id, channel_id, gm_user_id, name, now, settings, seed):
+    async def _create_game(
+        self, guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id=None
+    ):
         async with self.transaction() as session:
             other = await self._open_game_in(session, channel_id)
             if other is not None:
@@ -77,6 +83,8 @@ class Lobby(ServiceCore):
                 created_at=now,
             )
             session.add(game)
+            if second_channel_id is not None:
+                await matches.open_match(session, game, second_channel_id, now)
             await session.flush()
             return await self._info(session, game)
 
@@ -284,6 +292,8 @@ class Lobby(ServiceCore):
                     user_id=user,
                     payload={"powers": list(group), "deadline": deadline.isoformat()},
                 )
+            if game.match_id is not None:  # One-on-one: the second board
+                await matches.start_second_game(self, session, game, groups, deadline, now)
             await session.flush()
             return await self._info(session, game)
 
@@ -339,6 +349,13 @@ class Lobby(ServiceCore):
                 f"{game.name} has moved on to {self._position(phase).phase.title} since this "
                 "was asked; nothing was done. Ask again if it still applies."
             )
+
+    async def match_board(self, game_id: int) -> int | None:
+        """One-on-one: the channel of the match's other board (the second channel
+        while in the lobby); None for a game of no match."""
+        async with self.transaction() as session:
+            game = await self._game(session, game_id, lock=False)
+            return await matches.other_channel(session, game)
 
     async def game_settings(self, game_id: int) -> GameSettings:
         """The game's settings as its GM chose them."""

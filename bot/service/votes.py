@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.units import Power
+from bot.service import matches
 from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, NotFound, WrongState
@@ -244,6 +245,9 @@ class Votes(Adjudicator):
     async def _apply(self, session, game, vote, voters, now) -> None:
         phase = await self._current_phase(session, game)
         position = self._position(phase)
+        if vote.kind == VoteKind.DRAW and game.match_id is not None:
+            await matches.draw_match(self, session, game, now)  # One-on-one: the match
+            return
         if vote.kind == VoteKind.DRAW:
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             await self._finish(session, game, position, EndKind.DRAW, survivors, now)

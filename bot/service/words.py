@@ -66,6 +66,7 @@ _ENDINGS: dict[str, str] = {
     "a draw between {winners}",
     EndKind.DRAW: "a draw between {winners}",
     EndKind.SIDE_UNITS: "{winners} won, with 24 units on the board (rules/000 §14.2)",
+    EndKind.MATCH_UNITS: "{winners} won, their player having won the one-on-one match",
     EndKind.ABANDONED: "the GM ended it without a result",
     EndKind.CANCELLED: "the GM cancelled it before it started",
 }
@@ -234,7 +235,8 @@ def game_end_text(name: str, payload: dict, scoring: str = "") -> str:
     names the game's scoring system."""
     kind, winners = payload["kind"], list(payload.get("winners") or [])
     result = end_result(kind, winners)
-    return f"**{name} is over**: {result}." + _scores_line(payload, scoring)
+    match = f"\n{payload['match']}" if payload.get("match") else ""  # One-on-one
+    return f"**{name} is over**: {result}.{match}" + _scores_line(payload, scoring)
 
 
 def game_end_dm(name: str, payload: dict) -> str:
@@ -244,6 +246,8 @@ def game_end_dm(name: str, payload: dict) -> str:
     scores = payload.get("scores") or {}
     own = [f"{power_name(p)} {scores[p]:g}" for p in mine if p in scores]
     yours = f"\nYour score: {', '.join(own)}." if own else ""
+    if payload.get("match"):  # One-on-one: the match's result
+        yours = f"\n{payload['match']}{yours}"
     return (
         f"**{name} is over**: {end_result(kind, winners)}.{yours}\n"
         "Thank you for playing. The whole game stays in `/game history`."

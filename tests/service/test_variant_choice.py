@@ -34,7 +34,8 @@ def test_every_registered_variant_is_offered_within_discords_limits() -> None:
 
 def test_typing_narrows_the_variants_offered() -> None:
     assert [v for _, v in variant_choices("war")] == ["world_war_i"]
-    assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i"]
+    assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i", "one_on_one"]
+    assert [v for _, v in variant_choices("two boards")] == ["one_on_one"]
     assert variant_choices("kriegsplomacy") == []
 
 
@@ -42,7 +43,7 @@ def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:
     assert read_variant("world_war_i") is VariantName.WORLD_WAR_I
     assert read_variant(" Standard ") is VariantName.STANDARD
     assert read_variant("Airplane") is VariantName.AIRPLANE
-    with pytest.raises(InvalidSetting, match="standard, world_war_i, airplane"):
+    with pytest.raises(InvalidSetting, match="standard, world_war_i, airplane, one_on_one"):
         read_variant("kriegsplomacy")
 
 

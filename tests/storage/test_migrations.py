@@ -30,7 +30,7 @@ async def test_migrations_produce_exactly_the_models_schema(db_url):
     finally:
         await engine.dispose()
     assert set(SQLModel.metadata.tables) <= tables
-    assert version == "0010"
+    assert version == "0011"
 
 
 async def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path):
@@ -226,3 +226,39 @@ async def test_0009_old_scores_count_for_the_player_who_held_the_power_at_the_en
         (1, power, None if i == 0 else 10 + i) for i, power in enumerate(SEVEN)
     ]
     assert scoring == {1: "draw_size", 2: None}
+
+
+async def test_0011_games_of_a_0010_database_belong_to_no_match(db_url):
+    """One-on-one (rules/004) keeps two games in a match: 0011 adds the `matches` table
+    and each game's `match_id`; a game stored before it belongs to none and loads as
+    before."""
+    from alembic import command
+    from sqlalchemy import JSON, bindparam
+
+    from storage.schema import alembic_config
+    from storage.types import UTCDateTime
+
+    def upgrade_to(revision):
+        def run(connection):
+            command.upgrade(alembic_config(connection), revision)
+
+        return run
+
+    engine = create_engine(db_url)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(upgrade_to("0010"))
+            await conn.execute(
+                text(
+                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
+                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g', 'active',"
+                    " :s, 1, 0, :t)"
+                ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
+                {"s": {"variant": "standard"}, "t": datetime(2026, 1, 1, tzinfo=UTC)},
+            )
+            await conn.run_sync(upgrade_to("head"))
+            match_ids = (await conn.execute(text("SELECT match_id FROM games"))).scalars().all()
+            matches = (await conn.execute(text("SELECT count(*) FROM matches"))).scalar()
+    finally:
+        await engine.dispose()
+    assert match_ids == [None] and matches == 0

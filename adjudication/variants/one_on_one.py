@@ -1,0 +1,82 @@
+"""rules/004, One-on-one Diplomacy: "Two games are played in parallel ... In each game,
+one player controls England, France, and Russia, while the other has Austria, Germany,
+and Turkey. Italy is considered to be in permanent Civil Disorder. The EFR player in
+one game is the AGT player in the other." The match's end is `match_end`, asked by the
+service when both games have finished the same year. Readings O1-O4 in
+docs/VARIANTS.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudication.maps import STANDARD
+from adjudication.position import Position
+from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.variants.airplane import AIRPLANE
+from adjudication.variants.model import Grouping, MatchUnits, Variant
+
+# O1: the standard board and opening, Spring 1901, Italy's three units on the board.
+ONE_ON_ONE = Variant(
+    name="one_on_one",
+    title="One-on-one (two players, two boards)",
+    summary=(
+        "A match of two games for two players: England/France/Russia against "
+        "Austria/Germany/Turkey, sides swapped on the second board; Italy in civil "
+        "disorder; the first to 24 units on either board wins."
+    ),
+    board=STANDARD,
+    start=Phase(STANDARD.first_year, Season.SPRING, PhaseKind.MOVEMENT),
+    # "the games are played using the rules for Airplane Diplomacy": its unit kinds,
+    # planes included (the plane rules follow from the kind, `adjudication.planes`).
+    unit_kinds=AIRPLANE.unit_kinds,
+    groupings=(
+        Grouping(
+            "2",
+            (("ENGLAND", "FRANCE", "RUSSIA"), ("AUSTRIA", "GERMANY", "TURKEY")),
+            frozenset({"ITALY"}),
+        ),
+    ),
+    victory=MatchUnits(24, draw=34),
+)
+_VICTORY = MatchUnits(24, draw=34)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnd:
+    """The match is over: `winner` is the index of the winning player in the counts
+    given to `match_end` (None: a draw); `scores` each player's better game (O3)."""
+
+    winner: int | None
+    scores: tuple[int, int]
+
+
+def player_units(position: Position, holdings: Sequence[Sequence[Power]]) -> tuple[int, ...]:
+    """O2: each player's units in one game, the countries they hold there combined
+    (Italy, held by no one, counts for no one)."""
+    counts: dict[Power, int] = {}
+    for unit in position.units:
+        counts[unit.power] = counts.get(unit.power, 0) + 1
+    return tuple(sum(counts.get(p, 0) for p in held) for held in holdings)
+
+
+def match_end(games: Sequence[tuple[int, int]], victory: MatchUnits = _VICTORY) -> MatchEnd | None:
+    """O3: the match at the end of a year both games have finished. `games` gives, per
+    game, the units of (the first player, the second player).
+
+    A player's score is their larger count of the two games. "The winner is the first
+    player whose combined countries have at least 24 units on the board ... in one game
+    or the other. If both players reach 24 units in the same season, the games continue
+    until one player has more units than the other at the end of a Winter season": the
+    first year's end where someone has 24 and the scores differ, the larger wins.
+    "If both players achieve 34 units simultaneously, the match is a draw": 34 is a
+    whole board, so each owns one and nothing can change any more.
+    """
+    first = max(units for units, _ in games)
+    second = max(units for _, units in games)
+    scores = (first, second)
+    if first == second:
+        return MatchEnd(None, scores) if first >= victory.draw else None
+    if max(scores) < victory.units:
+        return None
+    return MatchEnd(0 if first > second else 1, scores)
