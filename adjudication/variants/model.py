@@ -197,9 +197,11 @@ class Variant:
         raise UnknownGrouping(f"{self.title} is played by {counts} players, not {players}")
 
     def check(self, rules: Rules) -> None:
-        """Refuse options this variant cannot play (UnknownGrouping)."""
+        """Refuse options this variant cannot play (UnknownGrouping), and Masters Rules
+        combinations the document does not allow (MastersCombination)."""
         if rules.grouping is not None:
             self.grouping_named(rules.grouping)
+        rules.masters.check()
 
     def grouping_for_rules(self, rules: Rules) -> Grouping:
         """The grouping played under `rules`: the one named, else the variant's only
