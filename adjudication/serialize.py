@@ -217,6 +217,8 @@ def position_body(position: Position) -> dict[str, Json]:
     # Only another variant's positions name theirs: stored standard games unchanged.
     if position.variant != "standard":
         body["variant"] = position.variant
+    if position.homes:  # Masters Rules MR4 annexations only
+        body["homes"] = dict(position.homes)
     return body
 
 
@@ -244,6 +246,7 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
         standoffs=frozenset(document.get("standoffs", ())),
         variant=str(document.get("variant", "standard")),
+        homes=dict(document.get("homes", {})),
     )
 
 

@@ -31,6 +31,9 @@ class PowerStatus(StrEnum):
     DUMMY = "dummy"
     # World War I's Italy before it joins a side.
     NEUTRAL = "neutral"
+    # Masters Rules: a minor power, a rebel unit or a Great Power in civil disorder,
+    # whose units players may order by MR2 Variable Control (`adjudication.masters`).
+    CONTROLLABLE = "controllable"
 
 
 _NO_STATUSES: Mapping[Power, PowerStatus] = MappingProxyType({})
