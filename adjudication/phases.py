@@ -110,6 +110,10 @@ def adjudicate(
         raise ValueError(
             f"a position of the {position.variant!r} variant played as {variant.name!r}"
         )
+    if rules.masters.played:  # rules/003, chosen once per phase
+        from adjudication.masters.play import play_orders  # it plays through this module
+
+        return play_orders(position, orders, variant, rules, winter_history)
     if variant.by_phase:
         return _played_by_phase(position, orders, variant, rules, winter_history)
     return _play(position, orders, variant.board, variant.statuses(rules), rules, winter_history)
@@ -265,6 +269,7 @@ def _refuse_unordered_powers(
 _STATUS_WORDS = {
     PowerStatus.DUMMY: "in civil disorder for the whole game (rules/000 §14.2)",
     PowerStatus.NEUTRAL: "neutral",
+    PowerStatus.CONTROLLABLE: "in civil disorder (rules/003 MR1 c)",
 }
 
 

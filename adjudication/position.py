@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from adjudication.masters.minors import minor_armies, minor_powers
 from adjudication.rules import Rules
 from adjudication.units import Location, Phase, Power, Unit
 
@@ -14,6 +16,7 @@ if TYPE_CHECKING:  # a variant is built on positions' neighbours, not the other 
     from adjudication.variants import Variant
 
 DEFAULT_RULES = Rules()
+_NO_HOMES: Mapping[str, Power] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -55,6 +58,9 @@ class Position:
     # The registry name of the game's variant (`adjudication.variants`): a position
     # is played only by its own variant's rules.
     variant: str = "standard"
+    # Masters Rules MR4: centres annexed as home centres, centre -> annexing power
+    # (`adjudication.masters`); empty otherwise.
+    homes: Mapping[str, Power] = field(default_factory=dict)
 
     def __init__(
         self,
@@ -64,6 +70,7 @@ class Position:
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = frozenset(),
         variant: str = "standard",
+        homes: Mapping[str, Power] | None = None,
     ) -> None:
         # Canonical order, so that equal positions compare (and serialise) equal.
         set_field = object.__setattr__  # the dataclass is frozen
@@ -73,12 +80,19 @@ class Position:
         set_field(self, "dislodged", tuple(sorted(dislodged)))
         set_field(self, "standoffs", frozenset(standoffs))
         set_field(self, "variant", variant)
+        set_field(self, "homes", dict(sorted(homes.items())) if homes else _NO_HOMES)
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
         and standoffs."""
         return Position(
-            phase, self.units, self.ownership, self.dislodged, self.standoffs, self.variant
+            phase,
+            self.units,
+            self.ownership,
+            self.dislodged,
+            self.standoffs,
+            self.variant,
+            self.homes,
         )
 
     @cached_property
@@ -113,8 +127,13 @@ class Position:
     @classmethod
     def initial(cls, variant: Variant, rules: Rules = DEFAULT_RULES) -> Position:
         """The variant's opening position: its board's starting units and home centres,
-        at its start phase. `rules` are the game's options (none changes the opening
-        of the variants so far)."""
+        at its start phase. `rules` are the game's options: the Masters Rules' MR1
+        adds a minor power's army on every other supply centre."""
         board = variant.board
         ownership = {c: p for p, centres in board.home_centres.items() for c in centres}
-        return cls(variant.start, board.starting_units, ownership, variant=variant.name)
+        units = board.starting_units
+        if rules.masters.minor_powers:
+            minors = minor_powers(board)
+            ownership.update({c: p for p, c in minors.items()})
+            units = (*units, *minor_armies(minors))
+        return cls(variant.start, units, ownership, variant=variant.name)

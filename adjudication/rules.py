@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudication.masters.options import NO_MASTERS_RULES, MastersRules
+
 
 class ParadoxRule(StrEnum):
     """How a convoy paradox is broken (DATC 4.A.2)."""
@@ -39,6 +41,8 @@ class Rules:
       held by a player of its own.
     - `toss_seed`: World War I's coin (rules/000 §14.2), drawn at the game's start so
       the toss is replayable (`Variant.toss_winner`).
+    - `masters`: which of the Masters Rules (rules/003, `adjudication.masters`) are
+      played; none by default.
     """
 
     paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
@@ -48,3 +52,4 @@ class Rules:
     year_limit_measure: YearLimitMeasure = YearLimitMeasure.UNITS
     grouping: str | None = None
     toss_seed: int = 0
+    masters: MastersRules = NO_MASTERS_RULES

@@ -17,6 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from adjudication.masters.options import RULE_TITLES, MastersCombination, MastersRules
 from adjudication.orders import (
     Build,
     Convoy,
@@ -216,6 +217,8 @@ def position_body(position: Position) -> dict[str, Json]:
     # Only another variant's positions name theirs: stored standard games unchanged.
     if position.variant != "standard":
         body["variant"] = position.variant
+    if position.homes:  # Masters Rules MR4 annexations only
+        body["homes"] = dict(position.homes)
     return body
 
 
@@ -243,6 +246,7 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
         standoffs=frozenset(document.get("standoffs", ())),
         variant=str(document.get("variant", "standard")),
+        homes=dict(document.get("homes", {})),
     )
 
 
@@ -253,6 +257,22 @@ def position_from_json(document: Mapping[str, Json]) -> Position:
 
 
 # --- rules ------------------------------------------------------------------------
+
+
+def masters_from_json(names: Json) -> MastersRules:
+    """The Masters Rules played, from the list of their names (`MastersRules.on`);
+    a name that is no rule, or a combination the document refuses, is an error."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SerializeError(f"option 'masters' must be a list of rule names, not {names!r}")
+    unknown = sorted(set(names) - set(RULE_TITLES))
+    if unknown:
+        raise SerializeError(f"unknown Masters Rule: {', '.join(map(repr, unknown))}")
+    masters = MastersRules(**dict.fromkeys(names, True))
+    try:
+        masters.check()
+    except MastersCombination as err:
+        raise SerializeError(str(err)) from err
+    return masters
 
 
 def rules_to_json(rules: Rules) -> dict[str, Json]:
@@ -271,6 +291,8 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
         document["grouping"] = rules.grouping
     if rules.toss_seed != 0:
         document["toss_seed"] = rules.toss_seed
+    if rules.masters.played:
+        document["masters"] = list(rules.masters.on)
     return document
 
 
@@ -289,6 +311,7 @@ _OPTION_KEYS = frozenset(
         "stalemate_winters",
         "grouping",
         "toss_seed",
+        "masters",
     )
 )
 
@@ -334,6 +357,7 @@ def _rules_from_body(document: Mapping[str, Json]) -> Rules:
         stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
         grouping=document.get("grouping", default.grouping),
         toss_seed=document.get("toss_seed", default.toss_seed),
+        masters=masters_from_json(document.get("masters", [])),
     )
 
 

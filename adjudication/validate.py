@@ -222,6 +222,12 @@ def _validate_adjustment(order: Order, *, position: Position, board: Board) -> R
     return _check_build(order.unit, position, board)
 
 
+def check_build(unit: Unit, position: Position, board: Board) -> Rejection | None:
+    """Whether `unit` may be built now on `board`'s home centres (the allowance not
+    counted): the Masters Rules' adjustments (`adjudication.masters`) use it too."""
+    return _check_build(unit, position, board)
+
+
 def _check_build(unit: Unit, position: Position, board: Board) -> Rejection | None:
     code = unit.location.province
     province = board.provinces.get(code)

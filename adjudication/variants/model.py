@@ -31,6 +31,9 @@ class PowerStatus(StrEnum):
     DUMMY = "dummy"
     # World War I's Italy before it joins a side.
     NEUTRAL = "neutral"
+    # Masters Rules: a minor power, a rebel unit or a Great Power in civil disorder,
+    # whose units players may order by MR2 Variable Control (`adjudication.masters`).
+    CONTROLLABLE = "controllable"
 
 
 _NO_STATUSES: Mapping[Power, PowerStatus] = MappingProxyType({})
@@ -216,9 +219,11 @@ class Variant:
         raise UnknownGrouping(f"{self.title} is played by {counts} players, not {players}")
 
     def check(self, rules: Rules) -> None:
-        """Refuse options this variant cannot play (UnknownGrouping)."""
+        """Refuse options this variant cannot play (UnknownGrouping), and Masters Rules
+        combinations the document does not allow (MastersCombination)."""
         if rules.grouping is not None:
             self.grouping_named(rules.grouping)
+        rules.masters.check()
 
     def grouping_for_rules(self, rules: Rules) -> Grouping:
         """The grouping played under `rules`: the one named, else the variant's only

@@ -1,0 +1,189 @@
+"""A phase played under the Masters Rules: the engine's pipeline
+(`adjudication.phases`) with the written orders settled first, the minor powers'
+and annexed home centres on the board, and the adjustment phase of MR3-MR6.
+
+`adjudicate_written` is the entry for a game whose players write orders by
+Variable Control; `adjudication.phases.adjudicate` sends a Masters game's plain
+orders here, each written by its own power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from adjudication.board import Board
+from adjudication.game_end import check_game_end
+from adjudication.masters.adjust import play_adjustments
+from adjudication.masters.control import settle
+from adjudication.masters.minors import is_rebel, minor_powers
+from adjudication.masters.options import MastersRules
+from adjudication.masters.written import Written, WrittenOutcome
+from adjudication.orders import Order, order_power
+from adjudication.outcomes import Outcome
+from adjudication.phases import Adjudication, _play
+from adjudication.position import Position
+from adjudication.rules import Rules
+from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.variants import PowerStatus, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class MastersAdjudication:
+    """A phase's result (`adjudication`) and what became of each written line."""
+
+    adjudication: Adjudication
+    written: tuple[WrittenOutcome, ...]
+
+
+def play_orders(
+    position: Position,
+    orders: Iterable[Order],
+    variant: Variant,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]] = (),
+) -> Adjudication:
+    """The phase with each order written by its own power (no Variable Control)."""
+    written = [Written(order, order_power(order)) for order in orders]
+    return adjudicate_written(position, written, variant, rules, winter_history).adjudication
+
+
+def in_disorder(
+    position: Position, board: Board, masters: MastersRules, disorder: Collection[Power] = ()
+) -> frozenset[Power]:
+    """The powers in civil disorder: the minor powers (MR1 c) of the variant's
+    `board`, the rebels (MR3 a) and the Great Powers `disorder` names (players gone;
+    the service knows them)."""
+    powers = set(disorder)
+    if masters.minor_powers:
+        powers.update(minor_powers(board))
+    powers.update(u.power for u in position.units if is_rebel(u.power))
+    powers.update(p for p in position.ownership.values() if is_rebel(p))
+    return frozenset(powers)
+
+
+_boards: dict[tuple[int, tuple[tuple[str, Power], ...]], tuple[Board, Board]] = {}
+
+
+def masters_board(board: Board, masters: MastersRules, homes: Mapping[str, Power]) -> Board:
+    """`board` with the minor powers' home centres (MR1 b) and the annexed ones
+    (MR4 c; an annexed centre is no longer its former power's home, M13)."""
+    key = (id(board), tuple(sorted(homes.items())) if masters.minor_powers or homes else ())
+    cached = _boards.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    centres = {p: set(c) for p, c in board.home_centres.items()}
+    if masters.minor_powers:
+        for power, centre in minor_powers(board).items():
+            centres[power] = {centre}
+    for centre, power in homes.items():
+        for held in centres.values():
+            held.discard(centre)
+        centres.setdefault(power, set()).add(centre)
+    played = replace(board, home_centres={p: frozenset(c) for p, c in centres.items()})
+    _boards[key] = (board, played)
+    return played
+
+
+def adjudicate_written(
+    position: Position,
+    written: Iterable[Written],
+    variant: Variant,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]] = (),
+    disorder: Collection[Power] = (),
+) -> MastersAdjudication:
+    """Play `position`'s phase under `rules.masters` with the lines `written`.
+
+    `winter_history` is as for `adjudicate`; with MR4 it must hold last year's
+    winter (the ownership "in the previous Adjustments phase"). `disorder`: Great
+    Powers in civil disorder, whose units players may write for (MR2 a).
+    """
+    if position.variant != variant.name:
+        raise ValueError(
+            f"a position of the {position.variant!r} variant played as {variant.name!r}"
+        )
+    masters = rules.masters
+    phase = position.phase
+    base = variant.board_for(phase)
+    board = masters_board(base, masters, position.homes)
+    cd = in_disorder(position, base, masters, disorder)
+    statuses = dict(variant.statuses(rules, phase))
+    if not masters.variable_control:  # nobody orders them: they hold, and are disbanded
+        statuses.update(dict.fromkeys(cd, PowerStatus.CONTROLLABLE))
+    lines = list(written)
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        return _adjustments(position, lines, variant, board, rules, cd, winter_history)
+    orders, outcomes = settle(lines, position, board, cd, masters.variable_control)
+    played = _play(position, orders, board, statuses, rules, winter_history)
+    nxt = played.position
+    if position.homes:
+        nxt = _with_homes(nxt, position.homes)
+    nxt = _winter_kept(position, nxt, board, masters, played.game_end is None, cd)
+    return MastersAdjudication(replace(played, position=nxt), tuple(outcomes))
+
+
+def _with_homes(position: Position, homes: Mapping[str, Power]) -> Position:
+    return Position(
+        position.phase,
+        position.units,
+        position.ownership,
+        position.dislodged,
+        position.standoffs,
+        position.variant,
+        homes,
+    )
+
+
+def _winter_kept(
+    before: Position,
+    nxt: Position,
+    board: Board,
+    masters: MastersRules,
+    open_game: bool,
+    cd: Collection[Power],
+) -> Position:
+    """The Winter the pipeline skips because no power can place a build is played
+    when a power with a surplus may use it otherwise: rebels, annexation or aid
+    (M15)."""
+    if not (masters.rebellion or masters.annexation or masters.foreign_aid) or not open_game:
+        return nxt
+    if before.phase.season is not Season.FALL or nxt.phase.season is not Season.SPRING:
+        return nxt
+    if not any(nxt.adjustment_of(p) > 0 for p in board.powers if p not in cd):
+        return nxt
+    return nxt.at_phase(Phase(before.phase.year, Season.WINTER, PhaseKind.ADJUSTMENT))
+
+
+def _adjustments(
+    position: Position,
+    lines: list[Written],
+    variant: Variant,
+    board: Board,
+    rules: Rules,
+    cd: frozenset[Power],
+    winter_history: Sequence[Mapping[str, Power]],
+) -> MastersAdjudication:
+    masters = rules.masters
+    owned_before: Mapping[str, Power] = {}
+    if masters.annexation and position.phase.year > variant.start.year:
+        if not winter_history:
+            raise ValueError("MR4 Annexation needs last winter's ownership (winter_history)")
+        owned_before = winter_history[-1]
+    adjusted = play_adjustments(position, lines, board, masters, cd, owned_before)
+    homes = {**position.homes, **adjusted.annexed}
+    year = position.phase.year
+    spring = Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    nxt = Position(
+        spring, adjusted.units, position.ownership, variant=position.variant, homes=homes
+    )
+    end = check_game_end(
+        nxt, winter_history, board, rules, fall_completed=False, completed_year=year
+    )
+    outcomes = tuple(sorted(adjusted.outcomes, key=_outcome_key))
+    played = Adjudication(position.phase, outcomes, nxt, end)
+    return MastersAdjudication(played, adjusted.written)
+
+
+def _outcome_key(outcome: Outcome) -> tuple[str, str]:
+    return order_power(outcome.order), str(outcome.order)
