@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from adjudication.variants.model import (
     Closure,
     CoinToss,
+    Disclosure,
     Event,
     Grouping,
     Join,
@@ -39,6 +40,7 @@ __all__ = [
     "WORLD_WAR_I",
     "Closure",
     "CoinToss",
+    "Disclosure",
     "Event",
     "Grouping",
     "Join",
