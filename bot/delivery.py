@@ -98,6 +98,8 @@ class Delivery(EventPosts):
             EventKind.PLAYER_LEFT: self._player_left,
             EventKind.DMS_CLOSED: self._dms_closed,
             EventKind.QUESTION: self._question,
+            EventKind.LATE: self._lateness,
+            EventKind.EXCUSED: self._lateness,
         }
 
     async def run(self) -> None:

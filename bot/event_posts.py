@@ -24,8 +24,10 @@ from bot.reach_watch import ReachWatch, Unreachable
 from bot.score_buttons import score_choice_text, score_choice_view
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
-from bot.service.events import Event
+from bot.service.events import Event, EventKind
+from bot.service.excuses import excused_text
 from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
+from bot.service.grace import late_text
 from bot.service.lookups import GameLookups
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.proxies import ProxyEnd
@@ -487,6 +489,16 @@ class EventPosts:
         who = await self._named(event.game_id, p["user"])
         text = question_text(await self._game_name(event), who, p["powers"], p["text"])
         await self._to_user(event.user_id, text, allowed_mentions=NO_PINGS)
+
+    async def _lateness(self, event: Event) -> None:
+        """Late powers, or an excused miss spent (issue 23): the channel, the GM or the
+        player concerned is told (bot/service/grace.py says who)."""
+        words = late_text if event.kind == EventKind.LATE else excused_text
+        text = words(await self._game_name(event), event.payload)
+        if event.user_id is None:
+            await self._to_channel(event, text)
+        else:
+            await self._to_user(event.user_id, text, allowed_mentions=NO_PINGS)
 
     async def _phase_news(self, event: Event) -> None:
         """A player's own results after a phase, and what they must do next."""

@@ -42,11 +42,19 @@ from cogs.common import (
 NO_PINGS = discord.AllowedMentions.none()
 
 
-# Every setting `/gm settings set` changes, with the form of its value (25 at most).
+# Every setting `/gm settings set` changes, with the form of its value: offered by
+# autocomplete as typed, since there are more than the 25 fixed choices Discord allows.
 SETTING_CHOICES = [
     app_commands.Choice(name=f"{name} ({change.form})"[:100], value=name)
     for name, change in CHANGES.items()
 ]
+
+
+async def complete_setting(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [c for c in SETTING_CHOICES if typed in c.value][:25]
 
 
 # Discord shows `/gm` only in servers, and there only to members holding Manage Events
@@ -354,12 +362,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         value="The new value: see the setting's description",
         game="Game number (default: this channel's game)",
     )
-    @app_commands.choices(setting=SETTING_CHOICES)
-    @app_commands.autocomplete(game=complete_gm_game)
+    @app_commands.autocomplete(setting=complete_setting, game=complete_gm_game)
     async def settings_set(
         self,
         interaction: discord.Interaction,
-        setting: str,
+        setting: app_commands.Range[str, 1, 40],
         value: app_commands.Range[str, 1, 100],
         game: GameOption | None = None,
     ) -> None:

@@ -15,6 +15,8 @@ from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings, Press
 from bot.service.lookups import POWERS
+from bot.service.schedule import zone_choices
+from bot.service.schedule_changes import schedule_at_creation
 from bot.service.variant_text import (
     lobby_grouping_text,
     players_wanted,
@@ -99,6 +101,13 @@ def how_to_play(settings: GameSettings) -> str:
     return "**How to play here**: " + "; ".join(steps) + "."
 
 
+async def complete_zone(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`/game create time_zone:`: the common zones, or those matching what is typed."""
+    return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
+
+
 async def complete_variant(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -134,6 +143,9 @@ def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
         state = "paused" if info.paused else "under way"
         embed.description = f"**{info.phase_title}**, {state}."
         embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
+    if not over:
+        schedule = "\n".join(settings.schedule.describe())
+        embed.add_field(name="Schedule", value=fit(schedule, 1024), inline=False)
     for p in info.powers:
         if not p.playable:
             line = "out of play"
@@ -142,6 +154,8 @@ def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
             line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
             if not over:
                 line += f" · {orders_state(p)}"
+                if settings.schedule.excuses:
+                    line += f" · {count(p.excuses_left, 'excuse')} left"
             elif p.score is not None:
                 line += f" · score {p.score:g}"
         embed.add_field(name=power_name(p.power), value=line, inline=True)
@@ -212,8 +226,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         paradox_rule="How a convoy paradox is broken",
         variant="The game played (default: standard Diplomacy; 2 players make World War I)",
         second_channel="One-on-one: the channel of the match's second board",
+        deadline_clock="Deadlines at this time of day, e.g. 20:00 (default: by the hours)",
+        time_zone="The game's time zone for deadlines, e.g. Europe/Paris (default UTC)",
+        working_days="Deadlines fall Monday to Friday only (rules/004 rule 3)",
+        excuses="Excused missed phases per power: each moves the deadline once (default 0)",
     )
-    @app_commands.autocomplete(variant=complete_variant)
+    @app_commands.autocomplete(variant=complete_variant, time_zone=complete_zone)
     @app_commands.choices(
         assignment=ASSIGNMENT_CHOICES,
         press=PRESS_CHOICES,
@@ -241,8 +259,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         paradox_rule: str = "szykman",
         variant: app_commands.Range[str, 1, 100] = "standard",
         second_channel: discord.TextChannel | None = None,
+        deadline_clock: app_commands.Range[str, 1, 40] | None = None,
+        time_zone: app_commands.Range[str, 1, 60] = "UTC",
+        working_days: bool = False,
+        excuses: app_commands.Range[int, 0, 10] = 0,
     ) -> None:
-        data = GameSettings(variant=read_variant(variant)).to_json()
+        schedule = schedule_at_creation(
+            (movement_hours, retreat_hours, adjustment_hours),
+            deadline_clock,
+            time_zone,
+            working_days,
+            excuses,
+        )
+        data = GameSettings(variant=read_variant(variant), schedule=schedule).to_json()
         data["rules"].update(
             year_limit=year_limit,
             year_limit_measure=short_game_winner,
@@ -250,11 +279,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             paradox_rule=paradox_rule,
         )
         data.update(
-            phase_minutes={
-                "M": movement_hours * 60,
-                "R": retreat_hours * 60,
-                "A": adjustment_hours * 60,
-            },
             assignment=assignment,
             press=press,
             anonymous_press=anonymous_press,

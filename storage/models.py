@@ -138,6 +138,8 @@ class PowerRow(SQLModel, table=True):
     # Set while a replacement may still make that choice: whom the score counted for
     # before they came in. Cleared by the choice and when the phase they entered in ends.
     score_choice_from: int | None = _big(nullable=True)
+    # Excused misses left (issue 23): spent one a phase the power would miss.
+    excuses_left: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class PhaseRow(SQLModel, table=True):
@@ -165,6 +167,11 @@ class PhaseRow(SQLModel, table=True):
     outcomes: list | None = _json(nullable=True)
     report: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     rolled_back_at: datetime | None = _when()
+    # Set when the deadline passed with powers late (issue 23): the game waits for them
+    # until then, and plays the phase at that time whatever is missing.
+    grace_until: datetime | None = _when()
+    # The powers that spent an excused miss in this phase (issue 23), for the record.
+    excused: list | None = _json(nullable=True)
     start_state: dict | None = _json(nullable=True)
 
 

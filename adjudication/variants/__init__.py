@@ -16,6 +16,7 @@ from adjudication.variants.airplane import AIRPLANE
 from adjudication.variants.model import (
     Closure,
     CoinToss,
+    Disclosure,
     Event,
     Grouping,
     Join,
@@ -44,6 +45,7 @@ __all__ = [
     "WORLD_WAR_I",
     "Closure",
     "CoinToss",
+    "Disclosure",
     "Event",
     "Grouping",
     "Join",

@@ -123,6 +123,16 @@ class CoinToss:
 Event = CoinToss
 
 
+class Disclosure(StrEnum):
+    """Who is told that a power is late, spent an excuse or is away (issue 23):
+    everyone by default; in a hidden-information game only the GM and the player
+    concerned (rules/004's Kriegsplomacy: "If a country goes NMR, that is NOT
+    reported")."""
+
+    PUBLIC = "public"
+    GM_AND_PLAYER = "gm_and_player"
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One game of Diplomacy as data.
@@ -146,6 +156,8 @@ class Variant:
     victory: Victory = SOLO_CENTRES
     closure: Closure | None = None
     join: Join | None = None
+    # Read by the service's deadlines (issue 23), never by the pipeline.
+    lateness_told: Disclosure = Disclosure.PUBLIC
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's

@@ -22,6 +22,8 @@ from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
 from bot.service.endings import Endings
 from bot.service.events import EventKind
+from bot.service.excuses import excuse_the_late
+from bot.service.grace import wait_for_late
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -58,6 +60,11 @@ class Adjudicator(Endings):
             # The claim's UPDATE bumped the version in the database; record it here
             # without another round trip.
             set_committed_value(game, "version", game.version + 1)
+            if due_only and (
+                await excuse_the_late(self, session, game, now)
+                or await wait_for_late(self, session, game, now)
+            ):
+                return None  # issue 23: the late are excused, or have a grace
             return await self._play_phase(session, game, now)
 
     async def _play_phase(

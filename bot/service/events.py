@@ -52,6 +52,11 @@ class EventKind(StrEnum):
     - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
       a ping of them only, how to open them
     - QUESTION (DM to the GM): user (the player asking), powers [power], text — `/ask`
+    - LATE (channel, or DM): to ("channel", "gm" or "player"), powers [power] (late:
+      nothing sent at all; a player's own only), phase, until (the grace's end) —
+      bot/service/grace.py
+    - EXCUSED (channel, or DM): to ("channel", "gm" or "player"), powers [power] (each
+      spent an excused miss), phase, deadline (the moved one) — bot/service/excuses.py
     """
 
     GAME_STARTED = "game_started"
@@ -77,6 +82,8 @@ class EventKind(StrEnum):
     PLAYER_LEFT = "player_left"
     DMS_CLOSED = "dms_closed"
     QUESTION = "question"
+    LATE = "late"
+    EXCUSED = "excused"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from typing import Any
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
+from bot.service.schedule import Schedule, duration
 from bot.service.words import count
 from storage.codec import rules_from_json, rules_to_json
 
@@ -50,13 +51,6 @@ class Scoring(StrEnum):
     SUM_OF_SQUARES = "sum_of_squares"
 
 
-_DEFAULT_MINUTES = {
-    PhaseKind.MOVEMENT: 4 * 24 * 60,
-    PhaseKind.RETREAT: 24 * 60,
-    PhaseKind.ADJUSTMENT: 24 * 60,
-}
-
-
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """Everything a GM chooses for a game.
@@ -64,8 +58,9 @@ class GameSettings:
     - `variant`: the game played (docs/VARIANTS.md); `rules` holds its options,
       among them the grouping of powers dealt at the start.
 
-    - `phase_minutes`: deadline length per phase kind (rules/004 rule 3 defaults:
-      four days for moves, one day for retreats and adjustments).
+    - `schedule`: when deadlines fall (bot/service/schedule.py): per phase kind a
+      length (four days for moves, one day for retreats and adjustments by default) or
+      a fixed clock, in the game's time zone, on the days allowed.
     - `reminder_minutes`: reminders this many minutes before each deadline.
     - `draw_abstention_yes`: rules/004 rule 5: an abstention counts as yes.
     - `end_when_ready`: a movement phase ends early when every player is ready.
@@ -76,7 +71,7 @@ class GameSettings:
 
     rules: Rules = field(default_factory=Rules)
     variant: VariantName = VariantName.STANDARD
-    phase_minutes: dict[PhaseKind, int] = field(default_factory=lambda: dict(_DEFAULT_MINUTES))
+    schedule: Schedule = field(default_factory=Schedule)
     reminder_minutes: tuple[int, ...] = (24 * 60, 60)
     press: Press = Press.FULL
     anonymous_press: bool = False
@@ -93,10 +88,6 @@ class GameSettings:
     map_palette: str | None = None
 
     def __post_init__(self) -> None:
-        if set(self.phase_minutes) != set(PhaseKind):
-            raise InvalidSetting("Give a deadline length for movement, retreats and adjustments.")
-        if any(m < 1 or m > 60 * 24 * 60 for m in self.phase_minutes.values()):
-            raise InvalidSetting("Deadlines must be between one minute and sixty days.")
         if any(m < 1 for m in self.reminder_minutes):
             raise InvalidSetting("Reminders must come at least one minute before the deadline.")
         if self.civil_disorder_after < 1:
@@ -119,9 +110,7 @@ class GameSettings:
                 f"{count(rules.stalemate_winters, 'winter')} in a row"
             )
         return [
-            f"Moves: {duration(self.phase_minutes[PhaseKind.MOVEMENT])}",
-            f"Retreats: {duration(self.phase_minutes[PhaseKind.RETREAT])}",
-            f"Builds and removals: {duration(self.phase_minutes[PhaseKind.ADJUSTMENT])}",
+            *self.schedule.describe(),
             "Reminders: "
             + (
                 " and ".join(duration(m) for m in reminders) + " before each deadline"
@@ -152,13 +141,17 @@ class GameSettings:
         ]
 
     def phase_length(self, kind: PhaseKind) -> timedelta:
-        return timedelta(minutes=self.phase_minutes[kind])
+        """The phase's nominal length (a fixed clock's: its days); the deadline itself
+        comes from `schedule.deadline`."""
+        timing = self.schedule.timing(kind)
+        minutes = getattr(timing, "minutes", getattr(timing, "every_days", 1) * 24 * 60)
+        return timedelta(minutes=minutes)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant.value,
             "rules": rules_to_json(self.rules),
-            "phase_minutes": {k.value: v for k, v in sorted(self.phase_minutes.items())},
+            "schedule": self.schedule.to_json(),
             "reminder_minutes": list(self.reminder_minutes),
             "press": self.press.value,
             "anonymous_press": self.anonymous_press,
@@ -179,7 +172,10 @@ class GameSettings:
             rules=rules_from_json(data["rules"]),
             # Games stored before variants name none (migration 0008 adds it).
             variant=VariantName(data.get("variant", VariantName.STANDARD)),
-            phase_minutes={PhaseKind(k): v for k, v in data["phase_minutes"].items()},
+            # Games stored before schedules kept phase lengths in minutes.
+            schedule=Schedule.from_json(data["schedule"])
+            if "schedule" in data
+            else Schedule.from_minutes(data["phase_minutes"]),
             reminder_minutes=tuple(data["reminder_minutes"]),
             press=Press(data["press"]),
             anonymous_press=data["anonymous_press"],
@@ -204,15 +200,6 @@ def check_palette(name: str) -> str:
     if name not in PALETTES:
         raise InvalidSetting(f"Choose one of: {', '.join(sorted(PALETTES))}.")
     return name
-
-
-def duration(minutes: int) -> str:
-    """A length of time as people say it: "4 days", "36 hours", "90 minutes"."""
-    if minutes % (24 * 60) == 0:
-        return count(minutes // (24 * 60), "day")
-    if minutes % 60 == 0:
-        return count(minutes // 60, "hour")
-    return count(minutes, "minute")
 
 
 def _yes(value: bool) -> str:

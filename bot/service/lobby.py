@@ -243,6 +243,7 @@ class Lobby(ServiceCore):
                         user_id=owner.get(power),
                         rated_user_id=owner.get(power),
                         playable=power in owner,
+                        excuses_left=settings.schedule.excuses,
                     )
                 )
             position = Position.initial(variant, settings.rules)
@@ -418,6 +419,7 @@ class Lobby(ServiceCore):
                     ready=row.ready,
                     score=row.score,
                     progress=progress(position, row.power, slots, self.board),
+                    excuses_left=row.excuses_left,
                 )
                 for row in await repo.powers(session, game.id)
             )

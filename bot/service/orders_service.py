@@ -526,16 +526,20 @@ class OrdersDesk(ServiceCore):
             if ready is None:
                 ready = {r.power for r in ctx.powers if r.ready}
             done = bool(concerned) and all(p in ready for p in concerned)
+            end_at = now
             if done:  # only then is the setting worth a query
-                settings = await order_queries.settings_json(db, game.id)
-                done = GameSettings.from_json(settings).end_when_ready
+                settings = GameSettings.from_json(await order_queries.settings_json(db, game.id))
+                done = settings.end_when_ready
+                # Issue 23: a game whose players are always ready cannot run away.
+                end_at = max(now, settings.schedule.earliest_movement_end(game.phase_started_at))
         else:
+            end_at = now
             slots = set(ctx.in_force if in_force is None else in_force)
             done = all(complete(position, p, slots, self.board) for p in concerned)
         deadline = game.deadline_at
-        if done and game.paused_at is None and (deadline is None or deadline > now):
-            await order_queries.set_deadline(db, game.id, now)
-            return True, now
+        if done and game.paused_at is None and (deadline is None or deadline > end_at):
+            await order_queries.set_deadline(db, game.id, end_at)
+            return True, end_at
         return done, deadline
 
     def _summary(

@@ -177,7 +177,7 @@ class ServiceCore:
         return position
 
     def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:
-        return now + settings.phase_length(kind)
+        return settings.schedule.deadline(kind, now)
 
     async def _schedule_reminders(
         self,

@@ -22,6 +22,8 @@ from bot.service.game_settings import (
     Scoring,
     check_palette,
 )
+from bot.service.schedule import Length
+from bot.service.schedule_changes import SCHEDULE_CHANGES
 from bot.service.variant_text import choose_grouping, grouping_form
 
 MAX_HOURS = 24 * 60  # sixty days, as `/game create` allows
@@ -78,8 +80,8 @@ def _choice(text: str, kind):
 
 def _length(kind: PhaseKind) -> Callable[[GameSettings, str], GameSettings]:
     def apply(settings: GameSettings, text: str) -> GameSettings:
-        minutes = {**settings.phase_minutes, kind: _hours(text) * 60}
-        return replace(settings, phase_minutes=minutes)
+        schedule = settings.schedule.with_timing(kind, Length(_hours(text) * 60))
+        return replace(settings, schedule=schedule)
 
     return apply
 
@@ -185,6 +187,7 @@ CHANGES: dict[str, SettingChange] = {
         # rules/000 §14.2: how powers are shared when the rulebook offers alternatives
         # (three players: "3a" or "3b"); read at `/game start`.
         SettingChange("grouping", grouping_form(), True, choose_grouping),
+        *(SettingChange(*change) for change in SCHEDULE_CHANGES),
     )
 }
 

@@ -27,7 +27,7 @@ from storage.models import PhaseRow, PowerRow, ProxyGrantRow, SubmissionRow
 
 # A power's state as a rollback restores it; `ready` and `score` always start afresh.
 _PLAYERS = ("user_id", "standby_user_id")
-_RECORD = ("civil_disorder", "missed_phases", "eliminated_year")
+_RECORD = ("civil_disorder", "missed_phases", "eliminated_year", "excuses_left")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,8 @@ def restore_powers(
         if then is None:
             continue
         for key in _RECORD:
-            setattr(row, key, then[key])
+            # A state kept before a key was recorded leaves that key as it is.
+            setattr(row, key, then.get(key, getattr(row, key)))
         if not keep_players:
             row.user_id, row.standby_user_id = then["user_id"], then["standby_user_id"]
         elif row.user_id != then["user_id"]:

@@ -62,6 +62,7 @@ class PowerInfo:
     ready: bool
     score: float | None
     progress: Progress = Progress()  # never shown to others beyond the counts
+    excuses_left: int = 0  # excused misses left (issue 23)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ def timestamp(when: datetime, style: str = "R") -> str:
 def deadline_text(when: datetime | None) -> str:
     if when is None:
         return "no deadline"
-    return f"{timestamp(when, 'f')} ({timestamp(when, 'R')})"
+    return f"{timestamp(when, 'F')} ({timestamp(when, 'R')})"
 
 
 def mention(user_id: int, name: str | None = None) -> str:
@@ -180,6 +180,8 @@ _EVENT_WORDS = {
     "threads_sync": "a change of the private threads' members",
     "player_left": "the notice that a player left",
     "dms_closed": "a notice about closed DMs",
+    "late": "a notice of late orders",
+    "excused": "a notice of an excused miss",
 }
 
 

@@ -30,7 +30,7 @@ async def test_migrations_produce_exactly_the_models_schema(db_url):
     finally:
         await engine.dispose()
     assert set(SQLModel.metadata.tables) <= tables
-    assert version == "0011"
+    assert version == "0012"
 
 
 async def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path):
@@ -262,3 +262,59 @@ async def test_0011_games_of_a_0010_database_belong_to_no_match(db_url):
     finally:
         await engine.dispose()
     assert match_ids == [None] and matches == 0
+
+
+async def test_0012_games_of_0010_keep_their_settings_and_powers_get_no_excuses(db_url):
+    """Issue 23 from a 0010 database: the stored settings (phase minutes) still load,
+    as lengths; every power starts with no excuses and no phase is in grace."""
+    from alembic import command
+    from sqlalchemy import JSON, bindparam
+
+    from bot.service.game_settings import GameSettings
+    from bot.service.schedule import Length
+    from storage.schema import alembic_config
+    from storage.types import UTCDateTime
+
+    def upgrade_to(revision):
+        return lambda connection: command.upgrade(alembic_config(connection), revision)
+
+    settings = GameSettings().to_json()
+    del settings["schedule"]
+    settings["phase_minutes"] = {"M": 2880, "R": 600, "A": 720}
+    engine = create_engine(db_url)
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(upgrade_to("0010"))
+            await conn.execute(
+                text(
+                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
+                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g',"
+                    " 'active', :s, 1, 0, :t)"
+                ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
+                {"s": settings, "t": at},
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO powers (game_id, power, user_id, playable, missed_phases,"
+                    " civil_disorder, ready) VALUES (1, 'FRANCE', 5, true, 0, false, false)"
+                )
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO phases (game_id, seq, code, position, started_at)"
+                    " VALUES (1, 0, 'S1901M', :p, :t)"
+                ).bindparams(bindparam("p", type_=JSON), bindparam("t", type_=UTCDateTime)),
+                {"p": {}, "t": at},
+            )
+            await conn.run_sync(upgrade_to("head"))
+            stored = (
+                await conn.execute(text("SELECT settings FROM games").columns(settings=JSON))
+            ).scalar_one()
+            excuses = (await conn.execute(text("SELECT excuses_left FROM powers"))).scalar_one()
+            grace = (await conn.execute(text("SELECT grace_until FROM phases"))).scalar_one()
+    finally:
+        await engine.dispose()
+    schedule = GameSettings.from_json(stored).schedule
+    assert (schedule.movement, schedule.retreat) == (Length(2880), Length(600))
+    assert (excuses, grace) == (0, None)

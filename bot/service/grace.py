@@ -1,0 +1,125 @@
+"""Late powers and grace (issue 23; QUEUE "Late").
+
+A power is late when the deadline passes, it has something to order, and it sent no
+order at all for the phase: a partial sender is reminded, not late; one who marked
+itself ready (holding on purpose) is not late; a power with nothing to order never is.
+With a grace in the schedule the game then waits for the late, once per phase; who is
+told follows the variant's `lateness_told` (never what anyone ordered).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.board import Board
+from adjudication.position import Position
+from adjudication.units import Power
+from adjudication.variants import VARIANTS, Disclosure
+from bot.service.events import EventKind
+from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.words import deadline_text, power_list
+from storage import repo
+from storage.models import GameRow, PowerRow, SubmissionRow
+
+
+def late_powers(
+    position: Position,
+    powers: Sequence[PowerRow],
+    subs: Sequence[SubmissionRow],
+    board: Board,
+) -> list[PowerRow]:
+    """The powers late at this deadline, as QUEUE defines it. A power in civil
+    disorder is not waited for: it already plays as no orders."""
+    sent = {s.power for s in subs}
+    return [
+        row
+        for row in powers
+        if row.playable
+        and row.user_id is not None
+        and not row.civil_disorder
+        and not row.ready
+        and row.power not in sent
+        and owes_orders(position, row.power, board)
+    ]
+
+
+async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> bool:
+    """At the deadline: with a grace in the schedule and powers late, move the deadline
+    to the grace's end, tell who must know, and remind the late daily. Returns whether
+    the game now waits; a phase whose grace has passed is played."""
+    settings = desk._settings(game)
+    grace = settings.schedule.grace_minutes
+    if not grace:
+        return False
+    phase = await desk._current_phase(session, game)
+    if phase.grace_until is not None:
+        return False
+    position = desk._position(phase)
+    late = late_powers(
+        position,
+        await repo.powers(session, game.id),
+        await repo.submissions(session, phase.id),
+        desk.board,
+    )
+    if not late:
+        return False
+    deadline = max(game.deadline_at or now, now)
+    until = deadline + timedelta(minutes=grace)
+    phase.grace_until = game.deadline_at = until
+    # The late are reminded daily until the grace ends (as every reminder, only while
+    # they still owe orders).
+    days = range(1, grace // (24 * 60) + 1)
+    daily = [deadline + timedelta(days=d) for d in days if deadline + timedelta(days=d) < until]
+    await repo.replace_reminders(session, game.id, phase.id, daily)
+    notice = {"phase": phase.code, "until": until.isoformat()}
+    tell(session, game, EventKind.LATE, late, notice, now, settings.variant)
+    return True
+
+
+def tell(
+    session: AsyncSession,
+    game: GameRow,
+    kind: EventKind,
+    rows: Sequence[PowerRow],
+    notice: dict,
+    now: datetime,
+    variant: str,
+) -> None:
+    """Tell who must know about these powers (late, excused): the channel when the
+    variant says so, always the GM, and each player about their own powers alone."""
+    names = sorted(r.power for r in rows)
+    if VARIANTS[variant].lateness_told is Disclosure.PUBLIC:
+        payload = {"to": "channel", "powers": names, **notice}
+        repo.add_outbox(
+            session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
+        )
+    payload = {"to": "gm", "powers": names, **notice}
+    repo.add_outbox(session, kind, now, game_id=game.id, user_id=game.gm_user_id, payload=payload)
+    by_user: dict[int, list[Power]] = {}
+    for row in rows:
+        if row.user_id is not None:
+            by_user.setdefault(row.user_id, []).append(row.power)
+    for user_id, mine in sorted(by_user.items()):
+        payload = {"to": "player", "powers": sorted(mine), **notice}
+        repo.add_outbox(session, kind, now, game_id=game.id, user_id=user_id, payload=payload)
+
+
+def late_text(game_name: str, payload: dict) -> str:
+    """The LATE notice: the channel's and the GM's name the late powers; a player's
+    says what to do. Never what anyone ordered."""
+    until = deadline_text(datetime.fromisoformat(payload["until"]))
+    powers = power_list(payload["powers"])
+    if payload["to"] == "player":
+        return (
+            f"**{game_name}**, {payload['phase']}: the deadline passed and I have no orders "
+            f"from {powers}. The game waits for you until {until}; send your orders here "
+            "by DM. Without them your units hold (retreats disband, builds are waived)."
+        )
+    who = "GM: in" if payload["to"] == "gm" else "In"
+    return (
+        f"{who} **{game_name}** the deadline for {payload['phase']} passed with no orders "
+        f"from {powers}. The game waits for them until {until}, then plays."
+    )
