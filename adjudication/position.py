@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from adjudication.rules import Rules
+from adjudication.spies import Spy
 from adjudication.units import Location, Phase, Power, Unit
 
 if TYPE_CHECKING:  # a variant is built on positions' neighbours, not the other way
@@ -55,6 +56,9 @@ class Position:
     # The registry name of the game's variant (`adjudication.variants`): a position
     # is played only by its own variant's rules.
     variant: str = "standard"
+    # Spy Diplomacy's spies (`adjudication.spies`): they share spaces with units, so
+    # they stay out of `units` and `unit_by_province`. Empty in every other variant.
+    spies: tuple[Spy, ...] = ()
 
     def __init__(
         self,
@@ -64,6 +68,7 @@ class Position:
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = frozenset(),
         variant: str = "standard",
+        spies: Iterable[Spy] = (),
     ) -> None:
         # Canonical order, so that equal positions compare (and serialise) equal.
         set_field = object.__setattr__  # the dataclass is frozen
@@ -73,12 +78,19 @@ class Position:
         set_field(self, "dislodged", tuple(sorted(dislodged)))
         set_field(self, "standoffs", frozenset(standoffs))
         set_field(self, "variant", variant)
+        set_field(self, "spies", tuple(sorted(spies)) if spies else ())
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
         and standoffs."""
         return Position(
-            phase, self.units, self.ownership, self.dislodged, self.standoffs, self.variant
+            phase,
+            self.units,
+            self.ownership,
+            self.dislodged,
+            self.standoffs,
+            self.variant,
+            self.spies,
         )
 
     @cached_property

@@ -133,6 +133,8 @@ class Variant:
     victory: Victory = SOLO_CENTRES
     closure: Closure | None = None
     join: Join | None = None
+    # Spy Diplomacy (rules/004): each power has a spy (`adjudication.sabotage`).
+    spies: bool = False
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's
