@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudication.position import Position
-from adjudication.spies import Spy, SpyReport
+from adjudication.spies import Spy, SpyOutcome, SpyReason, SpyReport
 from adjudication.units import Power
 
 
@@ -43,5 +43,13 @@ def spy_report_for(report: SpyReport | None, power: Power) -> SpyReport | None:
     whether one was there, it is not told)."""
     if report is None:
         return None
-    own = tuple(o for o in report.outcomes if o.order.spy.power == power)
+    own = tuple(_masked(o) for o in report.outcomes if o.order.spy.power == power)
     return replace(report, outcomes=own, sabotaged=())
+
+
+def _masked(outcome: SpyOutcome) -> SpyOutcome:
+    """A saboteur learns that its order was not followed, not why: "protected" or
+    "ambiguous" would tell it of another spy in the space."""
+    if outcome.reason in (SpyReason.PROTECTED, SpyReason.AMBIGUOUS):
+        return replace(outcome, reason=None)
+    return outcome
