@@ -28,6 +28,8 @@ from adjudication.orders import (
 )
 from adjudication.position import Dislodgement, Position
 from adjudication.reach import retreat_options
+from adjudication.spies import SpyOrder
+from adjudication.spy_json import read_spy_order, spies_from_json, spies_to_json
 from adjudication.units import Location, Phase, PhaseKind, Power, Unit, UnitType
 
 
@@ -50,7 +52,7 @@ class PhaseRecord:
 
     id: Any
     position: Position
-    orders: tuple[Order, ...]
+    orders: tuple[Order | SpyOrder, ...]
     unread: tuple[UnreadOrder, ...]
     powers: tuple[Power, ...]
 
@@ -188,9 +190,13 @@ def _mapping(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 
 def read_record(
-    document: Mapping[str, Any], board: Board = STANDARD, variant: str = "standard"
+    document: Mapping[str, Any],
+    board: Board = STANDARD,
+    variant: str = "standard",
+    spies: bool = False,
 ) -> PhaseRecord:
-    """Read one decoded input line of PHASES.md, a position of `variant` on `board`.
+    """Read one decoded input line of PHASES.md, a position of `variant` on `board`
+    (`spies`: a variant with spies, whose positions and orders are read too).
 
     Raises `InterchangeError` when the line itself cannot describe a position (no
     phase, a malformed unit); bad order lines only land in `unread`.
@@ -215,17 +221,37 @@ def read_record(
         for power, by_unit in _mapping(document, "dislodged").items()
         for text, details in by_unit.items()
     )
-    position = Position(phase, tuple(unit_list), ownership, dislodged, standoffs, variant)
-    orders: list[Order] = []
+    spied = spies_from_json(document.get("spies")) if spies else ()
+    position = Position(
+        phase, tuple(unit_list), ownership, dislodged, standoffs, variant, spies=spied
+    )
+    orders: list[Order | SpyOrder] = []
     unread: list[UnreadOrder] = []
     for power, texts in _mapping(document, "orders").items():
         for text in texts:
             try:
                 orders.append(read_order(text, power, phase.kind))
             except InterchangeError as err:
-                unread.append(UnreadOrder(power, text, str(err)))
+                spy_order = _spy_order(text, power, position) if spies else None
+                if spy_order is not None:
+                    orders.append(spy_order)
+                else:
+                    unread.append(UnreadOrder(power, text, str(err)))
     powers = tuple(sorted(set(board.powers) | set(units) | set(centres)))
     return PhaseRecord(document.get("id"), position, tuple(orders), tuple(unread), powers)
+
+
+def _spy_order(text: str, power: Power, position: Position) -> SpyOrder | None:
+    """A spy's order (`SPY MAR - SPA`, `SPY MAR: F MAR - SPA`), or None."""
+    try:
+        return read_spy_order(
+            text,
+            power,
+            position,
+            lambda given, owner: read_order(given, owner, position.phase.kind),
+        )
+    except InterchangeError:
+        return None
 
 
 def _board_unit(power: Power, text: str, board: Board) -> Unit:
@@ -288,6 +314,8 @@ def write_result(
         "units": _by_power(powers, ((u.power, str(u)) for u in position.units)),
         "centers": _by_power(powers, ((p, c) for c, p in position.ownership.items())),
     }
+    if position.spies:  # Spy Diplomacy only: other variants' lines are unchanged
+        result["spies"] = spies_to_json(position.spies)
     if played.kind is PhaseKind.MOVEMENT:
         grouped: dict[str, dict[str, Any]] = {}
         for d in sorted(dislodged):

@@ -46,6 +46,8 @@ from adjudication.planes import claiming, planes_disbanded
 from adjudication.position import Dislodgement, Position
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.rules import Rules
+from adjudication.sabotage import play_with_spies
+from adjudication.spies import SpyOrder, SpyReport
 from adjudication.units import Phase, PhaseKind, Power, Season, Unit
 from adjudication.validate import validate_all
 from adjudication.variants import (
@@ -74,6 +76,8 @@ class Adjudication:
       (empty when it was disbanded at once).
     - `events`: what the variant's rules made happen with this phase (World War I's
       coin toss); empty in the standard game.
+    - `spies`: Spy Diplomacy only, for the record: what the spies' orders did and which
+      units followed a spy's order (never in `outcomes`, which carry no trace of it).
     """
 
     phase: Phase
@@ -82,11 +86,12 @@ class Adjudication:
     game_end: GameEnd | None = None
     dislodged: tuple[Dislodgement, ...] = ()
     events: tuple[Event, ...] = ()
+    spies: SpyReport | None = None
 
 
 def adjudicate(
     position: Position,
-    orders: Iterable[Order],
+    orders: Iterable[Order | SpyOrder],
     variant: Variant = STANDARD_GAME,
     rules: Rules = Rules(),  # noqa: B008 - Rules is frozen, sharing it is safe
     winter_history: Sequence[Mapping[str, Power]] = (),
@@ -104,12 +109,33 @@ def adjudicate(
     phase completes is added here. Leave it empty when that rule is not played.
 
     `variant` is the game's (`adjudication.variants`); a position of another variant
-    is refused (ValueError): its units and phases mean something else.
+    is refused (ValueError): its units and phases mean something else. Spies' orders
+    (`adjudication.spies`) are read only in a variant with spies.
     """
     if position.variant != variant.name:
         raise ValueError(
             f"a position of the {position.variant!r} variant played as {variant.name!r}"
         )
+    if variant.spies:
+        # Spy Diplomacy: spies share spaces, so the units' phase is played without them.
+        return play_with_spies(
+            position,
+            orders,
+            variant.board_for(position.phase),
+            variant.statuses(rules, position.phase),
+            position.phase == variant.start,
+            lambda pos, given: _adjudicated(pos, given, variant, rules, winter_history),
+        )
+    return _adjudicated(position, cast("Iterable[Order]", orders), variant, rules, winter_history)
+
+
+def _adjudicated(
+    position: Position,
+    orders: Iterable[Order],
+    variant: Variant,
+    rules: Rules,
+    winter_history: Sequence[Mapping[str, Power]],
+) -> Adjudication:
     if rules.masters.played:  # rules/003, chosen once per phase
         from adjudication.masters.play import play_orders  # it plays through this module
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from adjudication.masters.minors import minor_armies, minor_powers
 from adjudication.rules import Rules
+from adjudication.spies import Spy
 from adjudication.units import Location, Phase, Power, Unit
 
 if TYPE_CHECKING:  # a variant is built on positions' neighbours, not the other way
@@ -61,6 +62,9 @@ class Position:
     # Masters Rules MR4: centres annexed as home centres, centre -> annexing power
     # (`adjudication.masters`); empty otherwise.
     homes: Mapping[str, Power] = field(default_factory=dict)
+    # Spy Diplomacy's spies (`adjudication.spies`): they share spaces with units, so
+    # they stay out of `units` and `unit_by_province`. Empty in every other variant.
+    spies: tuple[Spy, ...] = ()
 
     def __init__(
         self,
@@ -71,6 +75,7 @@ class Position:
         standoffs: Iterable[str] = frozenset(),
         variant: str = "standard",
         homes: Mapping[str, Power] | None = None,
+        spies: Iterable[Spy] = (),
     ) -> None:
         # Canonical order, so that equal positions compare (and serialise) equal.
         set_field = object.__setattr__  # the dataclass is frozen
@@ -81,6 +86,7 @@ class Position:
         set_field(self, "standoffs", frozenset(standoffs))
         set_field(self, "variant", variant)
         set_field(self, "homes", dict(sorted(homes.items())) if homes else _NO_HOMES)
+        set_field(self, "spies", tuple(sorted(spies)) if spies else ())
 
     def at_phase(self, phase: Phase) -> Position:
         """This position at another phase: the same units, ownership, dislodged units
@@ -93,6 +99,7 @@ class Position:
             self.standoffs,
             self.variant,
             self.homes,
+            self.spies,
         )
 
     @cached_property

@@ -45,7 +45,7 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
         except (SerializeError, UnknownGrouping) as err:
             return {"id": record_id, "error": f"bad options: {err}"}
     try:
-        record = read_record(document, board, variant.name)
+        record = read_record(document, board, variant.name, variant.spies)
     except (ValueError, KeyError, TypeError, AttributeError) as err:  # InterchangeError too
         return {"id": record_id, "error": f"bad record: {err}"}
     try:

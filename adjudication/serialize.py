@@ -37,6 +37,7 @@ from adjudication.variants.model import CoinToss
 
 if TYPE_CHECKING:
     from adjudication.phases import Adjudication
+    from adjudication.spies import Spy, SpyReport
 
 VERSION = 1
 
@@ -219,6 +220,10 @@ def position_body(position: Position) -> dict[str, Json]:
         body["variant"] = position.variant
     if position.homes:  # Masters Rules MR4 annexations only
         body["homes"] = dict(position.homes)
+    if position.spies:  # Spy Diplomacy only; spy_json builds on this module
+        from adjudication.spy_json import spies_to_json
+
+        body["spies"] = spies_to_json(position.spies)
     return body
 
 
@@ -237,6 +242,11 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         phase = Phase.parse(_field(document, "phase"))
     except (ValueError, AttributeError) as err:
         raise SerializeError(f"not a phase: {document.get('phase')!r}") from err
+    spies: tuple[Spy, ...] = ()
+    if "spies" in document:  # Spy Diplomacy only
+        from adjudication.spy_json import spies_from_json
+
+        spies = spies_from_json(document["spies"])
     return Position(
         phase=phase,
         units=tuple(
@@ -247,6 +257,7 @@ def position_from_body(document: Mapping[str, Json]) -> Position:
         standoffs=frozenset(document.get("standoffs", ())),
         variant=str(document.get("variant", "standard")),
         homes=dict(document.get("homes", {})),
+        spies=spies,
     )
 
 
@@ -383,7 +394,15 @@ def adjudication_to_json(adjudication: Adjudication) -> dict[str, Json]:
             if adjudication.events
             else {}
         ),
+        # Spy Diplomacy's record of the spies (the GM's; never sent to other powers).
+        **({"spies": _spy_report(adjudication.spies)} if adjudication.spies is not None else {}),
     }
+
+
+def _spy_report(report: SpyReport) -> dict[str, Json]:
+    from adjudication.spy_json import spy_report_to_json  # it builds on this module
+
+    return spy_report_to_json(report)
 
 
 def _event_to_json(event: CoinToss) -> dict[str, Json]:
@@ -411,6 +430,7 @@ def adjudication_from_json(document: Mapping[str, Json]) -> Adjudication:
     # Imported here, not at the top: phases.py builds on this module's neighbours and
     # a module-level import would tie serialise's import to the whole phase pipeline.
     from adjudication.phases import Adjudication, EndKind, GameEnd
+    from adjudication.spy_json import spy_report_from_json
 
     _check_version(document, "adjudication")
     end = document.get("game_end")
@@ -423,4 +443,5 @@ def adjudication_from_json(document: Mapping[str, Json]) -> Adjudication:
         else GameEnd(EndKind(_field(end, "kind")), tuple(_field(end, "winners"))),
         dislodged=tuple(_dislodgement_from_json(d) for d in document.get("dislodged", ())),
         events=tuple(_event_from_json(e) for e in document.get("events", ())),
+        spies=None if "spies" not in document else spy_report_from_json(document["spies"]),
     )

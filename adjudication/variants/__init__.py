@@ -30,16 +30,27 @@ from adjudication.variants.model import (
     Victory,
 )
 from adjudication.variants.one_on_one import ONE_ON_ONE
+from adjudication.variants.spy import SPY
 from adjudication.variants.standard import STANDARD_GAME
 from adjudication.variants.world_war_i import WORLD_WAR_I
 
 VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE)
+    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE, SPY)
+}
+# In the engine (replay, tests) but not yet offered to Discord games: what each player
+# may see of them has not reached Discord (issue 12's views).
+ENGINE_ONLY: frozenset[str] = frozenset({SPY.name})
+# The variants a Discord game may be played as (`bot.service.game_settings.VariantName`).
+PLAYABLE: Mapping[str, Variant] = {
+    name: variant for name, variant in VARIANTS.items() if name not in ENGINE_ONLY
 }
 
 __all__ = [
     "AIRPLANE",
+    "ENGINE_ONLY",
     "ONE_ON_ONE",
+    "PLAYABLE",
+    "SPY",
     "STANDARD_GAME",
     "VARIANTS",
     "WORLD_WAR_I",

@@ -158,6 +158,8 @@ class Variant:
     join: Join | None = None
     # Read by the service's deadlines (issue 23), never by the pipeline.
     lateness_told: Disclosure = Disclosure.PUBLIC
+    # Spy Diplomacy (rules/004): each power has a spy (`adjudication.sabotage`).
+    spies: bool = False
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's

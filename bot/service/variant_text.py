@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
-from adjudication.variants import VARIANTS, Grouping, UnknownGrouping, Variant
+from adjudication.variants import PLAYABLE, VARIANTS, Grouping, UnknownGrouping, Variant
 from bot.service.assignment import MIN_PLAYERS, power_groups, variant_played
 from bot.service.errors import InvalidSetting, WrongState
 from bot.service.game_settings import GameSettings, VariantName
@@ -41,7 +41,7 @@ def variant_choices(typed: str) -> list[tuple[str, str]]:
     wanted = typed.strip().lower()
     found = [
         (variant_label(v), name)
-        for name, v in VARIANTS.items()
+        for name, v in PLAYABLE.items()
         if wanted in name.lower() or wanted in variant_label(v).lower()
     ]
     return found[:MAX_CHOICES]
@@ -53,7 +53,7 @@ def read_variant(text: str) -> VariantName:
     try:
         return VariantName(text.strip().lower())
     except ValueError:
-        names = ", ".join(VARIANTS)
+        names = ", ".join(PLAYABLE)
         raise InvalidSetting(
             f"There is no variant {text[:40]!r}; choose one of: {names}."
         ) from None
@@ -151,7 +151,7 @@ def status_variant_lines(settings: GameSettings) -> list[str]:
 
 def variants_help(readme_url: str | None) -> list[tuple[str, str]]:
     """`/help topic:variants`: (title, a few lines) per variant, and where to read more."""
-    parts = [(v.title, _help_text(v)) for v in VARIANTS.values()]
+    parts = [(v.title, _help_text(v)) for v in PLAYABLE.values()]
     where = (
         f"[{VARIANTS_DOC}]({urljoin(readme_url, VARIANTS_DOC)})"
         if readme_url
@@ -189,7 +189,7 @@ def _help_text(variant: Variant) -> str:
     return " ".join(lines)
 
 
-def grouping_form(variants: Sequence[Variant] = tuple(VARIANTS.values())) -> str:
+def grouping_form(variants: Sequence[Variant] = tuple(PLAYABLE.values())) -> str:
     """The form of the `grouping` setting's value, from the registry."""
     keys = sorted({k for v in variants for k in grouping_choices(v)})
     return f"{' or '.join(keys)} (three players), or default"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.variants import VARIANTS
+from adjudication.variants import PLAYABLE, VARIANTS
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
 from bot.service.game_settings import GameSettings, VariantName
@@ -23,9 +23,9 @@ from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS
 GM_HERE = Caller(GM, GUILD)
 
 
-def test_every_registered_variant_is_offered_within_discords_limits() -> None:
+def test_every_playable_variant_is_offered_within_discords_limits() -> None:
     choices = variant_choices("")
-    assert [value for _, value in choices] == list(VARIANTS)
+    assert [value for _, value in choices] == list(PLAYABLE)
     assert len(choices) <= 25
     for label, value in choices:
         assert len(label) <= 100 and len(value) <= 100
@@ -37,6 +37,8 @@ def test_typing_narrows_the_variants_offered() -> None:
     assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i", "one_on_one"]
     assert [v for _, v in variant_choices("two boards")] == ["one_on_one"]
     assert variant_choices("kriegsplomacy") == []
+    # Spy Diplomacy is in the engine only until players' views reach Discord.
+    assert variant_choices("spy") == []
 
 
 def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:

@@ -1,0 +1,191 @@
+"""A phase of Spy Diplomacy (rules/004): spies placed, sabotage settled, spies moved.
+
+Spies share spaces, so they never take part in the resolution: the phase is played
+as in the standard game with the orders each unit follows, and the spies are carried
+around it. Sabotage is a step before validation that settles which order each unit
+follows (`settle`). What the spies did goes into `Adjudication.spies`, the record's
+alone: the outcomes every power reads list a sabotaged unit with the order it
+followed, as if its owner had given it ("No indication of the sabotage is given in the
+results"). Readings Y1-Y9: docs/VARIANTS.md, "Spy Diplomacy".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from adjudication.board import Board
+from adjudication.orders import Hold, MovementOrder, Order, Waive
+from adjudication.position import Position
+from adjudication.spies import (
+    SPY_ORDERS,
+    PlaceSpy,
+    Protect,
+    Sabotage,
+    Sabotaged,
+    Spy,
+    SpyMove,
+    SpyOrder,
+    SpyOutcome,
+    SpyReason,
+    SpyReport,
+)
+from adjudication.spy_checks import check_spy_orders
+from adjudication.units import Power, Unit
+from adjudication.variants.model import PowerStatus
+
+if TYPE_CHECKING:  # phases calls this module, never the other way at run time
+    from adjudication.phases import Adjudication
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The orders the units follow after sabotage, and what the spies' orders did."""
+
+    orders: tuple[Order, ...]
+    outcomes: tuple[SpyOutcome, ...]
+    sabotaged: tuple[Sabotaged, ...]
+
+
+def play_with_spies(
+    position: Position,
+    orders: Iterable[Order | SpyOrder],
+    board: Board,
+    statuses: Mapping[Power, PowerStatus],
+    placing: bool,
+    play: Callable[[Position, Sequence[Order]], Adjudication],
+) -> Adjudication:
+    """Play `position`'s phase of a Spy game: `play` plays the units' phase as any
+    variant's; `placing` says the phase is the game's start, when spies are placed."""
+    unit_orders: list[Order] = []
+    spy_orders: list[SpyOrder] = []
+    for order in orders:
+        if isinstance(order, SPY_ORDERS):
+            spy_orders.append(order)
+        else:
+            unit_orders.append(order)
+    accepted, refused = check_spy_orders(spy_orders, position, board, statuses, placing)
+    settled = settle(position, unit_orders, accepted)
+    played = play(position, settled.orders)
+    spies, placed = _spies_after(position, accepted, board, placing)
+    # "If a country is reduced to zero supply centers, its Spy vanishes" (Y8).
+    owners = set(played.position.ownership.values())
+    kept = tuple(spy for spy in spies if spy.power in owners)
+    outcomes = (
+        *settled.outcomes,
+        *placed,
+        *(SpyOutcome(order, False, SpyReason.ILLEGAL, why) for order, why in refused),
+    )
+    report = SpyReport(tuple(sorted(outcomes, key=_outcome_key)), settled.sabotaged)
+    return replace(played, position=_with_spies(played.position, kept), spies=report)
+
+
+def settle(
+    position: Position, orders: Sequence[Order], accepted: Mapping[Spy, SpyOrder]
+) -> Settled:
+    """The orders the units follow (rules/004):
+
+    - a unit sharing its space with a foreign spy that gives it an order obeys that
+      order instead of its owner's;
+    - "If more than one Spy gives orders to the same unit, that unit is deemed to have
+      ambiguous orders, and is listed in the results as having been ordered to Hold.
+      (However, if all of the Spies issue the same order, then that order is used.)";
+    - a spy of the unit's own power protecting it: "The unit will follow the orders
+      given by the owning player, ignoring all orders (if any) from foreign Spies."
+
+    `accepted`: the legal order of each spy (`spy_checks.check_spy_orders`).
+    """
+    given: dict[str, list[Sabotage]] = {}
+    protected: set[str] = set()
+    outcomes: list[SpyOutcome] = []
+    for spy_order in accepted.values():
+        if isinstance(spy_order, Sabotage):
+            given.setdefault(spy_order.spy.province, []).append(spy_order)
+        else:
+            if isinstance(spy_order, Protect):
+                protected.add(spy_order.spy.province)
+            outcomes.append(SpyOutcome(spy_order, True))
+    if not given:
+        return Settled(tuple(orders), tuple(outcomes), ())
+    followed: dict[Unit, tuple[MovementOrder, tuple[Spy, ...]]] = {}
+    for province, sabotages in sorted(given.items()):
+        if province in protected:
+            outcomes.extend(SpyOutcome(s, False, SpyReason.PROTECTED) for s in sabotages)
+            continue
+        unit = position.unit_by_province[province]
+        distinct = {s.order for s in sabotages}
+        agreed = len(distinct) == 1
+        obeyed = sabotages[0].order if agreed else Hold(unit)
+        followed[unit] = (obeyed, tuple(sorted(s.spy for s in sabotages)))
+        reason = None if agreed else SpyReason.AMBIGUOUS
+        outcomes.extend(SpyOutcome(s, agreed, reason) for s in sabotages)
+    kept: list[Order] = []
+    written: dict[Unit, list[Order]] = {}
+    for order in orders:
+        target = None if isinstance(order, Waive) else _unit_ordered(order.unit, position)
+        if target is not None and target in followed:
+            written.setdefault(target, []).append(order)
+        else:
+            kept.append(order)
+    kept.extend(obeyed for obeyed, _ in followed.values())
+    sabotaged = tuple(
+        Sabotaged(tuple(written.get(target, ())), obeyed, by)
+        for target, (obeyed, by) in sorted(followed.items())
+    )
+    return Settled(tuple(kept), tuple(outcomes), sabotaged)
+
+
+def _unit_ordered(named: Unit, position: Position) -> Unit | None:
+    """The unit standing where an order names one of its power's units: the owner's
+    orders for a sabotaged unit are set aside whatever type they name."""
+    unit = position.unit_by_province.get(named.location.province)
+    return unit if unit is not None and unit.power == named.power else None
+
+
+def _spies_after(
+    position: Position,
+    accepted: Mapping[Spy, SpyOrder],
+    board: Board,
+    placing: bool,
+) -> tuple[list[Spy], list[SpyOutcome]]:
+    """Where the spies stand after the phase: moved ("A Spy's move always succeeds"),
+    or placed at the start (Y1-Y2), with the outcomes of the default placements."""
+    spies: list[Spy] = []
+    for spy in position.spies:
+        order = accepted.get(spy)
+        spies.append(Spy(spy.power, order.destination) if isinstance(order, SpyMove) else spy)
+    if not placing:
+        return spies, []
+    placed = {o.spy.power: o.spy for o in accepted.values() if isinstance(o, PlaceSpy)}
+    defaults: list[SpyOutcome] = []
+    have = {spy.power for spy in spies}
+    for power in board.powers:
+        if power in have:
+            continue
+        chosen = placed.get(power)
+        if chosen is None:
+            # Y2: a power that names no home centre gets its spy in the first of
+            # them in alphabetical order.
+            chosen = Spy(power, min(board.home_centres[power]))
+            defaults.append(SpyOutcome(PlaceSpy(chosen), True, SpyReason.UNORDERED))
+        spies.append(chosen)
+    return spies, defaults
+
+
+def _with_spies(position: Position, spies: Iterable[Spy]) -> Position:
+    return Position(
+        position.phase,
+        position.units,
+        position.ownership,
+        position.dislodged,
+        position.standoffs,
+        position.variant,
+        position.homes,
+        spies,
+    )
+
+
+def _outcome_key(outcome: SpyOutcome) -> tuple[str, str, str]:
+    spy = outcome.order.spy
+    return spy.power, spy.province, str(outcome.order)

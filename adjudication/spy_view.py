@@ -1,0 +1,56 @@
+"""What a power may know of the spies (rules/004, Spy Diplomacy): "Only the owner of a
+spy is told its location", and "No indication of the sabotage is given in the
+results". For the per-power views (issue 12): a view of a Spy game is made of these,
+and the outcomes every power reads (`Adjudication.outcomes`) need nothing taken out:
+they already list a sabotaged unit with the order it followed, as if its owner had
+given it (reading Y7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudication.position import Position
+from adjudication.spies import Spy, SpyOutcome, SpyReason, SpyReport
+from adjudication.units import Power
+
+
+def spies_seen_by(position: Position, power: Power) -> tuple[Spy, ...]:
+    """The spies `power` is told of: its own."""
+    return tuple(spy for spy in position.spies if spy.power == power)
+
+
+def position_seen_by(position: Position, power: Power) -> Position:
+    """`position` as `power` may know it of spies: its own spy only (the units and
+    centres are public in Spy Diplomacy)."""
+    seen = spies_seen_by(position, power)
+    if seen == position.spies:
+        return position
+    return Position(
+        position.phase,
+        position.units,
+        position.ownership,
+        position.dislodged,
+        position.standoffs,
+        position.variant,
+        position.homes,
+        seen,
+    )
+
+
+def spy_report_for(report: SpyReport | None, power: Power) -> SpyReport | None:
+    """What `power` learns of the spies' orders: the outcomes of its own spy's, and no
+    record of any sabotage (its owner knows what it ordered; whose spy it was, and
+    whether one was there, it is not told)."""
+    if report is None:
+        return None
+    own = tuple(_masked(o) for o in report.outcomes if o.order.spy.power == power)
+    return replace(report, outcomes=own, sabotaged=())
+
+
+def _masked(outcome: SpyOutcome) -> SpyOutcome:
+    """A saboteur learns that its order was not followed, not why: "protected" or
+    "ambiguous" would tell it of another spy in the space."""
+    if outcome.reason in (SpyReason.PROTECTED, SpyReason.AMBIGUOUS):
+        return replace(outcome, reason=None)
+    return outcome

@@ -1,0 +1,25 @@
+"""Spy Diplomacy (rules/004): "The rules are the same as for regular Diplomacy, except
+as stated below. Each of the seven major powers has one extra unit, called a "Spy"."
+The spies are placed at the start (Y1), so the game opens in Winter 1900 with the
+standard units, for the placement, and plays on from Spring 1901 as the standard game
+does. Readings Y1-Y9 in docs/VARIANTS.md."""
+
+from __future__ import annotations
+
+from adjudication.maps import STANDARD
+from adjudication.units import Phase, PhaseKind, Season
+from adjudication.variants.model import Variant
+from adjudication.variants.standard import STANDARD_GROUPINGS
+
+SPY = Variant(
+    name="spy",
+    title="Spy Diplomacy",
+    summary=(
+        "Each power has a secret spy that shares spaces with any unit and may give "
+        "orders to the unit it stands with."
+    ),
+    board=STANDARD,
+    start=Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMENT),
+    groupings=STANDARD_GROUPINGS,
+    spies=True,
+)
