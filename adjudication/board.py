@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from adjudication.flexible_builds import BuildSites, RemovalDistance
 from adjudication.units import Location, Unit, UnitType
 
 
@@ -62,6 +63,12 @@ class Board:
     # Provinces no unit may enter on this board (a variant's closure, e.g. World War
     # I's Italy before 1915); they are also absent from the adjacency above.
     closed: frozenset[str] = frozenset()
+    # A variant's rules that every reader of the board must follow: where builds go and
+    # what civil disorder counts from (Kriegsplomacy's flexible builds), and whether the
+    # espionage orders exist (rules/004).
+    build_sites: BuildSites = BuildSites.HOME
+    removal_distance: RemovalDistance = RemovalDistance.HOME
+    espionage: bool = False
 
     @cached_property
     def supply_centres(self) -> frozenset[str]:

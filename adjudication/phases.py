@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from adjudication import adjustments, movement, retreats
+from adjudication import adjustments, espionage, movement, retreats
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive, order_power
@@ -118,6 +118,9 @@ def _played_by_phase(
     events and victory the variant checks after every phase."""
     phase = position.phase
     side_units = variant.victory if isinstance(variant.victory, SideUnits) else None
+    spied: espionage.SpyOrders = {}
+    if variant.board.espionage:
+        orders, spied = espionage.as_holds(orders)
     played = _play(
         position,
         orders,
@@ -127,6 +130,7 @@ def _played_by_phase(
         winter_history,
         solo=side_units is None,
     )
+    played = espionage.with_spy_orders(played, spied)
     events: tuple[Event, ...] = ()
     join = variant.join
     nxt = played.position

@@ -117,4 +117,5 @@ class Position:
         of the variants so far)."""
         board = variant.board
         ownership = {c: p for p, centres in board.home_centres.items() for c in centres}
-        return cls(variant.start, board.starting_units, ownership, variant=variant.name)
+        units = board.starting_units if variant.opening_units else ()
+        return cls(variant.start, units, ownership, variant=variant.name)

@@ -22,7 +22,9 @@ from adjudication.maps import STANDARD
 from adjudication.orders import (
     Build,
     Convoy,
+    CounterEspionage,
     Disband,
+    Espionage,
     Hold,
     Move,
     Order,
@@ -96,7 +98,7 @@ def place(location: Location | str, board: Board = STANDARD) -> str:
     """A location in rules/004's abbreviations: "NthS", "StPSC"; other boards' codes
     title-cased."""
     loc = Location.parse(location) if isinstance(location, str) else location
-    name = ABBREVIATIONS.get(loc.province) if board is STANDARD else None
+    name = ABBREVIATIONS.get(loc.province) if board.name == STANDARD.name else None
     name = name or loc.province.title()
     return f"{name}{loc.coast}" if loc.coast else name
 
@@ -166,6 +168,10 @@ def _order_text(
             return f"{head} C A {place(army, board)}-{place(dest, board)}"
         case Hold():
             return f"{head} H"
+        case Espionage():
+            return f"{head} E"
+        case CounterEspionage():
+            return f"{head} CE"
     return f"{head} {order}"
 
 

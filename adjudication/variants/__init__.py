@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from adjudication.variants.kriegsplomacy import KRIEGSPLOMACY
 from adjudication.variants.model import (
     Closure,
     CoinToss,
@@ -30,10 +31,11 @@ from adjudication.variants.standard import STANDARD_GAME
 from adjudication.variants.world_war_i import WORLD_WAR_I
 
 VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I)
+    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, KRIEGSPLOMACY)
 }
 
 __all__ = [
+    "KRIEGSPLOMACY",
     "STANDARD_GAME",
     "VARIANTS",
     "WORLD_WAR_I",

@@ -133,6 +133,9 @@ class Variant:
     victory: Victory = SOLO_CENTRES
     closure: Closure | None = None
     join: Join | None = None
+    # False: the game starts with no units (Kriegsplomacy: "Each country owns its home
+    # supply centers and has NO units").
+    opening_units: bool = True
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's
@@ -145,6 +148,8 @@ class Variant:
         closed = self.board if self.closure is None else _closed(self.board, self.closure)
         object.__setattr__(self, "_closed_board", closed)
         changing = self.closure is not None or self.join is not None
+        # Espionage orders are played as holds, translated on the way in and out.
+        changing = changing or self.board.espionage
         object.__setattr__(self, "by_phase", changing or self.victory != SOLO_CENTRES)
 
     def board_for(self, phase: Phase) -> Board:

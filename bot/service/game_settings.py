@@ -20,6 +20,9 @@ class VariantName(StrEnum):
 
     STANDARD = "standard"
     WORLD_WAR_I = "world_war_i"  # rules/000 §14.2, two players
+    # rules/004; in the engine, refused at `/game create` until views reach Discord
+    # (`bot.service.variant_text.NOT_YET_PLAYABLE`).
+    KRIEGSPLOMACY = "kriegsplomacy"
 
 
 class Assignment(StrEnum):

@@ -24,6 +24,18 @@ MAX_CHOICE_TEXT = 100
 VARIANTS_DOC = "docs/VARIANTS.md"
 
 
+# Variants the engine plays but Discord may not start yet, with why. Kriegsplomacy
+# (issue 12): a player may be sent nothing but their own view of each phase, and the
+# per-player results, maps and history made from views are not built yet.
+NOT_YET_PLAYABLE = {
+    VariantName.KRIEGSPLOMACY: (
+        "each player's own results and map, made from what their power may know, "
+        "are not sent by Discord yet"
+    ),
+}
+PLAYABLE_VARIANTS = {n: v for n, v in VARIANTS.items() if n not in NOT_YET_PLAYABLE}
+
+
 def _cut(text: str, limit: int = MAX_CHOICE_TEXT) -> str:
     """`text` within `limit` characters, cut at a word with an ellipsis if need be."""
     if len(text) <= limit:
@@ -41,7 +53,7 @@ def variant_choices(typed: str) -> list[tuple[str, str]]:
     wanted = typed.strip().lower()
     found = [
         (variant_label(v), name)
-        for name, v in VARIANTS.items()
+        for name, v in PLAYABLE_VARIANTS.items()
         if wanted in name.lower() or wanted in variant_label(v).lower()
     ]
     return found[:MAX_CHOICES]
@@ -50,13 +62,19 @@ def variant_choices(typed: str) -> list[tuple[str, str]]:
 def read_variant(text: str) -> VariantName:
     """The variant a GM typed at `/game create` (autocomplete offers them, but Discord
     lets anything be typed)."""
+    names = ", ".join(PLAYABLE_VARIANTS)
     try:
-        return VariantName(text.strip().lower())
+        chosen = VariantName(text.strip().lower())
     except ValueError:
-        names = ", ".join(VARIANTS)
         raise InvalidSetting(
             f"There is no variant {text[:40]!r}; choose one of: {names}."
         ) from None
+    why = NOT_YET_PLAYABLE.get(chosen)
+    if why is not None:
+        raise InvalidSetting(
+            f"{VARIANTS[chosen].title} is not yet playable here: {why}. Choose one of: {names}."
+        )
+    return chosen
 
 
 def grouping_choices(variant: Variant) -> tuple[str, ...]:
@@ -151,7 +169,7 @@ def status_variant_lines(settings: GameSettings) -> list[str]:
 
 def variants_help(readme_url: str | None) -> list[tuple[str, str]]:
     """`/help topic:variants`: (title, a few lines) per variant, and where to read more."""
-    parts = [(v.title, _help_text(v)) for v in VARIANTS.values()]
+    parts = [(v.title, _help_text(v)) for v in PLAYABLE_VARIANTS.values()]
     where = (
         f"[{VARIANTS_DOC}]({urljoin(readme_url, VARIANTS_DOC)})"
         if readme_url
