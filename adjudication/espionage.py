@@ -73,7 +73,7 @@ def with_spy_orders(adjudication: Adjudication, spied: SpyOrders) -> Adjudicatio
     succeeded unless cut (CUT) or dislodged (DISLODGED); refused as the hold was."""
     if not spied:
         return adjudication
-    attacked = _attacked(adjudication.outcomes)
+    attacked = attacks(adjudication.outcomes)
     outcomes = []
     for outcome in adjudication.outcomes:
         order = outcome.order
@@ -84,7 +84,7 @@ def with_spy_orders(adjudication: Adjudication, spied: SpyOrders) -> Adjudicatio
     return replace(adjudication, outcomes=tuple(outcomes))
 
 
-def _attacked(outcomes: Iterable[Outcome]) -> dict[str, set[str]]:
+def attacks(outcomes: Iterable[Outcome]) -> dict[str, set[str]]:
     """Province -> the powers whose moves into it attacked it (could cut a support)."""
     attacked: dict[str, set[str]] = {}
     for outcome in outcomes:

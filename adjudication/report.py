@@ -35,6 +35,7 @@ from adjudication.orders import (
     order_power,
 )
 from adjudication.outcomes import Outcome, Reason
+from adjudication.spying import UNKNOWN
 from adjudication.units import Location, Power, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -154,7 +155,11 @@ def _order_text(
     """The order with the * after the unit's final place; `stays`: the unit is still on
     the board (it exists and was not dislodged)."""
     unit = order.unit
-    here = place(unit.location, board) + ("*" if stays and not _moved(order, outcome) else "")
+    # A star says where the unit ended: never on a place the reader does not know (`???`).
+    known = unit.location.province != UNKNOWN
+    here = place(unit.location, board) + (
+        "*" if stays and known and not _moved(order, outcome) else ""
+    )
     head = f"{unit.type.value} {here}"
     match order:
         case Move(destination=dest):
