@@ -41,6 +41,7 @@ from adjudication.spying import (
     masked_order,
 )
 from adjudication.units import Phase, PhaseKind, Power, Season, Unit
+from adjudication.variants import Variant
 
 # The player's own mistakes, and orders they did not give: they know these.
 _OWN_DOING = (Reason.ILLEGAL, Reason.NO_SUCH_UNIT, Reason.UNORDERED)
@@ -78,6 +79,20 @@ class PublicView:
     phase: Phase
     centre_counts: Mapping[Power, int] | None = None
     game_end: GameEnd | None = None
+
+
+def view_of(
+    variant: Variant,
+    before: Position,
+    result: Adjudication,
+    power: Power,
+    watched: frozenset[str] = frozenset(),
+) -> PowerView:
+    """What `power` may know of `result` in `variant`: the whole result where nothing is
+    hidden (every variant but Kriegsplomacy so far), else its view (`power_view`)."""
+    if not variant.hidden_information:
+        return PowerView(power, result)
+    return power_view(before, result, power, variant.board_for(result.phase), watched)
 
 
 def power_view(

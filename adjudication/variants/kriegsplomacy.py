@@ -36,4 +36,5 @@ KRIEGSPLOMACY = Variant(
     # K1: seven players, one power each; the document names no smaller game.
     groupings=(Grouping("7", tuple((p,) for p in STANDARD.powers)),),
     opening_units=False,
+    hidden_information=True,
 )

@@ -136,6 +136,9 @@ class Variant:
     # False: the game starts with no units (Kriegsplomacy: "Each country owns its home
     # supply centers and has NO units").
     opening_units: bool = True
+    # True: a player may know only their power's view of each phase
+    # (`adjudication.views.view_of`), never the whole result (Kriegsplomacy).
+    hidden_information: bool = False
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudication.legal import legal_orders
 from adjudication.orders import (
     Build,
     CounterEspionage,
@@ -263,3 +264,17 @@ def test_a_hold_is_still_a_hold() -> None:
     spring = position("S1901M", ["FRANCE A BUR"])
     result = adjudicate(spring, [Hold(unit("FRANCE A BUR"))], KRIEGSPLOMACY)
     assert outcome_of(result, Hold(unit("FRANCE A BUR"))).succeeded
+
+
+def test_legal_orders_offer_espionage_only_where_the_variant_has_it() -> None:
+    spring = position("S1901M", ["GERMANY A MUN"])
+    offered = legal_orders(spring, BOARD, unit("GERMANY A MUN"))
+    assert {Espionage(unit("GERMANY A MUN")), CounterEspionage(unit("GERMANY A MUN"))} <= set(
+        offered
+    )
+    assert set(offered) >= set(legal_orders(spring, BOARD, "GERMANY"))
+    standard = Position(Phase.parse("S1901M"), [unit("GERMANY A MUN")], {})
+    assert not any(
+        isinstance(o, Espionage | CounterEspionage)
+        for o in legal_orders(standard, STANDARD_GAME.board, "GERMANY")
+    )

@@ -21,8 +21,8 @@ from adjudication.report import movement_report
 from adjudication.serialize import adjudication_from_json, adjudication_to_json
 from adjudication.spying import UNKNOWN, UNKNOWN_PLACE
 from adjudication.units import Location, Phase, UnitType
-from adjudication.variants import KRIEGSPLOMACY
-from adjudication.views import power_view, public_view
+from adjudication.variants import KRIEGSPLOMACY, STANDARD_GAME
+from adjudication.views import power_view, public_view, view_of
 from tests.adjudication.test_kriegsplomacy import position, unit
 
 BOARD = KRIEGSPLOMACY.board
@@ -403,3 +403,12 @@ def test_rules004_centres_you_own_at_the_end_of_the_year_and_the_chart() -> None
     assert public.centre_counts == france.centre_counts
     spring = position("S1902M", ["FRANCE A BUR"], {"FRANCE": ["PAR"]})
     assert public_view(spring, played(spring, []), BOARD).centre_counts is None
+
+
+def test_a_variant_without_hidden_information_shows_everyone_the_whole_result() -> None:
+    before = Position.initial(STANDARD_GAME)
+    result = adjudicate(before, [], STANDARD_GAME)
+    assert view_of(STANDARD_GAME, before, result, "FRANCE").adjudication is result
+    spring = position("F1901M", ["GERMANY F SPA/SC", "ITALY F TYS"])
+    hidden = view_of(KRIEGSPLOMACY, spring, played(spring, []), "GERMANY")
+    assert hidden.adjudication.position.units == (unit("GERMANY F SPA/SC"),)
