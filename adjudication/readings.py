@@ -109,9 +109,7 @@ def _orders_for(
     elif verb is Verb.HOLD:
         yield Hold(unit), changed
     elif verb in (Verb.ESPIONAGE, Verb.COUNTER_ESPIONAGE):
-        # Only where the variant has them; elsewhere the line reads as no order.
-        if board.espionage:
-            yield (Espionage if verb is Verb.ESPIONAGE else CounterEspionage)(unit), changed
+        yield (Espionage if verb is Verb.ESPIONAGE else CounterEspionage)(unit), changed
     elif verb is Verb.DISBAND:
         yield Disband(unit), changed
     elif verb in (Verb.MOVE, Verb.RETREAT):

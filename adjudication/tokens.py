@@ -39,7 +39,7 @@ class Verb(StrEnum):
     DISBAND = "disband"
     BUILD = "build"
     WAIVE = "waive"
-    # rules/004 Kriegsplomacy (the parser offers them only on a board with espionage).
+    # rules/004 Kriegsplomacy (read only on a board with espionage).
     ESPIONAGE = "espionage"
     COUNTER_ESPIONAGE = "counter-espionage"
 
@@ -212,6 +212,8 @@ class _Reader:
                 return Draft(Verb.NONE, unit, power=power)
             raise self.fail(f"I don't know what '{self.words[self.i]}' means here.")
         self.take()
+        if verb in (Verb.ESPIONAGE, Verb.COUNTER_ESPIONAGE) and not self.board.espionage:
+            raise self.fail("Espionage (E) and counter-espionage (CE) are Kriegsplomacy orders.")
         if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD, Verb.ESPIONAGE):
             return Draft(verb, unit, power=power)
         if verb is Verb.COUNTER_ESPIONAGE:

@@ -167,7 +167,8 @@ def test_rules004_rule7_espionage_orders_read_forgivingly(text: str, order) -> N
 
 def test_espionage_is_no_order_of_the_standard_game() -> None:
     spring = Position(Phase.parse("S1901M"), [unit("GERMANY A MUN")], {})
-    assert not parse_order("A Mun E", spring, "GERMANY").accepted
+    line = parse_order("A Mun E", spring, "GERMANY")
+    assert line.rejection is not None and "Kriegsplomacy orders" in line.rejection.message
     result = adjudicate(spring, [Espionage(unit("GERMANY A MUN"))], STANDARD_GAME)
     assert outcome_of(result, Espionage(unit("GERMANY A MUN"))).reason is Reason.ILLEGAL
 
