@@ -30,6 +30,8 @@ from adjudication.orders import (
 from adjudication.outcomes import Reason
 from adjudication.phases import Adjudication, adjudicate
 from adjudication.position import Position
+from adjudication.report import adjustment_report, movement_report, retreat_report
+from adjudication.serialize import adjudication_from_json, adjudication_to_json
 from adjudication.spying import UNKNOWN
 from adjudication.units import PhaseKind, UnitType
 from adjudication.variants import KRIEGSPLOMACY
@@ -196,11 +198,26 @@ def play_and_check(seed: int, make_view) -> None:
                 seen = watched.get(power, frozenset())
                 view = make_view(position, result, power, BOARD, seen)
             check_view(position, result, view, seen)
+            told_as_any_result(view.adjudication)
         public = public_view(position, result, BOARD)
         assert public.centre_counts in (None, result.position.centre_counts(BOARD.powers))
         if position.phase.kind is not PhaseKind.RETREAT:
             watched = {}
         position = result.position
+
+
+def told_as_any_result(shown: Adjudication) -> None:
+    """The report and the JSON are made from a view as from the full result."""
+    assert adjudication_from_json(adjudication_to_json(shown)) == shown
+    kind = shown.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        text = movement_report(shown, board=BOARD)
+    elif kind is PhaseKind.RETREAT:
+        text = retreat_report(shown, board=BOARD)
+    else:
+        known = shown.position.ownership  # what the power knows of who owns what
+        text = adjustment_report(shown.phase.year, known, known, shown, board=BOARD)
+    assert str(shown.phase.year) in text
 
 
 def test_the_leak_check_catches_a_view_that_tells_too_much() -> None:
