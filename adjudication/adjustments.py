@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from adjudication.board import Board
 from adjudication.civil_disorder import civil_disorder_removals
+from adjudication.flexible_builds import BuildSites, RemovalDistance
 from adjudication.orders import Build, Disband, Order, Waive, order_power
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Position
@@ -31,11 +32,13 @@ class AdjustmentResult:
 
 
 def build_sites(position: Position, board: Board, power: Power) -> tuple[str, ...]:
-    """Home centres of `power` where it may build now: owned by it and unoccupied."""
+    """Home centres of `power` where it may build now: owned by it and unoccupied (any
+    centre it owns, with Kriegsplomacy's flexible builds)."""
+    flexible = board.build_sites is BuildSites.OWNED
     return tuple(
         sorted(
             c
-            for c in board.home_centres.get(power, ())
+            for c in (position.ownership if flexible else board.home_centres.get(power, ()))
             if position.ownership.get(c) == power and position.unit_in(c) is None
         )
     )
@@ -105,9 +108,19 @@ def default_orders(
             owed = -adjustment - len(removed)
             defaults += [
                 (Disband(unit), Reason.CIVIL_DISORDER)
-                for unit in civil_disorder_removals(remaining, owed, board)
+                for unit in civil_disorder_removals(
+                    remaining, owed, board, _counted_from(position, board, power)
+                )
             ]
     return defaults
+
+
+def _counted_from(position: Position, board: Board, power: Power) -> frozenset[str] | None:
+    """The centres civil-disorder removals count from: the power's home centres (None),
+    or with flexible builds those it controls now."""
+    if board.removal_distance is RemovalDistance.HOME:
+        return None
+    return frozenset(position.centres_of(power))
 
 
 def resolve_adjustments(position: Position, orders: Sequence[Order]) -> AdjustmentResult:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from adjudication.flexible_builds import BuildSites, RemovalDistance
 from adjudication.units import Location, Unit, UnitType
 
 
@@ -65,6 +66,12 @@ class Board:
     # Whether planes fly here (Airplane Diplomacy, rules/004): set by a variant whose
     # unit kinds include them, so each stage asks once per phase, never per unit.
     planes: bool = False
+    # A variant's rules that every reader of the board must follow: where builds go and
+    # what civil disorder counts from (Kriegsplomacy's flexible builds), and whether the
+    # espionage orders exist (rules/004).
+    build_sites: BuildSites = BuildSites.HOME
+    removal_distance: RemovalDistance = RemovalDistance.HOME
+    espionage: bool = False
 
     @cached_property
     def supply_centres(self) -> frozenset[str]:

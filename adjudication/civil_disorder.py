@@ -75,13 +75,16 @@ def _fleet_distance(board: Board, start: Location, targets: frozenset[str]) -> i
     return UNREACHABLE
 
 
-def distance_from_home(unit: Unit, board: Board) -> int | None:
-    """Moves from `unit` to its power's nearest home supply centre (rules/000 §14.4).
+def distance_from_home(
+    unit: Unit, board: Board, centres: frozenset[str] | None = None
+) -> int | None:
+    """Moves from `unit` to its power's nearest home supply centre (rules/000 §14.4),
+    or to the nearest of `centres` when given (flexible builds: those it controls).
 
     None when no home centre can be reached at all (see the module docstring for the
     exact counting).
     """
-    homes = frozenset(board.home_centres.get(unit.power, ()))
+    homes = frozenset(board.home_centres.get(unit.power, ())) if centres is None else centres
     if not homes:
         return UNREACHABLE
     if unit.type is UnitType.FLEET:
@@ -91,9 +94,11 @@ def distance_from_home(unit: Unit, board: Board) -> int | None:
     return _army_distance(board, unit.province, homes)
 
 
-def removal_priority(unit: Unit, board: Board) -> tuple[int, int, str, str]:
+def removal_priority(
+    unit: Unit, board: Board, centres: frozenset[str] | None = None
+) -> tuple[int, int, str, str]:
     """Sort key: the unit that sorts first is the first removed in civil disorder."""
-    distance = distance_from_home(unit, board)
+    distance = distance_from_home(unit, board, centres)
     # Unreachable counts as farthest: -inf would not fit an int key, so use a bound
     # larger than any path on the board.
     farthest_first = -(len(board.provinces) + 1 if distance is None else distance)
@@ -102,9 +107,12 @@ def removal_priority(unit: Unit, board: Board) -> tuple[int, int, str, str]:
     return (farthest_first, fleet_first, name, str(unit.location))
 
 
-def civil_disorder_removals(units: Iterable[Unit], count: int, board: Board) -> tuple[Unit, ...]:
-    """The `count` units (all of one power) the civil-disorder rule removes, in order."""
+def civil_disorder_removals(
+    units: Iterable[Unit], count: int, board: Board, centres: frozenset[str] | None = None
+) -> tuple[Unit, ...]:
+    """The `count` units (all of one power) the civil-disorder rule removes, in order;
+    distances counted to `centres` when given (`RemovalDistance.CONTROLLED`)."""
     if count <= 0:
         return ()
-    ranked = sorted(units, key=lambda u: removal_priority(u, board))
+    ranked = sorted(units, key=lambda u: removal_priority(u, board, centres))
     return tuple(ranked[:count])

@@ -13,7 +13,19 @@ from dataclasses import dataclass
 
 from adjudication.board import Board
 from adjudication.notation import format_order
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from adjudication.orders import (
+    Build,
+    Convoy,
+    CounterEspionage,
+    Disband,
+    Espionage,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
 from adjudication.position import Position
 from adjudication.units import Location, PhaseKind, Power, Unit, UnitType
 
@@ -126,7 +138,7 @@ def legal_orders(position: Position, board: Board, unit_or_power: Unit | Power) 
         return [
             order
             for unit in position.units_of(power)
-            for order in _movement_orders(position, board, unit, facts)
+            for order in _movement_orders(position, board, unit, facts) + _spying(unit, board)
         ]
     unit = unit_or_power
     kind = position.phase.kind
@@ -141,7 +153,13 @@ def legal_orders(position: Position, board: Board, unit_or_power: Unit | Power) 
         return [Disband(unit)] if owes and unit in position.units else []
     if unit not in position.units:
         return []
-    return _movement_orders(position, board, unit, _facts(position, board))
+    return _movement_orders(position, board, unit, _facts(position, board)) + _spying(unit, board)
+
+
+def _spying(unit: Unit, board: Board) -> list[Order]:
+    """Kriegsplomacy's espionage and counter-espionage (rules/004), where the board has
+    them: every unit may be given either in a movement phase."""
+    return [Espionage(unit), CounterEspionage(unit)] if board.espionage else []
 
 
 def _movement_orders(position: Position, board: Board, unit: Unit, facts: _Facts) -> list[Order]:

@@ -9,7 +9,19 @@ from __future__ import annotations
 from typing import Literal
 
 from adjudication.board import Board
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from adjudication.orders import (
+    Build,
+    Convoy,
+    CounterEspionage,
+    Disband,
+    Espionage,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
 from adjudication.units import Location, Unit, UnitType
 
 Style = Literal["short", "long"]
@@ -78,4 +90,8 @@ def format_order(order: Order, board: Board, style: Style = "short") -> str:
         return f"{me} disbands" if long else f"{me} D"
     if isinstance(order, Build):
         return f"Build {me}"
+    if isinstance(order, Espionage):
+        return f"{me} spies" if long else f"{me} E"
+    if isinstance(order, CounterEspionage):
+        return f"{me} counter-spies" if long else f"{me} CE"
     raise TypeError(f"not an order: {order!r}")

@@ -90,6 +90,28 @@ class Build:
 
 
 @dataclass(frozen=True, slots=True)
+class Espionage:
+    """rules/004, Kriegsplomacy: "an additional order called 'espionage' (e.g., A Mun E)";
+    the unit holds and learns about the places it could support into."""
+
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} E"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterEspionage:
+    """rules/004, Kriegsplomacy: "a counter-espionage order can be given to a piece"; the
+    unit holds and hides the places it could support into from other powers' spies."""
+
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} CE"
+
+
+@dataclass(frozen=True, slots=True)
 class Waive:
     """A power declines one build it is entitled to."""
 
@@ -99,12 +121,28 @@ class Waive:
         return "WAIVE"
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+Order = (
+    Hold
+    | Move
+    | Support
+    | Convoy
+    | Retreat
+    | Disband
+    | Build
+    | Waive
+    | Espionage
+    | CounterEspionage
+)
 # For annotations: the orders validation lets through in each kind of phase, and the
 # orders given to a unit (every one but a waive).
 MovementOrder = Hold | Move | Support | Convoy
 RetreatOrder = Retreat | Disband
-UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
+UnitOrder = (
+    Hold | Move | Support | Convoy | Retreat | Disband | Build | Espionage | CounterEspionage
+)
+# Kriegsplomacy's orders of the movement phase beyond the rulebook's (rules/004).
+SpyOrder = Espionage | CounterEspionage
+SPY_ORDERS = (Espionage, CounterEspionage)
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from adjudication import adjustments, movement, retreats
+from adjudication import adjustments, espionage, movement, retreats
 from adjudication.board import Board
 from adjudication.game_end import EndKind, GameEnd, check_game_end
 from adjudication.orders import MovementOrder, Order, RetreatOrder, Waive, order_power
@@ -157,6 +157,9 @@ def _played_by_phase(
     events and victory the variant checks after every phase."""
     phase = position.phase
     side_units = variant.victory if isinstance(variant.victory, SideUnits) else None
+    spied: espionage.SpyOrders = {}
+    if variant.board.espionage:
+        orders, spied = espionage.as_holds(orders)
     played = _play(
         position,
         orders,
@@ -167,6 +170,7 @@ def _played_by_phase(
         # A side's units (World War I) or a match (One-on-one) decide, never 18 centres.
         solo=isinstance(variant.victory, SoloCentres),
     )
+    played = espionage.with_spy_orders(played, spied)
     events: tuple[Event, ...] = ()
     join = variant.join
     nxt = played.position

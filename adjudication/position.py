@@ -138,7 +138,7 @@ class Position:
         adds a minor power's army on every other supply centre."""
         board = variant.board
         ownership = {c: p for p, centres in board.home_centres.items() for c in centres}
-        units = board.starting_units
+        units = board.starting_units if variant.opening_units else ()
         if rules.masters.minor_powers:
             minors = minor_powers(board)
             ownership.update({c: p for p, c in minors.items()})

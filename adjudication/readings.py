@@ -14,7 +14,18 @@ from dataclasses import dataclass
 
 from adjudication.board import Board
 from adjudication.names import province_candidates
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
+from adjudication.orders import (
+    Build,
+    Convoy,
+    CounterEspionage,
+    Disband,
+    Espionage,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+)
 from adjudication.position import Position
 from adjudication.tokens import Draft, PlaceText, UnitText, Verb
 from adjudication.units import Location, PhaseKind, Power, Unit, UnitType
@@ -97,6 +108,8 @@ def _orders_for(
             yield Hold(unit), True
     elif verb is Verb.HOLD:
         yield Hold(unit), changed
+    elif verb in (Verb.ESPIONAGE, Verb.COUNTER_ESPIONAGE):
+        yield (Espionage if verb is Verb.ESPIONAGE else CounterEspionage)(unit), changed
     elif verb is Verb.DISBAND:
         yield Disband(unit), changed
     elif verb in (Verb.MOVE, Verb.RETREAT):

@@ -22,7 +22,9 @@ from adjudication.maps import STANDARD
 from adjudication.orders import (
     Build,
     Convoy,
+    CounterEspionage,
     Disband,
+    Espionage,
     Hold,
     Move,
     Order,
@@ -33,6 +35,7 @@ from adjudication.orders import (
     order_power,
 )
 from adjudication.outcomes import Outcome, Reason
+from adjudication.spying import UNKNOWN
 from adjudication.units import Location, Power, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -96,7 +99,7 @@ def place(location: Location | str, board: Board = STANDARD) -> str:
     """A location in rules/004's abbreviations: "NthS", "StPSC"; other boards' codes
     title-cased."""
     loc = Location.parse(location) if isinstance(location, str) else location
-    name = ABBREVIATIONS.get(loc.province) if board is STANDARD else None
+    name = ABBREVIATIONS.get(loc.province) if board.name == STANDARD.name else None
     name = name or loc.province.title()
     return f"{name}{loc.coast}" if loc.coast else name
 
@@ -152,7 +155,11 @@ def _order_text(
     """The order with the * after the unit's final place; `stays`: the unit is still on
     the board (it exists and was not dislodged)."""
     unit = order.unit
-    here = place(unit.location, board) + ("*" if stays and not _moved(order, outcome) else "")
+    # A star says where the unit ended: never on a place the reader does not know (`???`).
+    known = unit.location.province != UNKNOWN
+    here = place(unit.location, board) + (
+        "*" if stays and known and not _moved(order, outcome) else ""
+    )
     head = f"{unit.type.value} {here}"
     match order:
         case Move(destination=dest):
@@ -166,6 +173,10 @@ def _order_text(
             return f"{head} C A {place(army, board)}-{place(dest, board)}"
         case Hold():
             return f"{head} H"
+        case Espionage():
+            return f"{head} E"
+        case CounterEspionage():
+            return f"{head} CE"
     return f"{head} {order}"
 
 

@@ -21,7 +21,9 @@ from adjudication.masters.options import RULE_TITLES, MastersCombination, Master
 from adjudication.orders import (
     Build,
     Convoy,
+    CounterEspionage,
     Disband,
+    Espionage,
     Hold,
     Move,
     Order,
@@ -116,6 +118,10 @@ def order_to_json(order: Order) -> dict[str, Json]:
             base["type"] = "disband"
         case Build():
             base["type"] = "build"
+        case Espionage():
+            base["type"] = "espionage"
+        case CounterEspionage():
+            base["type"] = "counter_espionage"
         case _:
             raise SerializeError(f"not an order: {order!r}")
     return base
@@ -150,6 +156,10 @@ def order_from_json(document: Mapping[str, Json]) -> Order:
             return Disband(unit)
         case "build":
             return Build(unit)
+        case "espionage":
+            return Espionage(unit)
+        case "counter_espionage":
+            return CounterEspionage(unit)
     raise SerializeError(f"unknown order type: {kind!r}")
 
 

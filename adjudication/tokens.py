@@ -39,6 +39,9 @@ class Verb(StrEnum):
     DISBAND = "disband"
     BUILD = "build"
     WAIVE = "waive"
+    # rules/004 Kriegsplomacy (read only on a board with espionage).
+    ESPIONAGE = "espionage"
+    COUNTER_ESPIONAGE = "counter-espionage"
 
 
 # Order words, by key. Single letters are the judge abbreviations (rules/000 §7).
@@ -77,6 +80,13 @@ _VERBS: dict[str, Verb] = {
     ),
     **dict.fromkeys(("b", "build", "builds", "building"), Verb.BUILD),
     **dict.fromkeys(("w", "waive", "waives", "waived", "waiving"), Verb.WAIVE),
+    # rules/004 rule 7: "special order such as espionage ... the precise format is
+    # unimportant": "A Mun E", "A Mun spies"; "A Rur CE", "A Rur counter-espionage".
+    **dict.fromkeys(("e", "esp", "espionage", "spy", "spies", "spying"), Verb.ESPIONAGE),
+    **dict.fromkeys(
+        ("ce", "counter", "counterespionage", "counterspy", "counterspies"),
+        Verb.COUNTER_ESPIONAGE,
+    ),
 }
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 # rules/004: "The letter P is used to designate the plane on all orders." Unit words
@@ -209,7 +219,16 @@ class _Reader:
                 return Draft(Verb.NONE, unit, power=power)
             raise self.fail(f"I don't know what '{self.words[self.i]}' means here.")
         self.take()
-        if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD):
+        if verb in (Verb.ESPIONAGE, Verb.COUNTER_ESPIONAGE) and not self.board.espionage:
+            raise self.fail("Espionage (E) and counter-espionage (CE) are Kriegsplomacy orders.")
+        if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD, Verb.ESPIONAGE):
+            return Draft(verb, unit, power=power)
+        if verb is Verb.COUNTER_ESPIONAGE:
+            # "counter-espionage", "counter espionage": one order in two words.
+            if self.peek() == "-":
+                self.take()
+            if self.verb_here() is Verb.ESPIONAGE:
+                self.take()
             return Draft(verb, unit, power=power)
         if verb in (Verb.MOVE, Verb.RETREAT):
             if self.peek() in _AFTER_MOVE:

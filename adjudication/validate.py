@@ -23,19 +23,23 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import cast
 
+from adjudication import espionage
 from adjudication.adjustments import build_sites
 from adjudication.board import Board, Terrain
 from adjudication.checks import describe as _describe
 from adjudication.checks import not_own_unit
 from adjudication.checks import place as _place
 from adjudication.checks import title as _title
+from adjudication.flexible_builds import BuildSites
 from adjudication.notation import format_order
 from adjudication.orders import (
     ADJUSTMENT_ORDERS,
     MOVEMENT_ORDERS,
     RETREAT_ORDERS,
+    SPY_ORDERS,
     Build,
     Disband,
+    Hold,
     Order,
     Retreat,
     RetreatOrder,
@@ -62,6 +66,8 @@ def validate(order: Order, position: Position, board: Board) -> Rejection | None
     Checks only this order; limits that involve several orders (duplicates, too many
     builds) are `validate_all`'s.
     """
+    if isinstance(order, SPY_ORDERS) and board.espionage:
+        order = Hold(order.unit)  # rules/004: "The unit is then considered to be holding."
     if not isinstance(order, _PHASE_ORDERS[position.phase.kind][0]):
         return _wrong_phase(order, position, board)
     return order_checks(position, board)(order)
@@ -100,8 +106,10 @@ def validate_all(orders: Sequence[Order], position: Position, board: Board) -> d
     """
     rejections: dict[int, Rejection] = {}
     duplicates: dict[int, Rejection] = {}  # added after the others, as they are found
-    allowed = _PHASE_ORDERS[position.phase.kind][0]
+    allowed: tuple[type, ...] = _PHASE_ORDERS[position.phase.kind][0]
     check = order_checks(position, board)
+    if board.espionage:
+        check, allowed = espionage.checked_as_holds(check, allowed)
     last_for: dict[str, int] = {}
     for i, order in enumerate(orders):
         rejection = check(order) if type(order) in allowed else _wrong_phase(order, position, board)
@@ -235,7 +243,8 @@ def _check_build(unit: Unit, position: Position, board: Board) -> Rejection | No
         return Rejection(_R.UNKNOWN_PROVINCE, f"There is no province {code}.")
     name = province.name
     if code not in build_sites(position, board, unit.power):
-        if board.home_owner.get(code) != unit.power:
+        flexible = board.build_sites is BuildSites.OWNED
+        if not flexible and board.home_owner.get(code) != unit.power:
             return Rejection(
                 _R.BUILD_NOT_HOME, f"{name} is not a home centre of {_title(unit.power)}."
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudication.variants.airplane import AIRPLANE
+from adjudication.variants.kriegsplomacy import KRIEGSPLOMACY
 from adjudication.variants.model import (
     Closure,
     CoinToss,
@@ -35,21 +36,14 @@ from adjudication.variants.standard import STANDARD_GAME
 from adjudication.variants.world_war_i import WORLD_WAR_I
 
 VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE, SPY)
-}
-# In the engine (replay, tests) but not yet offered to Discord games: what each player
-# may see of them has not reached Discord (issue 12's views).
-ENGINE_ONLY: frozenset[str] = frozenset({SPY.name})
-# The variants a Discord game may be played as (`bot.service.game_settings.VariantName`).
-PLAYABLE: Mapping[str, Variant] = {
-    name: variant for name, variant in VARIANTS.items() if name not in ENGINE_ONLY
+    variant.name: variant
+    for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE, KRIEGSPLOMACY, SPY)
 }
 
 __all__ = [
     "AIRPLANE",
-    "ENGINE_ONLY",
+    "KRIEGSPLOMACY",
     "ONE_ON_ONE",
-    "PLAYABLE",
     "SPY",
     "STANDARD_GAME",
     "VARIANTS",

@@ -160,6 +160,12 @@ class Variant:
     lateness_told: Disclosure = Disclosure.PUBLIC
     # Spy Diplomacy (rules/004): each power has a spy (`adjudication.sabotage`).
     spies: bool = False
+    # False: the game starts with no units (Kriegsplomacy: "Each country owns its home
+    # supply centers and has NO units").
+    opening_units: bool = True
+    # True: a player may know only their power's view of each phase
+    # (`adjudication.views.view_of`), never the whole result (Kriegsplomacy).
+    hidden_information: bool = False
     _by_key: Mapping[str, Grouping] = field(init=False, repr=False, compare=False)
     _closed_board: Board = field(init=False, repr=False, compare=False)
     # True when the variant's rules change during the game (a closure, a join, a side's
@@ -176,6 +182,8 @@ class Variant:
         closed = self.board if self.closure is None else _closed(self.board, self.closure)
         object.__setattr__(self, "_closed_board", closed)
         changing = self.closure is not None or self.join is not None
+        # Espionage orders are played as holds, translated on the way in and out.
+        changing = changing or self.board.espionage
         object.__setattr__(self, "by_phase", changing or self.victory != SOLO_CENTRES)
 
     def board_for(self, phase: Phase) -> Board:

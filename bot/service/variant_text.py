@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
-from adjudication.variants import PLAYABLE, VARIANTS, Grouping, UnknownGrouping, Variant
+from adjudication.variants import VARIANTS, Grouping, UnknownGrouping, Variant
 from bot.service.assignment import MIN_PLAYERS, power_groups, variant_played
 from bot.service.errors import InvalidSetting, WrongState
 from bot.service.game_settings import GameSettings, VariantName
@@ -22,6 +22,21 @@ from bot.service.words import count, power_name
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 VARIANTS_DOC = "docs/VARIANTS.md"
+
+
+# Variants the engine plays but Discord may not start yet, with why. Kriegsplomacy
+# (issue 12): a player may be sent nothing but their own view of each phase, and the
+# per-player results, maps and history made from views are not built yet.
+NOT_YET_PLAYABLE = {
+    VariantName.KRIEGSPLOMACY: (
+        "each player's own results and map, made from what their power may know, "
+        "are not sent by Discord yet"
+    ),
+    # Spy Diplomacy (issue 12): only a spy's owner may know where it is, and spies
+    # are neither parsed from players' messages nor drawn yet.
+    VariantName.SPY: "spies are not yet read from orders, drawn or hidden by Discord",
+}
+PLAYABLE_VARIANTS = {n: v for n, v in VARIANTS.items() if n not in NOT_YET_PLAYABLE}
 
 
 def _cut(text: str, limit: int = MAX_CHOICE_TEXT) -> str:
@@ -41,7 +56,7 @@ def variant_choices(typed: str) -> list[tuple[str, str]]:
     wanted = typed.strip().lower()
     found = [
         (variant_label(v), name)
-        for name, v in PLAYABLE.items()
+        for name, v in PLAYABLE_VARIANTS.items()
         if wanted in name.lower() or wanted in variant_label(v).lower()
     ]
     return found[:MAX_CHOICES]
@@ -50,13 +65,19 @@ def variant_choices(typed: str) -> list[tuple[str, str]]:
 def read_variant(text: str) -> VariantName:
     """The variant a GM typed at `/game create` (autocomplete offers them, but Discord
     lets anything be typed)."""
+    names = ", ".join(PLAYABLE_VARIANTS)
     try:
-        return VariantName(text.strip().lower())
+        chosen = VariantName(text.strip().lower())
     except ValueError:
-        names = ", ".join(PLAYABLE)
         raise InvalidSetting(
             f"There is no variant {text[:40]!r}; choose one of: {names}."
         ) from None
+    why = NOT_YET_PLAYABLE.get(chosen)
+    if why is not None:
+        raise InvalidSetting(
+            f"{VARIANTS[chosen].title} is not yet playable here: {why}. Choose one of: {names}."
+        )
+    return chosen
 
 
 def grouping_choices(variant: Variant) -> tuple[str, ...]:
@@ -151,7 +172,7 @@ def status_variant_lines(settings: GameSettings) -> list[str]:
 
 def variants_help(readme_url: str | None) -> list[tuple[str, str]]:
     """`/help topic:variants`: (title, a few lines) per variant, and where to read more."""
-    parts = [(v.title, _help_text(v)) for v in PLAYABLE.values()]
+    parts = [(v.title, _help_text(v)) for v in PLAYABLE_VARIANTS.values()]
     where = (
         f"[{VARIANTS_DOC}]({urljoin(readme_url, VARIANTS_DOC)})"
         if readme_url
@@ -189,7 +210,7 @@ def _help_text(variant: Variant) -> str:
     return " ".join(lines)
 
 
-def grouping_form(variants: Sequence[Variant] = tuple(PLAYABLE.values())) -> str:
+def grouping_form(variants: Sequence[Variant] = tuple(PLAYABLE_VARIANTS.values())) -> str:
     """The form of the `grouping` setting's value, from the registry."""
     keys = sorted({k for v in variants for k in grouping_choices(v)})
     return f"{' or '.join(keys)} (three players), or default"

@@ -21,7 +21,7 @@ from adjudication.spies import (
     SpyReason,
 )
 from adjudication.units import Location, Phase, PhaseKind, Season, Unit
-from adjudication.variants import ENGINE_ONLY, SPY, STANDARD_GAME, VARIANTS
+from adjudication.variants import SPY, STANDARD_GAME, VARIANTS
 
 
 def unit(text: str) -> Unit:
@@ -65,9 +65,8 @@ def spy_outcome(result, order):
 # --- the variant ---------------------------------------------------------------------
 
 
-def test_rules004_spy_is_registered_for_the_engine_only() -> None:
+def test_rules004_spy_is_registered() -> None:
     assert VARIANTS["spy"] is SPY
-    assert "spy" in ENGINE_ONLY
 
 
 def test_rules004_spy_same_as_regular_diplomacy_except_as_stated() -> None:

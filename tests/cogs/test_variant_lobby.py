@@ -5,8 +5,9 @@ two powers ordering both from one DM."""
 
 from __future__ import annotations
 
-from adjudication.variants import PLAYABLE, VARIANTS
+from adjudication.variants import VARIANTS
 from bot.service.game_settings import VariantName
+from bot.service.variant_text import PLAYABLE_VARIANTS
 from tests.cogs.conftest import create_game, dm_orders, join_all, start_game, visible_text
 from tests.fake_discord import Driver
 
@@ -23,7 +24,7 @@ async def test_game_create_offers_the_registered_variants_with_a_description(
     handle = await driver.autocomplete(gm, channel, "game create", "variant", "", {"name": "G"})
     # The fake refuses more than 25 choices or a name over 100 characters.
     choices = await handle.choices()
-    assert [c["value"] for c in choices] == list(PLAYABLE)
+    assert [c["value"] for c in choices] == list(PLAYABLE_VARIANTS)
     for choice in choices:
         assert VARIANTS[choice["value"]].title in choice["name"]
     handle = await driver.autocomplete(gm, channel, "game create", "variant", "war", {"name": "G"})
@@ -93,7 +94,7 @@ async def test_help_variants_explains_each_and_links_the_document(driver: Driver
     reply = await handle.reply()
     assert reply.ephemeral
     text = visible_text(reply)
-    for variant in PLAYABLE.values():
+    for variant in PLAYABLE_VARIANTS.values():
         assert variant.title in text
     assert "`/gm settings set`" in text and "3b" in text
     assert "https://example.org/dipgm/blob/main/docs/VARIANTS.md" in text

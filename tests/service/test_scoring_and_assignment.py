@@ -97,10 +97,7 @@ def test_fewer_players_follow_rules_000_14_2():
 
 
 def test_the_variant_setting_names_exactly_the_registered_variants():
-    from adjudication.variants import ENGINE_ONLY, PLAYABLE, VARIANTS
+    from adjudication.variants import VARIANTS
     from bot.service.game_settings import VariantName
 
-    assert {v.value for v in VariantName} == set(PLAYABLE)
-    # Registered for the engine, not yet offered to Discord games (issue 12's views).
-    assert set(VARIANTS) == set(PLAYABLE) | ENGINE_ONLY
-    assert not ENGINE_ONLY & {v.value for v in VariantName}
+    assert {v.value for v in VariantName} == set(VARIANTS)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.variants import PLAYABLE, VARIANTS
+from adjudication.variants import VARIANTS
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.setting_changes import change_setting
 from bot.service.variant_text import (
+    NOT_YET_PLAYABLE,
+    PLAYABLE_VARIANTS,
     lobby_grouping_text,
     read_variant,
     status_variant_lines,
@@ -25,7 +27,8 @@ GM_HERE = Caller(GM, GUILD)
 
 def test_every_playable_variant_is_offered_within_discords_limits() -> None:
     choices = variant_choices("")
-    assert [value for _, value in choices] == list(PLAYABLE)
+    assert [value for _, value in choices] == list(PLAYABLE_VARIANTS)
+    assert set(PLAYABLE_VARIANTS) | set(NOT_YET_PLAYABLE) == set(VARIANTS)
     assert len(choices) <= 25
     for label, value in choices:
         assert len(label) <= 100 and len(value) <= 100
@@ -39,6 +42,20 @@ def test_typing_narrows_the_variants_offered() -> None:
     assert variant_choices("kriegsplomacy") == []
     # Spy Diplomacy is in the engine only until players' views reach Discord.
     assert variant_choices("spy") == []
+
+
+def test_kriegsplomacy_is_refused_at_create_until_its_views_reach_discord() -> None:
+    # Issue 12: the engine plays Kriegsplomacy and makes each power's view, but no
+    # player may be sent anything but their view, and Discord sends none yet.
+    assert "kriegsplomacy" not in PLAYABLE_VARIANTS
+    with pytest.raises(InvalidSetting, match="Kriegsplomacy is not yet playable"):
+        read_variant("kriegsplomacy")
+
+
+def test_spy_is_refused_at_create_until_spies_reach_discord() -> None:
+    assert "spy" not in PLAYABLE_VARIANTS
+    with pytest.raises(InvalidSetting, match="Spy Diplomacy is not yet playable"):
+        read_variant("spy")
 
 
 def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:

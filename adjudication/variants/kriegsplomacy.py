@@ -1,0 +1,40 @@
+"""rules/004, Kriegsplomacy: "You always know where your own units are, but in general
+you don't know where (or what) anybody else's units are." The standard board with
+flexible builds and the espionage orders; the game starts in Winter 1900 with no
+units. What each power may know is `adjudication.views`'. Readings in docs/VARIANTS.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudication.flexible_builds import BuildSites, RemovalDistance
+from adjudication.maps import STANDARD
+from adjudication.units import Phase, PhaseKind, Season
+from adjudication.variants.model import Grouping, Variant
+
+# "The game starts in Winter 1900. Each country owns its home supply centers and has NO
+# units. There is an initial period of diplomacy before the Winter '00 build."
+_WINTER_1900 = Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMENT)
+
+KRIEGSPLOMACY = Variant(
+    name="kriegsplomacy",
+    title="Kriegsplomacy",
+    summary=(
+        "Each power sees only its own units and what its spies learn; builds in any "
+        "owned centre; the game starts in Winter 1900 with no units."
+    ),
+    # "a country can build in any unoccupied supply center(s) it owns"; civil-disorder
+    # removals count "from any center controlled by that country"; E and CE orders.
+    board=replace(
+        STANDARD,
+        build_sites=BuildSites.OWNED,
+        removal_distance=RemovalDistance.CONTROLLED,
+        espionage=True,
+    ),
+    start=_WINTER_1900,
+    # K1: seven players, one power each; the document names no smaller game.
+    groupings=(Grouping("7", tuple((p,) for p in STANDARD.powers)),),
+    opening_units=False,
+    hidden_information=True,
+)
