@@ -30,6 +30,7 @@ from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
 from bot.service.grace import late_text
 from bot.service.lookups import GameLookups
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
+from bot.service.power_views import is_hidden
 from bot.service.proxies import ProxyEnd
 from bot.service.words import (
     MESSAGE_LIMIT,
@@ -50,6 +51,7 @@ from bot.service.words import (
     reminder_text,
     split_text,
 )
+from bot.view_posts import hidden_news, hidden_results
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
@@ -210,6 +212,9 @@ class EventPosts:
             )
         else:
             nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
+        if is_hidden(played.before):  # issue 12: the public view only
+            await hidden_results(self, event, played, heading, nxt, over)
+            return
         palette = settings.map_palette  # the game's; None: the operator's
         png = await self.lookups.results_png(played, final=over, palette=palette)
         text, body_file = results_post(heading, body, said, nxt)
@@ -508,6 +513,9 @@ class EventPosts:
         if played is None:
             return  # rolled back meanwhile: the rollback's own notice tells them
         name = await self._game_name(event)
+        if is_hidden(played.before):  # issue 12: made from the player's view alone
+            await hidden_news(self, event, played, name)
+            return
         notices = PhaseNotices(
             civil_disorder=p.get("civil_disorder", ()),
             civil_disorder_over=p.get("civil_disorder_over", ()),

@@ -1,0 +1,176 @@
+"""What a player of a hidden-information game is told of a phase, made from their
+power's view alone (issue 12; DESIGN.md "Views": "Everything sent to a player is made
+from that player's view").
+
+The view (`adjudication.views.view_of`) is remade from the record: the position the
+phase was played from, its outcomes and the position it led to, as the engine gave
+them. A variant that is not `hidden_information` never comes here. Texts for the game
+channel are made from the public view: rules/004's Kriegsplomacy makes public only "the
+supply center chart at the end of each year (i.e., the total for each country, but not
+who owns which centers)", and the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from adjudication.board import Board
+from adjudication.phases import Adjudication
+from adjudication.position import Dislodgement, Position
+from adjudication.report import adjustment_report, movement_report, retreat_report
+from adjudication.units import PhaseKind, Power
+from adjudication.variants import VARIANTS, Variant
+from adjudication.views import PowerView, PublicView, public_view, view_of
+from bot.service.phase_news import PhaseNotices, PlayedPhase, next_step, standing
+from bot.service.words import power_name
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPhase:
+    """One power's view of a played phase, with the places it knows nothing of."""
+
+    view: PowerView
+    unknown: frozenset[str]
+
+
+def variant_of(position: Position) -> Variant:
+    return VARIANTS[position.variant]
+
+
+def is_hidden(position: Position) -> bool:
+    """Whether players of `position`'s game may see only their own view."""
+    return variant_of(position).hidden_information
+
+
+def stored_result(played: PlayedPhase) -> Adjudication:
+    """The engine's result of a played phase, as the record keeps it: every unit
+    dislodged in a movement phase is in the position after it (with its retreats) or,
+    with none, was disbanded at once (as `judge_text` reads the record)."""
+    after = played.after
+    offered = {str(d.unit): d for d in after.dislodged}
+    dislodged = tuple(
+        offered.get(str(o.order.unit)) or Dislodgement(o.order.unit, o.dislodged_by)
+        for o in played.outcomes
+        if o.dislodged_by is not None
+    )
+    return Adjudication(played.before.phase, played.outcomes, after, dislodged=dislodged)
+
+
+def seen_phase(
+    played: PlayedPhase, power: Power, watched: frozenset[str] = frozenset()
+) -> SeenPhase:
+    """`power`'s view of `played`; `watched`: what its spies learned in the movement
+    phase before, for a retreat phase (rules/004, K11)."""
+    variant = variant_of(played.before)
+    view = view_of(variant, played.before, stored_result(played), power, watched)
+    unknown = unknown_places(view.adjudication.position, power, played.board)
+    return SeenPhase(view, unknown - view.learned - watched)
+
+
+def learned_in(played: PlayedPhase, power: Power) -> frozenset[str]:
+    """What `power`'s spies learned in the movement phase `played`."""
+    return seen_phase(played, power).view.learned
+
+
+def unknown_places(position: Position, power: Power, board: Board) -> frozenset[str]:
+    """The provinces `power` knows nothing of in its view `position`: every one but
+    where a unit it knows of stands (its own, or one its spies saw) and the centres it
+    owns; what its spies learned is added by the caller when it knows it."""
+    known = {u.province for u in position.units}
+    known |= {d.unit.province for d in position.dislodged if d.unit.power == power}
+    known |= set(position.centres_of(power))
+    return frozenset(board.provinces) - known
+
+
+def own_position(position: Position, power: Power) -> Position:
+    """What `power` knows of a position before any phase of it was played (the first
+    phase, Winter 1900): its own units and centres."""
+    units = position.units_of(power)
+    ownership = {c: p for c, p in position.ownership.items() if p == power}
+    return Position(position.phase, units, ownership, (), frozenset(), position.variant)
+
+
+def view_report(seen: SeenPhase, board: Board) -> str:
+    """rules/004's judge notation of the phase as the power may know it."""
+    shown = seen.view.adjudication
+    kind = shown.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return movement_report(shown, board=board)
+    if kind is PhaseKind.RETREAT:
+        return retreat_report(shown, board=board)
+    known = shown.position.ownership  # its own centres: it knows no other's
+    return adjustment_report(shown.phase.year, known, known, shown, board=board)
+
+
+def centre_totals(counts: Mapping[Power, int], board: Board) -> str:
+    """The year's supply-centre chart, totals only (rules/004)."""
+    listed = ", ".join(f"{power_name(p)} {counts.get(p, 0)}" for p in sorted(board.powers))
+    return f"Supply centres at the end of the year: {listed}."
+
+
+def view_news(
+    seen: Sequence[SeenPhase],
+    board: Board,
+    game_name: str,
+    deadline: datetime | None,
+    game_over: bool,
+    notices: PhaseNotices = PhaseNotices(),  # noqa: B008 - frozen, sharing it is safe
+) -> str:
+    """A player's DM after a phase of a hidden-information game: for each of their
+    powers, its view's judge notation, its units attacked where they stood (not by
+    whom), where it stands; the year's centre totals; what to do next, with the
+    options its view gives (never the true retreat options: they would tell where the
+    attacker came from)."""
+    first = seen[0].view.adjudication
+    lines = [f"**{game_name}**: {first.phase.title} has been played. What you may know of it:"]
+    powers = [s.view.power for s in seen]
+    for one in seen:
+        view, after = one.view, one.view.adjudication.position
+        if len(seen) > 1:
+            lines.append(f"**{power_name(view.power)}**")
+        lines.append(f"```\n{view_report(one, board)}\n```")
+        if view.attacked:
+            places = ", ".join(sorted(p.title() for p in view.attacked))
+            lines.append(f"Attacked or opposed where they stood (not by whom): {places}.")
+        lines.append(standing(after, view.power))
+        if view.power in notices.civil_disorder:
+            lines.append(
+                f"No orders came from you for {power_name(view.power)}, so it is now in "
+                "civil disorder. Send orders again to take it back."
+            )
+    if seen[0].view.centre_counts is not None:
+        lines.append(centre_totals(seen[0].view.centre_counts, board))
+    after = seen[0].view.adjudication.position
+    lines.append(next_step(_merged(seen, after), powers, deadline, game_over, board))
+    return "\n".join(lines)
+
+
+def _merged(seen: Sequence[SeenPhase], after: Position) -> Position:
+    """One position holding every power's own view of it (a player of several powers)."""
+    if len(seen) == 1:
+        return after
+    units = {u for s in seen for u in s.view.adjudication.position.units}
+    dislodged = {d for s in seen for d in s.view.adjudication.position.dislodged}
+    ownership: dict[str, Power] = {}
+    for s in seen:
+        ownership |= dict(s.view.adjudication.position.ownership)
+    return Position(after.phase, units, ownership, dislodged, frozenset(), after.variant)
+
+
+def public_of(played: PlayedPhase) -> PublicView:
+    return public_view(played.before, stored_result(played), played.board)
+
+
+def public_results(played: PlayedPhase, heading: str, nxt: str, ending: str | None = None) -> str:
+    """The game channel's post after a phase of a hidden-information game: that it was
+    played, the year's centre totals when it ends a year, the end, and what comes next.
+    No order, unit, outcome, map of the board or missed orders (rules/004: "If a
+    country goes NMR, that is NOT reported")."""
+    public = public_of(played)
+    lines = [heading, "Each player has their own results by direct message."]
+    if public.centre_counts is not None:
+        lines.append(centre_totals(public.centre_counts, played.board))
+    lines.append(ending or nxt)
+    return "\n\n".join(lines)

@@ -1,0 +1,61 @@
+"""The results of a hidden-information game's phase on Discord (issue 12): the game
+channel gets the public view alone (rules/004's Kriegsplomacy: the year's centre totals),
+each player by DM their own results in judge notation and their own map, both made from
+their power's view (`bot.service.power_views`). `EventPosts` hands over to these when the
+game's variant is `hidden_information`."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service.events import Event
+from bot.service.phase_news import PhaseNotices, PlayedPhase
+from bot.service.power_views import public_results, view_news
+from bot.service.view_lookups import seen_phases, view_png
+
+if TYPE_CHECKING:
+    from bot.event_posts import EventPosts
+
+
+async def hidden_results(
+    posts: EventPosts, event: Event, played: PlayedPhase, heading: str, nxt: str, over: bool
+) -> None:
+    """The channel's post: no order, unit, outcome or map; the centre chart (totals
+    only) at the end of a year."""
+    assert event.game_id is not None and event.channel_id is not None
+    p = event.payload
+    ending = await posts._ending(event.game_id, await posts._game_name(event)) if over else None
+    text = public_results(played, heading, nxt, ending)
+    files = []
+    if over or played.after.phase.year != played.before.phase.year:
+        settings = await posts.service.game_settings(event.game_id)
+        chart = await posts.lookups.centre_chart(event.game_id, settings.map_palette)
+        files.append(discord.File(io.BytesIO(chart), f"centres-{p['phase']}.png"))
+    channel = await posts._channel(event.channel_id)
+    await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def hidden_news(posts: EventPosts, event: Event, played: PlayedPhase, name: str) -> None:
+    """A player's DM: their view's results and the map of their view, one per power."""
+    from bot.event_posts import _when
+
+    p = event.payload
+    assert event.game_id is not None and event.user_id is not None
+    seen = await seen_phases(posts.lookups, event.game_id, played, p["powers"])
+    notices = PhaseNotices(
+        civil_disorder=p.get("civil_disorder", ()),
+        eliminated=p.get("eliminated", ()),
+    )
+    text = view_news(seen, played.board, name, _when(p), bool(p.get("game_over")), notices)
+    palette = await posts.lookups.palette_for(event.game_id, event.user_id)
+    files = [
+        discord.File(
+            io.BytesIO(await view_png(posts.lookups, one, palette)),
+            f"map-{played.before.phase.code}-{one.view.power.lower()}.png",
+        )
+        for one in seen
+    ]
+    await posts._to_user(event.user_id, text, files=files)

@@ -1,0 +1,84 @@
+"""Kriegsplomacy (rules/004) through Discord (issue 12): each player is sent their own
+results and map by DM, made from their power's view; the game channel gets only what
+is public, the year's centre totals."""
+
+from __future__ import annotations
+
+from adjudication.units import Phase
+from bot.service.game_settings import VariantName
+from bot.service.power_views import seen_phase
+from render.unknown import render_view_map
+from tests.cogs.conftest import dm_orders, start_game
+from tests.fake_discord import Driver
+
+BUILDS = {
+    "AUSTRIA": "A Vie B\nA Bud B\nF Tri B",
+    "ENGLAND": "F Lon B\nF Edi B\nA Lvp B",
+    "FRANCE": "A Par B\nA Mar B\nF Bre B",
+    "GERMANY": "A Mun B\nA Ber B\nF Kie B",
+    "ITALY": "A Ven B\nA Rom B\nF Nap B",
+    "RUSSIA": "A War B\nA Mos B\nF Sev B\nF Stp/sc B",
+    "TURKEY": "A Con B\nA Smy B\nF Ank B",
+}
+
+
+async def start_kriegsplomacy(driver: Driver, clock, monkeypatch=None) -> dict:
+    """A Kriegsplomacy game past its Winter 1900 builds: {power: FakeUser}."""
+    if monkeypatch is not None:
+        from bot.service.variant_text import NOT_YET_PLAYABLE
+
+        monkeypatch.delitem(NOT_YET_PLAYABLE, VariantName.KRIEGSPLOMACY, raising=False)
+    powers = await start_game(driver, variant="kriegsplomacy")
+    for power, user in powers.items():
+        echo = await dm_orders(driver, user, BUILDS[power])
+        assert "not" not in echo.lower() or "built" in echo.lower() or echo
+    clock.advance(hours=1)
+    await driver.wait_for_message(
+        lambda m: "Winter 1900" in m.content and "results" in m.content,
+        channel=driver.fake.game_channel,
+        timeout=10,
+    )
+    return powers
+
+
+async def _news(driver: Driver, user, title: str):
+    return await driver.wait_for_message(
+        lambda m: f"{title} has been played" in m.content, channel=driver.dm(user), timeout=10
+    )
+
+
+async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_channel_only_totals(
+    driver: Driver, clock, monkeypatch
+) -> None:
+    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    await dm_orders(driver, powers["FRANCE"], "A Par - Bur\nA Mar H\nF Bre - Mao")
+    await dm_orders(driver, powers["GERMANY"], "A Mun - Bur\nA Ber H\nF Kie - Hol")
+    clock.advance(days=5)
+    channel = driver.fake.game_channel
+    post = await driver.wait_for_message(
+        lambda m: "results of Spring 1901" in m.content, channel=channel, timeout=10
+    )
+    # The channel: nothing of any order, unit or outcome, and no map.
+    for secret in ("Bur", "Par", "Mun", "Kie", "Hol", "bounced", "No orders"):
+        assert secret not in post.content, secret
+    assert not post.attachments
+    french = await _news(driver, powers["FRANCE"], "Spring 1901")
+    assert "A Par*-Bur" in french.content  # failed (bounced), not told by whom
+    assert "Mun" not in french.content and "Germany" not in french.content
+    assert "Attacked" not in french.content  # France's units were not attacked
+    # The map sent is the render of France's view, and differs from the whole board's.
+    info = await driver.bot.service.game_in_channel(channel.id)
+    lookups = driver.bot.lookups
+    record = await driver.bot.service.phase_record(info.id, "S1901M")
+    current = await driver.bot.service.phase_record(info.id, "F1901M")
+    played = await lookups.played_phase(info.id, record.id, current.id)
+    seen = seen_phase(played, "FRANCE")
+    (png,) = french.attachments
+    palette = await lookups.palette_for(info.id, powers["FRANCE"].id)
+    expected = render_view_map(
+        seen.view.adjudication.position, seen.unknown, lookups.board, None, palette, lookups.width
+    )
+    assert png.data == expected
+    whole = render_view_map(played.after, (), lookups.board, None, palette, lookups.width)
+    assert png.data != whole
+    assert Phase.parse("F1901M").title in french.content
