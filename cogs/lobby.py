@@ -24,6 +24,7 @@ from bot.service.variant_text import (
     status_variant_lines,
     variant_choices,
 )
+from bot.service.view_lookups import hidden_answer
 from bot.service.views import GameInfo, GameStatus, Moment
 from bot.service.words import (
     MESSAGE_LIMIT,
@@ -54,6 +55,7 @@ from cogs.common import (
     text_file,
 )
 from cogs.diplomacy import press_text
+from cogs.hidden_views import send_hidden
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 # The options of the commands that look at a game: which one, and who sees the answer.
@@ -445,6 +447,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         palette = await self.bot.lookups.palette_for(
             info.id, None if share else interaction.user.id
         )
+        hidden = await hidden_answer(  # issue 12: a hidden-information game's views
+            self.bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
+        )
+        if hidden is not None:
+            await send_hidden(interaction, info.name, record.phase, hidden, not share)
+            return
         picture = await self.bot.lookups.record_map(record, palette)
         await interaction.followup.send(
             f"**{info.name}** — {picture.title} ({picture.phase})",
@@ -490,6 +498,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         palette = await self.bot.lookups.palette_for(
             info.id, interaction.user.id if private else None
         )
+        hidden = await hidden_answer(  # issue 12: a hidden-information game's views
+            self.bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
+        )
+        if hidden is not None:
+            await send_hidden(interaction, info.name, record.phase, hidden, private)
+            return
         picture = await self.bot.lookups.record_map(record, palette)
         if picture.report is None:
             text = f"**{info.name}** — {picture.title} has not been played yet."

@@ -10,11 +10,24 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from adjudication.phases import Adjudication
 from adjudication.units import Phase, PhaseKind, Power
+from adjudication.views import PowerView
+from bot.service.caller import Caller
 from bot.service.lookups import GameLookups
 from bot.service.phase_news import PlayedPhase
-from bot.service.power_views import SeenPhase, learned_in, seen_phase
+from bot.service.power_views import (
+    SeenPhase,
+    is_hidden,
+    learned_in,
+    own_position,
+    seen_phase,
+    unknown_places,
+    view_report,
+)
+from bot.service.views import GameInfo, PhaseRecord
 from storage.codec import outcome_from_json
 
 
@@ -65,3 +78,64 @@ async def view_png(lookups: GameLookups, seen: SeenPhase, palette: str | None = 
             lookups.width,
         )
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAnswer:
+    """What `/game map` or `/game history` shows one person of a hidden-information
+    game: their view's results (None before the phase is played) and map, or, for
+    anyone who holds no power there, the public view alone (no map)."""
+
+    report: str | None
+    png: bytes | None
+    public: str | None = None
+
+
+async def hidden_answer(
+    lookups: GameLookups,
+    info: GameInfo,
+    record: PhaseRecord,
+    caller: Caller,
+    *,
+    share: bool,
+    palette: str | None = None,
+) -> ViewAnswer | None:
+    """None when the game hides nothing, or when its GM asks for themselves (the whole
+    board, as in any game). A player asking for themselves: their power's view. Anyone
+    else, and any answer shown to the channel: the public view."""
+    position = lookups.service.record_position(record)
+    if not is_hidden(position):
+        return None
+    if not share and caller.is_gm_of(info.gm_user_id, info.guild_id):
+        return None
+    mine = [] if share else [p.power for p in info.powers if p.user_id == caller.user_id]
+    if not mine:
+        return ViewAnswer(None, None, PUBLIC_ONLY)
+    records = await lookups.records(info.id)
+    later = [r for r in records if r.seq > record.seq and not r.rolled_back]
+    earlier = [r for r in records if r.seq < record.seq and not r.rolled_back]
+    if record.outcomes is not None and later:
+        played = await lookups.played_phase(info.id, record.id, later[0].id)
+        assert played is not None
+        seen = await seen_phases(lookups, info.id, played, mine[:1])
+        return ViewAnswer(
+            view_report(seen[0], played.board), await view_png(lookups, seen[0], palette)
+        )
+    if earlier:  # the phase in play: as the power knew it when the last phase ended
+        played = await lookups.played_phase(info.id, earlier[-1].id, record.id)
+        if played is not None:
+            seen = await seen_phases(lookups, info.id, played, mine[:1])
+            return ViewAnswer(None, await view_png(lookups, seen[0], palette))
+    known = own_position(position, mine[0])
+    start = SeenPhase(
+        PowerView(mine[0], Adjudication(position.phase, (), known)),
+        unknown_places(known, mine[0], lookups.board),
+    )
+    return ViewAnswer(None, await view_png(lookups, start, palette))
+
+
+PUBLIC_ONLY = (
+    "In this game each player may see only what their power knows: `/game map` and "
+    "`/game history` show a player their own view, to them alone (share off). The "
+    "supply-centre totals of each year are in `/game chart`."
+)

@@ -43,7 +43,7 @@ async def start_kriegsplomacy(driver: Driver, clock, monkeypatch=None) -> dict:
 
 async def _news(driver: Driver, user, title: str):
     return await driver.wait_for_message(
-        lambda m: f"{title} has been played" in m.content, channel=driver.dm(user), timeout=10
+        lambda m: f"{title} has been played" in m.content, channel=driver.dm(user), timeout=30
     )
 
 
@@ -82,3 +82,33 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
     whole = render_view_map(played.after, (), lookups.board, None, palette, lookups.width)
     assert png.data != whole
     assert Phase.parse("F1901M").title in french.content
+
+
+async def test_game_map_and_history_show_a_player_their_view_the_gm_all_others_the_public(
+    driver: Driver, clock, monkeypatch
+) -> None:
+    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
+    await dm_orders(driver, powers["GERMANY"], "A Mun - Bur")
+    clock.advance(days=5)
+    channel = driver.fake.game_channel
+    await driver.wait_for_message(lambda m: "results of Spring 1901" in m.content, channel=channel)
+    news = await _news(driver, powers["FRANCE"], "Spring 1901")
+
+    async def ask(user, command: str, **options):
+        return await (await driver.slash(user, channel, command, options)).reply()
+
+    french = await ask(powers["FRANCE"], "game map")
+    dm_map = news.attachments[0].data
+    assert french.ephemeral and french.attachments[0].data == dm_map  # France's view
+    whole = await ask(driver.fake.gm, "game map")
+    assert whole.attachments[0].data != dm_map  # the GM sees the whole board
+    for outsider in (driver.user("outsider"), powers["FRANCE"]):
+        shared = outsider is powers["FRANCE"]
+        public = await ask(outsider, "game map", **({"share": True} if shared else {}))
+        assert not public.attachments and "their own view" in public.content
+    german = await ask(powers["GERMANY"], "game history", phase="S1901M")
+    assert "A Mun*-Bur" in german.content and "Par" not in german.content
+    assert german.attachments  # the map of Germany's view
+    gm = await ask(driver.fake.gm, "game history", phase="S1901M")
+    assert "Par" in gm.content and "Mun" in gm.content

@@ -1,0 +1,29 @@
+"""`/game map` and `/game history` in a hidden-information game (issue 12): a player is
+shown their power's view, anyone else, and any answer shared with the channel, the
+public view alone (`bot.service.view_lookups.hidden_answer` decides)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service.view_lookups import ViewAnswer
+from bot.service.words import code_blocks
+from cogs.common import png_file, text_file
+
+
+async def send_hidden(
+    interaction: discord.Interaction, name: str, phase: str, answer: ViewAnswer, private: bool
+) -> None:
+    """The answer, after the interaction was deferred."""
+    if answer.public is not None:
+        await interaction.followup.send(f"**{name}**: {answer.public}", ephemeral=private)
+        return
+    heading = f"**{name}** — {phase}, as your power may know it"
+    files = [png_file(answer.png, f"map-{phase}.png")] if answer.png is not None else []
+    blocks = code_blocks(answer.report) if answer.report else []
+    if len(blocks) > 1:
+        assert answer.report is not None
+        files.append(text_file(answer.report, f"results-{phase}.txt"))
+        blocks = []
+    text = "\n".join([heading, *blocks])
+    await interaction.followup.send(text, files=files, ephemeral=private)
