@@ -27,6 +27,7 @@ from adjudication.units import PhaseKind, Power
 from bot.service.errors import NotFound
 from bot.service.game_service import GameService
 from bot.service.phase_news import PlayedPhase
+from bot.service.power_views import is_hidden, known_now, offered
 from bot.service.views import PhaseRecord
 from storage import repo
 from storage.codec import outcome_from_json, position_from_json
@@ -207,6 +208,8 @@ class GameLookups:
         for power in powers:
             lines = parse_orders("\n".join(orders), position, power, board)
             parsed += [line.order for line in lines if line.order is not None]
+        if is_hidden(position):  # issue 12: only what the player's powers know
+            position = known_now(position, powers[0], board)
         return await self.draw(position, parsed, None, palette=palette)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
@@ -215,7 +218,11 @@ class GameLookups:
         the DM echo."""
         position = await self.current_position(game_id)
         board = self.service.board_at(position)
-        options = [o for power in powers for o in legal_orders(position, board, power)]
+        options = [
+            o
+            for power in powers
+            for o in legal_orders(offered(position, power, board), board, power)
+        ]
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return [format_order(o, board) for o in options[:3]]
         moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
@@ -241,7 +248,7 @@ class GameLookups:
         if found is None:
             return []
         board = self.service.board_at(found.position)
-        options = legal_orders(found.position, board, power)
+        options = legal_orders(offered(found.position, power, board), board, power)
         return [format_order(o, board) for o in options]
 
     async def played_phase(

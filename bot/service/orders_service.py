@@ -35,6 +35,7 @@ from bot.service.order_checks import (
     progress,
     slot_of,
 )
+from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
 from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
 from bot.service.text_input import clean_text
@@ -271,7 +272,7 @@ class OrdersDesk(ServiceCore):
         texts = [
             format_order(order, board)
             for control in ctx.controls
-            for order in legal_orders(position, board, control.power)
+            for order in legal_orders(offered(position, control.power, board), board, control.power)
             if control.provinces is None
             or (not isinstance(order, Waive) and order.unit.province in control.provinces)
         ]

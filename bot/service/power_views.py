@@ -20,6 +20,7 @@ from adjudication.board import Board
 from adjudication.phases import Adjudication
 from adjudication.position import Dislodgement, Position
 from adjudication.report import adjustment_report, movement_report, retreat_report
+from adjudication.spying import UNKNOWN
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
 from adjudication.views import PowerView, PublicView, public_view, view_of
@@ -174,3 +175,37 @@ def public_results(played: PlayedPhase, heading: str, nxt: str, ending: str | No
         lines.append(centre_totals(public.centre_counts, played.board))
     lines.append(ending or nxt)
     return "\n\n".join(lines)
+
+
+def known_now(position: Position, power: Power, board: Board) -> Position:
+    """What `power` surely knows of the phase in play, for what it is offered (legal
+    orders in autocomplete, options, the DM preview): its own units and centres, its own
+    dislodged units with every place they could reach (the true options would tell where
+    the attacker came from and which spaces are held: as `adjudication.views` tells
+    them). Nothing of another power: an order naming one is still judged as written."""
+    known = own_position(position, power)
+    dislodged = [
+        Dislodgement(
+            d.unit,
+            UNKNOWN,
+            tuple(
+                sorted(
+                    loc
+                    for province in board.provinces
+                    for loc in board.unit_locations(d.unit.type, province)
+                    if board.can_move(d.unit.type, d.unit.location, loc)
+                )
+            ),
+        )
+        for d in position.dislodged
+        if d.unit.power == power
+    ]
+    return Position(
+        known.phase, known.units, known.ownership, dislodged, frozenset(), known.variant
+    )
+
+
+def offered(position: Position, power: Power, board: Board) -> Position:
+    """The position `power`'s options are made from: `known_now` in a hidden-information
+    game, else the position itself."""
+    return known_now(position, power, board) if is_hidden(position) else position

@@ -112,3 +112,19 @@ async def test_game_map_and_history_show_a_player_their_view_the_gm_all_others_t
     assert german.attachments  # the map of Germany's view
     gm = await ask(driver.fake.gm, "game history", phase="S1901M")
     assert "Par" in gm.content and "Mun" in gm.content
+
+
+async def test_autocomplete_offers_nothing_that_names_a_hidden_unit(
+    driver: Driver, clock, monkeypatch
+) -> None:
+    # A German army stands in Burgundy, next to France's A Par and A Mar: offering
+    # "A Par S A Bur" would tell France it is there.
+    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    await dm_orders(driver, powers["GERMANY"], "A Mun - Bur")
+    clock.advance(days=5)
+    await _news(driver, powers["FRANCE"], "Spring 1901")
+    channel = driver.fake.game_channel
+    handle = await driver.autocomplete(powers["FRANCE"], channel, "orders submit", "order", "bur")
+    offered = [c["value"] for c in await handle.choices()]
+    assert "A Par - Bur" in offered
+    assert not any("S A Bur" in o or "Bur -" in o for o in offered), offered
