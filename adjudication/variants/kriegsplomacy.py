@@ -11,7 +11,7 @@ from dataclasses import replace
 from adjudication.flexible_builds import BuildSites, RemovalDistance
 from adjudication.maps import STANDARD
 from adjudication.units import Phase, PhaseKind, Season
-from adjudication.variants.model import Grouping, Variant
+from adjudication.variants.model import Disclosure, Grouping, Variant
 
 # "The game starts in Winter 1900. Each country owns its home supply centers and has NO
 # units. There is an initial period of diplomacy before the Winter '00 build."
@@ -37,4 +37,6 @@ KRIEGSPLOMACY = Variant(
     groupings=(Grouping("7", tuple((p,) for p in STANDARD.powers)),),
     opening_units=False,
     hidden_information=True,
+    # "If a country goes NMR, that is NOT reported": lateness to the GM and the player.
+    lateness_told=Disclosure.GM_AND_PLAYER,
 )
