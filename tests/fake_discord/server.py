@@ -31,7 +31,9 @@ from .gateway import Gateway
 from .rate_limits import RateLimits
 from .rest import UNIMPLEMENTED, Api, DiscordError, json_response
 from .routes_channels import ChannelRoutes
+from .routes_guilds import GuildRoutes
 from .routes_interactions import InteractionRoutes
+from .routes_threads import ThreadRoutes
 from .shards import bot_holds
 from .state import GUILD_TEXT, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 from .world import Violation, World
@@ -191,7 +193,9 @@ class FakeDiscord:
             client_max_size=64 * 1024 * 1024,
         )
         routes = web.RouteTableDef()
+        GuildRoutes(self.api).register(routes, API_BASE)
         ChannelRoutes(self.api).register(routes, API_BASE)
+        ThreadRoutes(self.api).register(routes, API_BASE)
         InteractionRoutes(self.api).register(routes, API_BASE)
         routes.get("/gateway")(self.gateway.handle)
         app.add_routes(routes)
