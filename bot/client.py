@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.gm",
     "cogs.ratings",
     "cogs.settings",
+    "cogs.absence",
     "cogs.help",
 )
 

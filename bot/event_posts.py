@@ -22,6 +22,7 @@ from bot.channel_checks import why_channel_refuses
 from bot.errors_handler import DM_REFUSED
 from bot.reach_watch import ReachWatch, Unreachable
 from bot.score_buttons import score_choice_text, score_choice_view
+from bot.service.absences import absence_text
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.events import Event, EventKind
@@ -493,7 +494,11 @@ class EventPosts:
     async def _lateness(self, event: Event) -> None:
         """Late powers, or an excused miss spent (issue 23): the channel, the GM or the
         player concerned is told (bot/service/grace.py says who)."""
-        words = late_text if event.kind == EventKind.LATE else excused_text
+        words = {
+            EventKind.LATE: late_text,
+            EventKind.EXCUSED: excused_text,
+            EventKind.ABSENCE: absence_text,
+        }[event.kind]
         text = words(await self._game_name(event), event.payload)
         if event.user_id is None:
             await self._to_channel(event, text)

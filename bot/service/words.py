@@ -182,6 +182,7 @@ _EVENT_WORDS = {
     "dms_closed": "a notice about closed DMs",
     "late": "a notice of late orders",
     "excused": "a notice of an excused miss",
+    "absence": "a notice of an absence",
 }
 
 
