@@ -38,6 +38,7 @@ EXTENSIONS = (
     "cogs.ratings",
     "cogs.settings",
     "cogs.absence",
+    "cogs.pause",
     "cogs.help",
 )
 

@@ -299,11 +299,21 @@ class EventPosts:
         await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
 
     async def _paused(self, event: Event) -> None:
-        await self._to_channel(event, "The GM has paused the game; the deadline is on hold.")
+        who = (
+            "The players have voted to pause"
+            if event.payload.get("by_vote")
+            else "The GM has paused"
+        )
+        await self._to_channel(
+            event,
+            f"{who} the game; the deadline is on hold and no reminder is sent. The GM "
+            "(`/gm resume`) or a vote of every player (`/pause resume`) restarts it.",
+        )
 
     async def _resumed(self, event: Event) -> None:
         p = event.payload
-        await self._to_channel(event, f"The game resumes. Deadline {deadline_text(_when(p))}.")
+        by = " by the players' vote" if p.get("by_vote") else ""
+        await self._to_channel(event, f"The game resumes{by}. Deadline {deadline_text(_when(p))}.")
 
     async def _player_replaced(self, event: Event) -> None:
         p = event.payload

@@ -55,6 +55,8 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (PLAYERS, "draw propose", "propose a draw; ballots arrive by DM"),
     (PLAYERS, "deadline propose extend", "propose a later deadline"),
     (PLAYERS, "deadline propose shorten", "propose an earlier deadline"),
+    (PLAYERS, "pause propose", "propose pausing the game; every player must agree"),
+    (PLAYERS, "pause resume", "propose resuming a paused game"),
     (PLAYERS, "absence declare", "say ahead which days you are away: the deadline waits"),
     (PLAYERS, "absence list", "the absences declared (yours; the GM sees all)"),
     (GMS, "game start", "assign the powers and start Spring 1901"),
