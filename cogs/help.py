@@ -52,6 +52,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     (EVERYONE, "rating", "a player's rating: the average of their scores on this server"),
     (EVERYONE, "leaderboard", "this server's players by rating, 10 a page"),
     (EVERYONE, "settings palette", "the map colours of what is sent to you alone"),
+    (PLAYERS, "settings reminders", "when you are reminded of deadlines, or never"),
     (PLAYERS, "draw propose", "propose a draw; ballots arrive by DM"),
     (PLAYERS, "deadline propose extend", "propose a later deadline"),
     (PLAYERS, "deadline propose shorten", "propose an earlier deadline"),
