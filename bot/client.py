@@ -37,6 +37,8 @@ EXTENSIONS = (
     "cogs.gm",
     "cogs.ratings",
     "cogs.settings",
+    "cogs.absence",
+    "cogs.pause",
     "cogs.help",
 )
 

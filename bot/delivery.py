@@ -100,6 +100,7 @@ class Delivery(EventPosts):
             EventKind.QUESTION: self._question,
             EventKind.LATE: self._lateness,
             EventKind.EXCUSED: self._lateness,
+            EventKind.ABSENCE: self._lateness,
         }
 
     async def run(self) -> None:

@@ -22,6 +22,7 @@ from bot.channel_checks import why_channel_refuses
 from bot.errors_handler import DM_REFUSED
 from bot.reach_watch import ReachWatch, Unreachable
 from bot.score_buttons import score_choice_text, score_choice_view
+from bot.service.absences import absence_text
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.events import Event, EventKind
@@ -303,11 +304,21 @@ class EventPosts:
         await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
 
     async def _paused(self, event: Event) -> None:
-        await self._to_channel(event, "The GM has paused the game; the deadline is on hold.")
+        who = (
+            "The players have voted to pause"
+            if event.payload.get("by_vote")
+            else "The GM has paused"
+        )
+        await self._to_channel(
+            event,
+            f"{who} the game; the deadline is on hold and no reminder is sent. The GM "
+            "(`/gm resume`) or a vote of every player (`/pause resume`) restarts it.",
+        )
 
     async def _resumed(self, event: Event) -> None:
         p = event.payload
-        await self._to_channel(event, f"The game resumes. Deadline {deadline_text(_when(p))}.")
+        by = " by the players' vote" if p.get("by_vote") else ""
+        await self._to_channel(event, f"The game resumes{by}. Deadline {deadline_text(_when(p))}.")
 
     async def _player_replaced(self, event: Event) -> None:
         p = event.payload
@@ -498,7 +509,11 @@ class EventPosts:
     async def _lateness(self, event: Event) -> None:
         """Late powers, or an excused miss spent (issue 23): the channel, the GM or the
         player concerned is told (bot/service/grace.py says who)."""
-        words = late_text if event.kind == EventKind.LATE else excused_text
+        words = {
+            EventKind.LATE: late_text,
+            EventKind.EXCUSED: excused_text,
+            EventKind.ABSENCE: absence_text,
+        }[event.kind]
         text = words(await self._game_name(event), event.payload)
         if event.user_id is None:
             await self._to_channel(event, text)

@@ -23,6 +23,8 @@ KIND_TITLES = {
     "draw": "a draw among the surviving powers",
     "extend": "extending the deadline",
     "shorten": "moving the deadline earlier",
+    "pause": "pausing the game (no deadline passes until it resumes)",
+    "resume": "resuming the game (the deadline moves later by the pause)",
 }
 
 

@@ -9,7 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
+from bot.service.reminders import ReminderChoices
+from bot.service.schedule import duration
 from bot.service.user_settings import PlayerSettings
+from cogs.common import GameOption, complete_game
 
 # The palettes of render/palette.py (a test keeps the two equal), and the game's own.
 GAMES_OWN = "game"
@@ -28,6 +31,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Your
     def __init__(self, bot: DipBot) -> None:
         self.bot = bot
         self.players = PlayerSettings(bot.service)
+        self.reminders = ReminderChoices(bot.service)
         super().__init__()
 
     @app_commands.command(name="palette", description="Map colours of what is sent to you alone")
@@ -44,6 +48,31 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Your
         await interaction.response.send_message(
             text + " The game's channel keeps the game's colours.", ephemeral=True
         )
+
+    @app_commands.command(name="reminders", description="When you are reminded of a deadline")
+    @app_commands.describe(
+        hours="Up to three times in hours before the deadline (24, 1), none, or default",
+        game="One game's number (default: all your games)",
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def reminders_(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[str, 1, 40],
+        game: GameOption | None = None,
+    ) -> None:
+        text = None if hours.strip().lower() == "default" else hours
+        chosen = await self.reminders.choose(interaction.user.id, game, text, self.bot.now())
+        where = "your games" if game is None else f"game {game}"
+        if chosen is None:
+            said = f"Reminders in {where} now follow each game's GM."
+        elif not chosen:
+            said = f"No reminders in {where}."
+        else:
+            times = " and ".join(duration(m) for m in chosen)
+            said = f"In {where} you are reminded {times} before each deadline"
+            said += ", only while you still owe orders."
+        await interaction.response.send_message(said, ephemeral=True)
 
 
 async def setup(bot: DipBot) -> None:

@@ -266,6 +266,9 @@ class ReminderRow(SQLModel, table=True):
     due_at: datetime = _when(nullable=False, index=True)
     sent_at: datetime | None = _when()
     skipped: bool = Field(default=False)
+    # The player it is for (issue 23: each chooses their times); None: every player
+    # who still owes orders (the game's own times, and a grace's daily reminders).
+    user_id: int | None = _big(nullable=True)
 
 
 class TalkThreadRow(SQLModel, table=True):
@@ -408,3 +411,8 @@ class UserSettingsRow(SQLModel, table=True):
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     palette: str | None = Field(default=None, max_length=16)
     updated_at: datetime = _when(nullable=False)
+
+
+# Issue 23's absences and reminder choices, in their own module; imported here so that
+# every user of the metadata sees them.
+from storage.deadline_models import AbsenceRow, ReminderChoiceRow  # noqa: E402, F401

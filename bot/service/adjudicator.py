@@ -20,6 +20,7 @@ from adjudication.rules import Rules
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
+from bot.service.absences import held_deadline
 from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.excuses import excuse_the_late
@@ -138,6 +139,9 @@ class Adjudicator(Endings):
             # rules/004 rule 3: retreats and adjustments end once everyone concerned has
             # ordered. When nobody concerned can (civil disorder), it ends at once.
             deadline = now
+        elif deadline is not None and settings.schedule.absence_days:
+            # Issue 23: a deadline falling in a declared absence moves to its end.
+            deadline = await held_deadline(session, game, settings.schedule, nxt, deadline, self)
         seq = phase.seq + 1
         state = await state_now(session, game.id)  # what the next phase begins with
         winter = None

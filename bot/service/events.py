@@ -57,6 +57,9 @@ class EventKind(StrEnum):
       bot/service/grace.py
     - EXCUSED (channel, or DM): to ("channel", "gm" or "player"), powers [power] (each
       spent an excused miss), phase, deadline (the moved one) — bot/service/excuses.py
+    - ABSENCE (channel, or DM): to ("channel", "gm" or "player"), powers [power] (away),
+      first, last (days, ISO), days, asked_days (more: the cap cut it), deadline (the
+      game's now) — bot/service/absences.py
     """
 
     GAME_STARTED = "game_started"
@@ -84,6 +87,7 @@ class EventKind(StrEnum):
     QUESTION = "question"
     LATE = "late"
     EXCUSED = "excused"
+    ABSENCE = "absence"
 
 
 @dataclass(frozen=True, slots=True)

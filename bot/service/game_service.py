@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.service.absences import AbsenceDesk
 from bot.service.adjudicator import Adjudicator
 from bot.service.choices import ChoicesDesk
 from bot.service.gm import GmDesk
@@ -41,6 +42,7 @@ class GameService(
     ChoicesDesk,
     RatingsDesk,
     PressRecordDesk,
+    AbsenceDesk,
 ):
     """All of the service's operations; see the mixins for each group."""
 

@@ -16,6 +16,7 @@ from bot.service.errors import NotAllowed, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.order_checks import progress
+from bot.service.pausing import pause_game, resume_game
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
 from bot.service.reach import remember_name
@@ -138,46 +139,17 @@ class GmDesk(RollbackDesk):
     async def gm_pause(self, game_id: int, caller: Caller, now: datetime) -> None:
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            if game.paused_at is not None:
-                raise WrongState(f"{game.name} is already paused.")
-            game.paused_at = now
-            game.version += 1
+            pause_game(session, game, now, by_vote=False)
             repo.add_audit(session, game.id, caller.user_id, "pause", now)
-            repo.add_outbox(
-                session, EventKind.PAUSED, now, game_id=game.id, channel_id=game.channel_id
-            )
 
     async def gm_resume(self, game_id: int, caller: Caller, now: datetime) -> datetime | None:
-        """Resume; the deadline moves later by the time the game was paused. (No phase
-        is played while the game is paused, so the deadline moved is the one the pause
-        stopped.)"""
+        """Resume (a pause by the GM or by a vote); the deadline moves later by the
+        time the game was paused."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            if game.paused_at is None:
-                raise WrongState(f"{game.name} is not paused.")
-            paused_for = now - game.paused_at
-            game.paused_at = None
-            game.version += 1
-            if game.deadline_at is not None:
-                game.deadline_at = game.deadline_at + paused_for
-                await self._schedule_reminders(
-                    session, game, game.current_phase_id, game.deadline_at, now
-                )
+            paused_seconds = await resume_game(self, session, game, now, by_vote=False)
             repo.add_audit(
-                session,
-                game.id,
-                caller.user_id,
-                "resume",
-                now,
-                {"paused_seconds": paused_for.total_seconds()},
-            )
-            repo.add_outbox(
-                session,
-                EventKind.RESUMED,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={"deadline": game.deadline_at.isoformat() if game.deadline_at else None},
+                session, game.id, caller.user_id, "resume", now, {"paused_seconds": paused_seconds}
             )
             return game.deadline_at
 

@@ -22,6 +22,7 @@ from bot.service.words import count
 MAX_MINUTES = 60 * 24 * 60  # sixty days
 MAX_EVERY_DAYS = 14
 MAX_EXCUSES = 10
+MAX_ABSENCE_DAYS = 365
 ALL_DAYS = frozenset(range(7))  # Monday is 0, as `date.weekday`
 WORKING_DAYS = frozenset(range(5))  # rules/004 rule 3: Monday to Friday
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -72,6 +73,8 @@ class Schedule:
     grace_minutes: int = 0
     # Excused misses each power starts with (issue 23; 0: none), set before the start.
     excuses: int = 0
+    # Days of absence each power may declare ahead (issue 23, `/absence`; 0: none).
+    absence_days: int = 0
 
     def __post_init__(self) -> None:
         for timing in (self.movement, self.retreat, self.adjustment):
@@ -88,6 +91,8 @@ class Schedule:
             raise InvalidSetting("The grace for late powers is from 0 to 1440 hours.")
         if not 0 <= self.excuses <= MAX_EXCUSES:
             raise InvalidSetting(f"Excused misses are from 0 to {MAX_EXCUSES} per power.")
+        if not 0 <= self.absence_days <= MAX_ABSENCE_DAYS:
+            raise InvalidSetting(f"Absence days are from 0 to {MAX_ABSENCE_DAYS} per power.")
 
     def timing(self, kind: PhaseKind) -> Timing:
         if kind is PhaseKind.MOVEMENT:
@@ -146,6 +151,8 @@ class Schedule:
             lines.append(f"Grace for powers that sent nothing: {duration(self.grace_minutes)}")
         if self.excuses:
             lines.append(f"Excused misses: {count(self.excuses, 'excuse')} per power")
+        if self.absence_days:
+            lines.append(f"Absences: up to {count(self.absence_days, 'day')} per power")
         return lines
 
     def to_json(self) -> dict[str, Any]:
@@ -158,6 +165,7 @@ class Schedule:
             "min_movement_minutes": self.min_movement_minutes,
             "grace_minutes": self.grace_minutes,
             "excuses": self.excuses,
+            "absence_days": self.absence_days,
         }
 
     @classmethod
@@ -171,6 +179,7 @@ class Schedule:
             min_movement_minutes=data["min_movement_minutes"],
             grace_minutes=data.get("grace_minutes", 0),
             excuses=data.get("excuses", 0),
+            absence_days=data.get("absence_days", 0),
         )
 
     @classmethod

@@ -11,6 +11,7 @@ from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
 from bot.service.game_settings import GameSettings
 from bot.service.schedule import (
+    MAX_ABSENCE_DAYS,
     MAX_EXCUSES,
     PRESETS,
     WORKING_DAYS,
@@ -77,6 +78,13 @@ def _excuses(settings: GameSettings, text: str) -> GameSettings:
     return _schedule(settings, replace(settings.schedule, excuses=int(word)))
 
 
+def _absence_days(settings: GameSettings, text: str) -> GameSettings:
+    word = text.strip()
+    if not word.isdigit() or int(word) > MAX_ABSENCE_DAYS:
+        raise InvalidSetting(f"Absence days are from 0 (none) to {MAX_ABSENCE_DAYS} per power.")
+    return _schedule(settings, replace(settings.schedule, absence_days=int(word)))
+
+
 def _preset(settings: GameSettings, text: str) -> GameSettings:
     make = PRESETS.get(text.strip().lower().replace(" ", "_"))
     if make is None:
@@ -115,5 +123,11 @@ SCHEDULE_CHANGES = (
         _hours_of("grace_minutes", "The grace for late powers"),
     ),
     ("excuses", f"excused misses per power, 0 to {MAX_EXCUSES}", True, _excuses),
+    (
+        "absence_days",
+        f"days of /absence per power, 0 (none) to {MAX_ABSENCE_DAYS}",
+        False,
+        _absence_days,
+    ),
     ("schedule_preset", "working_days (rules/004) or hours", False, _preset),
 )

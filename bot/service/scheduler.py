@@ -56,11 +56,13 @@ class Scheduler:
     async def _reminders(self, now: datetime) -> int:
         async with self.service.transaction() as session:
             due = await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
-            by_phase: dict[tuple[int, int], list[tuple]] = {}
+            # Per player when the reminder is one player's (issue 23), else per phase.
+            by_phase: dict[tuple[int, int, int | None], list[tuple]] = {}
             for r in due:
-                by_phase.setdefault((r.game_id, r.phase_id), []).append((r.due_at, r.id))
+                key = (r.game_id, r.phase_id, r.user_id)
+                by_phase.setdefault(key, []).append((r.due_at, r.id))
         sent = 0
-        for (game_id, phase_id), reminders in by_phase.items():
+        for (game_id, phase_id, user_id), reminders in by_phase.items():
             # Several reminders of one phase due at once (the bot was down, or the clock
             # jumped): only the latest is worth sending; the others are recorded skipped.
             *earlier, (_, latest) = sorted(reminders)
@@ -74,11 +76,14 @@ class Scheduler:
                     continue  # another process sent it
                 for _, reminder_id in earlier:
                     await repo.mark_reminder_sent(session, reminder_id, now, skipped=True)
-                sent += await self._remind(session, game_id, phase_id, now)
+                sent += await self._remind(session, game_id, phase_id, now, user_id)
         return sent
 
-    async def _remind(self, session, game_id: int, phase_id: int, now: datetime) -> int:
-        """Queue the reminders of one phase; returns how many."""
+    async def _remind(
+        self, session, game_id: int, phase_id: int, now: datetime, user_id: int | None = None
+    ) -> int:
+        """Queue the reminders of one phase (`user_id`: that player's alone); returns
+        how many."""
         game = await repo.game(session, game_id)
         phase = await self.service._current_phase(session, game)
         if phase.id != phase_id:
@@ -91,6 +96,8 @@ class Scheduler:
             # those whose orders cover everything (or who said they are done); a player
             # who ordered some units and not others is reminded of the others.
             if row.user_id is None or not row.playable or row.ready:
+                continue
+            if user_id is not None and row.user_id != user_id:
                 continue
             if not owes_orders(position, row.power, self.service.board):
                 continue
@@ -108,6 +115,8 @@ class Scheduler:
                     "phase": phase.code,
                     "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
                     "unordered": [str(u) for u in done.unordered],
+                    "given": done.given,
+                    "owed": done.owed,
                     "builds_left": done.builds_left,
                     "removals_left": done.removals_left,
                 },

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
@@ -20,6 +20,7 @@ from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.proxies import ProxyEnd
+from bot.service.reminder_plan import plan_reminders
 from bot.service.views import GameStatus
 from storage import order_queries, repo
 from storage.codec import position_from_json
@@ -187,9 +188,9 @@ class ServiceCore:
         deadline: datetime,
         now: datetime,
     ) -> None:
-        settings = self._settings(game)
-        times = [deadline - timedelta(minutes=m) for m in settings.reminder_minutes]
-        await repo.replace_reminders(session, game.id, phase_id, [t for t in times if t > now])
+        # Each player's own times, the GM's for the others (issue 23).
+        default = self._settings(game).reminder_minutes
+        await plan_reminders(session, game, phase_id, deadline, now, default)
 
     async def _end_proxies(
         self,

@@ -23,6 +23,7 @@ from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
+from bot.service.pausing import pause_game, resume_game
 from bot.service.service_core import valid_id
 from bot.service.views import VoteInfo
 from storage import repo
@@ -35,6 +36,8 @@ class VoteKind(StrEnum):
     DRAW = "draw"
     EXTEND = "extend"  # move the deadline later
     SHORTEN = "shorten"  # move the deadline earlier
+    PAUSE = "pause"  # stop the clock (issue 23); abstention counts yes, as for EXTEND
+    RESUME = "resume"  # restart it
 
 
 class VoteStatus(StrEnum):
@@ -67,6 +70,16 @@ class Votes(Adjudicator):
         """Propose moving the current deadline (rules/004 rule 4): to a time, or by a
         `timedelta` from the deadline as it stands when the vote opens."""
         return await self._propose(game_id, caller, now, None, new_deadline, False)
+
+    async def propose_pause(self, game_id: int, caller: Caller, now: datetime) -> VoteInfo:
+        """Propose pausing the game: unanimous, as rules/004 rule 4 treats a deadline
+        change, an abstention counting yes at the deadline as for an extension."""
+        return await self._propose(game_id, caller, now, VoteKind.PAUSE, None, False)
+
+    async def propose_resume(self, game_id: int, caller: Caller, now: datetime) -> VoteInfo:
+        """Propose resuming a paused game: unanimous (no deadline runs while paused,
+        so every survivor's yes is needed)."""
+        return await self._propose(game_id, caller, now, VoteKind.RESUME, None, False)
 
     async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: datetime) -> VoteInfo:
         """Vote yes or no for each surviving power the user plays; a vote may change
@@ -131,6 +144,10 @@ class Votes(Adjudicator):
                 if new_deadline <= now:
                     raise WrongState("The new deadline must be in the future.")
                 kind = VoteKind.EXTEND if new_deadline > game.deadline_at else VoteKind.SHORTEN
+            elif kind is VoteKind.PAUSE and game.paused_at is not None:
+                raise WrongState(f"{game.name} is already paused.")
+            elif kind is VoteKind.RESUME and game.paused_at is None:
+                raise WrongState(f"{game.name} is not paused.")
             existing = await session.execute(
                 select(VoteRow).where(
                     VoteRow.game_id == game.id, VoteRow.status == "open", VoteRow.kind == kind
@@ -203,7 +220,7 @@ class Votes(Adjudicator):
         abstain_yes = (
             self._settings(game).draw_abstention_yes
             if vote.kind == VoteKind.DRAW
-            else vote.kind == VoteKind.EXTEND
+            else vote.kind in (VoteKind.EXTEND, VoteKind.PAUSE)
         )
         if any_no:
             passed = False
@@ -251,6 +268,12 @@ class Votes(Adjudicator):
         if vote.kind == VoteKind.DRAW:
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             await self._finish(session, game, position, EndKind.DRAW, survivors, now)
+            return
+        if vote.kind == VoteKind.PAUSE:
+            pause_game(session, game, now, by_vote=True)
+            return
+        if vote.kind == VoteKind.RESUME:
+            await resume_game(self, session, game, now, by_vote=True)
             return
         game.deadline_at = vote.new_deadline_at
         game.version += 1  # a scheduler that saw the old deadline must not act on it

@@ -138,23 +138,32 @@ def _it_they(items: list) -> str:
 
 
 def reminder_text(game_name: str, payload: dict, deadline: datetime | None) -> str:
-    """A REMINDER event for its player: what is still missing, and by when."""
+    """A REMINDER event for its player: what is still missing ("3 of 5 units ordered;
+    no build yet"), and by when."""
     power = power_name(payload["power"])
     phase = Phase.parse(payload["phase"]).title
-    missing = [readable_unit(u) for u in payload.get("unordered") or ()]
-    builds, removals = payload.get("builds_left") or 0, payload.get("removals_left") or 0
-    if missing:
-        what = f"{', '.join(missing)} still {'has' if len(missing) == 1 else 'have'} no order"
-    elif builds:
-        what = f"{count(builds, 'build')} not yet given (or waived)"
-    elif removals:
-        what = f"{count(removals, 'removal')} not yet given"
-    else:
-        what = "no orders yet"
     return (
-        f"Reminder, **{game_name}**, {phase}: **{power}**: {what}. "
+        f"Reminder, **{game_name}**, {phase}: **{power}**: {_missing(payload)}. "
         f"Deadline {deadline_text(deadline)}. Send the orders here by DM."
     )
+
+
+def _missing(payload: dict) -> str:
+    missing = [readable_unit(u) for u in payload.get("unordered") or ()]
+    builds, removals = payload.get("builds_left") or 0, payload.get("removals_left") or 0
+    given, owed = payload.get("given"), payload.get("owed")
+    if given is None or owed is None:  # queued before the counts were kept
+        if missing:
+            return f"{', '.join(missing)} still {'has' if len(missing) == 1 else 'have'} no order"
+        if builds or removals:
+            noun = "build" if builds else "removal"
+            return f"{count(builds or removals, noun)} not yet given"
+        return "no orders yet"
+    if builds or removals:
+        noun = "build" if builds else "removal"
+        return f"no {noun} yet" if not given else f"{given} of {count(owed, noun)} given"
+    said = f"{given} of {count(owed, 'unit')} ordered"
+    return f"{said}; still without an order: {', '.join(missing)}" if missing else said
 
 
 # What a given-up event was, for the GM (DELIVERY_FAILED).
@@ -182,6 +191,7 @@ _EVENT_WORDS = {
     "dms_closed": "a notice about closed DMs",
     "late": "a notice of late orders",
     "excused": "a notice of an excused miss",
+    "absence": "a notice of an absence",
 }
 
 
