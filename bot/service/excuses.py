@@ -12,10 +12,12 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.service import matches
 from bot.service.events import EventKind
 from bot.service.grace import late_powers, tell
 from bot.service.service_core import ServiceCore
 from bot.service.start_state import keep_start_state
+from bot.service.views import GameStatus
 from bot.service.words import deadline_text, power_list
 from storage import repo
 from storage.models import GameRow
@@ -23,10 +25,63 @@ from storage.models import GameRow
 
 async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> bool:
     """At the deadline: spend an excuse for each late power that has one left and has
-    not spent one this phase, and move the deadline. Returns whether it moved."""
+    not spent one this phase, and move the deadline. Returns whether it moved.
+
+    One-on-one (QUEUE: "an excuse or absence moves both boards"): the match's other
+    board, waiting at the same movement phase for the same deadline, spends its own
+    late powers' excuses too, and both boards keep one deadline, the later one."""
+    if not desk._settings(game).schedule.excuses:
+        return False  # no budget in this game: one look at the settings, nothing more
+    boards = [game, *await _sharing_the_deadline(desk, session, game)]
+    moved = [d for board in boards if (d := await _excuse(desk, session, board, now))]
+    if not moved:
+        return False
+    deadline = max(moved)
+    for board in boards:
+        if board.deadline_at == deadline:
+            continue
+        was_moved = board.deadline_at is not None and board.deadline_at > now
+        board.deadline_at = deadline
+        board.version += 1  # a changed deadline: buttons made for the old one are stale
+        phase = await desk._current_phase(session, board)
+        await desk._schedule_reminders(session, board, phase.id, deadline, now)
+        if not was_moved:  # it spent nothing itself: its channel hears why it waits
+            repo.add_outbox(
+                session,
+                EventKind.DEADLINE_CHANGED,
+                now,
+                game_id=board.id,
+                channel_id=board.channel_id,
+                payload={"deadline": deadline.isoformat(), "by_match": True},
+            )
+    return True
+
+
+async def _sharing_the_deadline(
+    desk: ServiceCore, session: AsyncSession, game: GameRow
+) -> list[GameRow]:
+    """The other board of `game`'s match when it stands at the same phase with the same
+    deadline (a shared movement deadline); none otherwise."""
+    if game.match_id is None:
+        return []
+    other = await matches.other_board(session, game)
+    if other is None or other.status != GameStatus.ACTIVE:
+        return []
+    if other.deadline_at != game.deadline_at:
+        return []
+    mine, theirs = (
+        await desk._current_phase(session, game),
+        await desk._current_phase(session, other),
+    )
+    return [other] if mine.code == theirs.code else []
+
+
+async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> datetime | None:
+    """Spend the excuses of `game`'s late powers, as `excuse_the_late` says, and move
+    its deadline: the new deadline, or None when no one was excused."""
     settings = desk._settings(game)
     if not settings.schedule.excuses:
-        return False  # no budget in this game: one look at the settings, nothing more
+        return None
     phase = await desk._current_phase(session, game)
     position = desk._position(phase)
     powers = await repo.powers(session, game.id)
@@ -39,7 +94,7 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
         if row.excuses_left > 0 and row.power not in spent_before
     ]
     if not excused:
-        return False
+        return None
     await keep_start_state(session, game.id, phase)  # before the powers' state changes
     for row in excused:
         row.excuses_left -= 1
@@ -51,7 +106,7 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
     await desk._schedule_reminders(session, game, phase.id, deadline, now)
     notice = {"phase": phase.code, "deadline": deadline.isoformat()}
     tell(session, game, EventKind.EXCUSED, excused, notice, now, settings.variant)
-    return True
+    return deadline
 
 
 def excused_text(game_name: str, payload: dict) -> str:

@@ -187,3 +187,35 @@ async def test_rules004_one_on_one_an_agreed_draw_is_one_vote_for_the_match(serv
         match = await session.get(MatchRow, game_a.match_id)
     assert match.status == "ended" and match.result == "draw"
     assert sorted(match.winners) == sorted((efr, agt))
+
+
+async def test_queue_one_on_one_an_excuse_moves_both_boards(service):
+    """QUEUE ("Late"): "in one-on-one an excuse or absence moves both boards". A power
+    late on board A spends its excuse; board B, where everyone has ordered, waits with
+    it: neither is played, and both keep one deadline, moved by the schedule."""
+    from bot.service.schedule import Schedule
+
+    settings = GameSettings(variant=VariantName.ONE_ON_ONE, schedule=Schedule(excuses=1))
+    game = await service.create_game(
+        GUILD, CHANNEL, GM, "Duel", T0, settings, seed=7, second_channel_id=SECOND
+    )
+    for i, user in enumerate(PLAYERS[:2]):
+        await service.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
+    await service.start(game.id, Caller(GM, GUILD), T0)
+    async with service.transaction() as session:
+        rows = await session.execute(select(GameRow).where(GameRow.match_id.is_not(None)))
+        a, b = sorted(g.id for g in rows.scalars().all())
+    game_a, _, holders_a = await _board(service, a)
+    _, _, holders_b = await _board(service, b)
+    deadline = game_a.deadline_at
+    at = deadline - timedelta(hours=1)
+    efr, agt = "F LON H\nA PAR H\nA MOS H", "A VIE H\nA BER H\nA CON H"
+    await service.submit_orders(Caller(holders_a["AUSTRIA"], GUILD), agt, at, a)  # EFR late on A
+    await service.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, at, b)
+    await service.submit_orders(Caller(holders_b["ENGLAND"], GUILD), efr, at, b)
+    report = await Scheduler(service).tick(deadline)
+    assert report.adjudicated == ()
+    game_a, pos_a, _ = await _board(service, a)
+    game_b, pos_b, _ = await _board(service, b)
+    assert pos_a.phase == pos_b.phase == Phase.parse("S1901M")
+    assert game_a.deadline_at == game_b.deadline_at == deadline + timedelta(days=4)
