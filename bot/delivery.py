@@ -98,6 +98,7 @@ class Delivery(EventPosts):
             EventKind.PLAYER_LEFT: self._player_left,
             EventKind.DMS_CLOSED: self._dms_closed,
             EventKind.QUESTION: self._question,
+            EventKind.SETTING_CHANGED: self._setting_changed,
         }
 
     async def run(self) -> None:

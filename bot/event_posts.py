@@ -36,6 +36,7 @@ from bot.service.words import (
     delivery_failed_text,
     dms_closed_text,
     event_words,
+    fit,
     game_end_dm,
     game_end_text,
     mention,
@@ -285,6 +286,10 @@ class EventPosts:
         p = event.payload
         how = " by unanimous vote" if p.get("by_vote") else " by the GM"
         await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
+
+    async def _setting_changed(self, event: Event) -> None:
+        changed = "\n".join(f"- {line}" for line in event.payload["changed"])
+        await self._to_channel(event, fit(f"The GM changed the game's settings:\n{changed}"))
 
     async def _paused(self, event: Event) -> None:
         await self._to_channel(event, "The GM has paused the game; the deadline is on hold.")

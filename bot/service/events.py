@@ -52,6 +52,8 @@ class EventKind(StrEnum):
     - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
       a ping of them only, how to open them
     - QUESTION (DM to the GM): user (the player asking), powers [power], text — `/ask`
+    - SETTING_CHANGED (channel): changed [line] — what the changed settings now say, as
+      `/gm settings show` says it (`/gm settings set`)
     """
 
     GAME_STARTED = "game_started"
@@ -77,6 +79,7 @@ class EventKind(StrEnum):
     PLAYER_LEFT = "player_left"
     DMS_CLOSED = "dms_closed"
     QUESTION = "question"
+    SETTING_CHANGED = "setting_changed"
 
 
 @dataclass(frozen=True, slots=True)
