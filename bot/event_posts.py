@@ -27,6 +27,7 @@ from bot.service.errors import WrongState
 from bot.service.events import Event
 from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
 from bot.service.lookups import GameLookups
+from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.proxies import ProxyEnd
 from bot.service.words import (
@@ -205,7 +206,8 @@ class EventPosts:
         else:
             nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(_when(p))}."
         palette = settings.map_palette  # the game's; None: the operator's
-        png = await self.lookups.results_png(played, final=over, palette=palette)
+        unheld = unheld_powers(settings, played.after.phase)  # named in the legend
+        png = await self.lookups.results_png(played, final=over, palette=palette, statuses=unheld)
         text, body_file = results_post(heading, body, said, nxt)
         files = [_png(png, p["phase"])]
         if over or played.after.phase.year != played.before.phase.year:
