@@ -101,6 +101,7 @@ class Delivery(EventPosts):
             EventKind.LATE: self._lateness,
             EventKind.EXCUSED: self._lateness,
             EventKind.ABSENCE: self._lateness,
+            EventKind.SETTING_CHANGED: self._setting_changed,
         }
 
     async def run(self) -> None:

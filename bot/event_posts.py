@@ -30,6 +30,7 @@ from bot.service.excuses import excused_text
 from bot.service.game_settings import SCORING_NAMES, ResultsNotation, Scoring
 from bot.service.grace import late_text
 from bot.service.lookups import GameLookups
+from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.power_views import is_hidden
 from bot.service.proxies import ProxyEnd
@@ -40,6 +41,7 @@ from bot.service.words import (
     delivery_failed_text,
     dms_closed_text,
     event_words,
+    fit,
     game_end_dm,
     game_end_text,
     mention,
@@ -217,7 +219,8 @@ class EventPosts:
             await hidden_results(self, event, played, heading, nxt, over)
             return
         palette = settings.map_palette  # the game's; None: the operator's
-        png = await self.lookups.results_png(played, final=over, palette=palette)
+        unheld = unheld_powers(settings, played.after.phase)  # named in the legend
+        png = await self.lookups.results_png(played, final=over, palette=palette, statuses=unheld)
         text, body_file = results_post(heading, body, said, nxt)
         files = [_png(png, p["phase"])]
         if over or played.after.phase.year != played.before.phase.year:
@@ -302,6 +305,10 @@ class EventPosts:
             return
         how = " by unanimous vote" if p.get("by_vote") else " by the GM"
         await self._to_channel(event, f"The deadline was changed{how}: {deadline_text(_when(p))}.")
+
+    async def _setting_changed(self, event: Event) -> None:
+        changed = "\n".join(f"- {line}" for line in event.payload["changed"])
+        await self._to_channel(event, fit(f"The GM changed the game's settings:\n{changed}"))
 
     async def _paused(self, event: Event) -> None:
         who = (

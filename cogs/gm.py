@@ -38,6 +38,7 @@ from cogs.common import (
     game_here,
     require_sees_game,
 )
+from cogs.replacement_pick import complete_replacement, incoming_player
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -172,15 +173,20 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="replace", description="Give a power to another player")
     @app_commands.choices(power=POWER_CHOICES)
-    @app_commands.autocomplete(game=complete_gm_game)
+    @app_commands.autocomplete(game=complete_gm_game, suggested=complete_replacement)
+    @app_commands.describe(
+        player="Anyone in the server", suggested="Or: who never had a country here, first"
+    )
     async def replace(
         self,
         interaction: discord.Interaction,
         power: str,
-        player: discord.User,
+        player: discord.User | None = None,
+        suggested: app_commands.Range[str, 1, 100] | None = None,
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
+        player = await incoming_player(interaction, player, suggested)
         await require_sees_game(interaction, player, info)
         await self.bot.service.gm_replace_player(
             info.id,

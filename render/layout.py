@@ -20,6 +20,10 @@ UNIT_SIZE = 34  # a unit's disc, across
 UNIT_RADIUS = 21  # the disc with its ring (hold, convoy, dislodged): what a unit place holds
 DISLODGED_SIZE = 29  # a dislodged unit, drawn smaller beside the space it lost
 DISLODGED_RADIUS = 18
+# A second unit in a space (a spy beside the unit it shares the space with, rules/004's
+# Spy Diplomacy) is drawn at a dislodged unit's size: central Europe has no room for a
+# third full-size place beside Munich's, Ruhr's and Tyrolia's names and units.
+SECOND_RADIUS = DISLODGED_RADIUS
 CENTRE_RADIUS = 10  # a supply centre's marker with its outline
 GAP = 3  # kept free between any two places
 

@@ -35,6 +35,7 @@ from render.palette import Palette, get_palette
 from render.panels import Label, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
 from render.scene import Drawn, Kind, Scene
+from render.variant_marks import Statuses, draw_neutral_land
 from render.visibility import Visible, filter_for_viewer
 
 DEFAULT_WIDTH = 1600
@@ -49,15 +50,20 @@ def render_map(
     palette: str | Palette = "classic",
     width: int = DEFAULT_WIDTH,
     visible: Visible | None = None,
+    statuses: Statuses | None = None,
 ) -> bytes:
     """The map of `position` as PNG bytes, `width` pixels wide.
 
     `orders` are drawn as given; `outcomes` (from adjudication) mark which failed and
     why. Orders only present inside `outcomes` are drawn too. With `viewer`, only what
     `visible(viewer, thing)` allows is drawn — in the standard game that is everything,
-    which is the default when `visible` is None. Same input, same bytes.
+    which is the default when `visible` is None. `statuses`: the powers no player holds
+    (`Variant.statuses` of the game's rules), named so in the legend. Land the
+    position's variant closes in its phase is hatched. Same input, same bytes.
     """
-    image = render_map_image(position, board, orders, outcomes, viewer, palette, width, visible)
+    image = render_map_image(
+        position, board, orders, outcomes, viewer, palette, width, visible, statuses=statuses
+    )
     return encode_png(image, output_colours(get_palette(palette), board))
 
 
@@ -71,6 +77,7 @@ def render_map_image(
     width: int = DEFAULT_WIDTH,
     visible: Visible | None = None,
     scene: Scene | None = None,
+    statuses: Statuses | None = None,
 ) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
     given, receives every name, unit, marker and arrow head drawn."""
@@ -85,8 +92,10 @@ def render_map_image(
     geo = geometry_at(width)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, position)
+    draw_neutral_land(canvas, board.name, position)
     style = Style.for_width(width)
-    labels = place_fixed(scene, geo, board, position, style, position.phase.title, viewer)
+    title = position.phase.title
+    labels = place_fixed(scene, geo, board, position, style, title, viewer, statuses)
     draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
@@ -95,7 +104,7 @@ def render_map_image(
     draw_units(canvas, geo, pal, position, style)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_panels(canvas, board, pal, position, style, position.phase.title, viewer)
+    draw_panels(canvas, board, pal, position, style, title, viewer, statuses)
     return canvas
 
 
@@ -107,11 +116,12 @@ def place_fixed(
     style: Style,
     title: str = "",
     viewer: Power | None = None,
+    statuses: Statuses | None = None,
 ) -> tuple[Label, ...]:
     """Record what stands before any order is drawn — the panels, the names, the
     centres, the units and the dislodged units — so arrow heads and crosses keep off
     them. Returns the names to paste (over the order lines, under the units)."""
-    for box in panel_boxes(board, position, style, title, viewer):
+    for box in panel_boxes(board, position, style, title, viewer, statuses):
         scene.add(Drawn(Kind.PANEL, box, "panel"))
     land_codes, sea_codes = _codes(board)
     labels = space_labels(geo.width, board.name, land_codes, sea_codes)

@@ -15,6 +15,7 @@ from render.geometry import geometry_at
 from render.icons import paste_centred, unit_icon
 from render.layout import LABEL_HALO, LABEL_SIZE, SYMBOLS_AREA, UNIT_SIZE, scaled
 from render.palette import Palette
+from render.variant_marks import Statuses, status_word
 
 # Pillow's bundled FreeType font (Aileron): nothing to ship, same glyphs everywhere.
 
@@ -103,10 +104,14 @@ class LegendRow:
     power: Power
     text: str  # "  4    3" (centres, units) and, in adjustments, "   +1" or "    ·"
     alive: bool
+    status: str = ""  # after the name, for a power no player holds: "civil disorder"
 
 
-def legend_rows(board: Board, position: Position) -> list[LegendRow]:
-    """The key's rows: the powers by most centres, each with its counts on `position`."""
+def legend_rows(
+    board: Board, position: Position, statuses: Statuses | None = None
+) -> list[LegendRow]:
+    """The key's rows: the powers by most centres, each with its counts on `position`
+    and, for a power no player holds (`statuses`), why."""
     adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
     rows = []
     for power in sorted(board.powers, key=lambda p: (-len(position.centres_of(p)), p)):
@@ -114,7 +119,7 @@ def legend_rows(board: Board, position: Position) -> list[LegendRow]:
         if adjusting:
             adj = position.adjustment_of(power)
             text += f"   {adj:+d}" if adj else "    ·"
-        rows.append(LegendRow(power, text, position.is_alive(power)))
+        rows.append(LegendRow(power, text, position.is_alive(power), status_word(power, statuses)))
     return rows
 
 
@@ -140,7 +145,7 @@ def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow
     # Fonts have a floor size, the layout does not: on a narrow map the names and the
     # numbers would overlap, so the columns move apart when the text needs it.
     gap = max(4, round(6 * f))
-    widest_name = max((round(small.getlength(r.power.title())) for r in rows), default=0)
+    widest_name = max((_name_width(r, small, f) for r in rows), default=0)
     num_x = max(x0 + round(170 * f), name_x + widest_name + gap)
     widest_text = max((round(small.getlength(r.text)) for r in rows), default=0)
     head = font(max(8, round(22 * f))).getlength(_legend_head(adjusting))
@@ -153,18 +158,40 @@ def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow
     return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row)
 
 
-def legend_box(board: Board, position: Position, style) -> tuple[int, int, int, int]:
+def _name_width(row: LegendRow, small, f: float) -> int:
+    """A row's name with its status word (in the header's smaller type) after it."""
+    width = small.getlength(row.power.title())
+    if row.status:
+        width += round(8 * f) + _status_font(f).getlength(row.status)
+    return round(width)
+
+
+def _status_font(f: float):
+    return font(max(8, round(22 * f)))
+
+
+def legend_box(
+    board: Board, position: Position, style, statuses: Statuses | None = None
+) -> tuple[int, int, int, int]:
     """The key's panel (left, top, right, bottom): one row per power under a header."""
-    return _legend_layout(board, position, style, legend_rows(board, position)).box
+    return _legend_layout(board, position, style, legend_rows(board, position, statuses)).box
 
 
-def draw_legend(canvas: Image.Image, board: Board, pal: Palette, position: Position, style) -> None:
-    """One row per power: its colour, name, supply centres and units (and, in an
-    adjustment phase, builds or removals owed), counted on `position`."""
+def draw_legend(
+    canvas: Image.Image,
+    board: Board,
+    pal: Palette,
+    position: Position,
+    style,
+    statuses: Statuses | None = None,
+) -> None:
+    """One row per power: its colour, name (and why no player holds it), supply centres
+    and units (and, in an adjustment phase, builds or removals owed), counted on
+    `position`."""
     f = _scale(style.unit)
     draw = ImageDraw.Draw(canvas)
     small = font(max(9, round(31 * f)))
-    rows = legend_rows(board, position)
+    rows = legend_rows(board, position, statuses)
     layout = _legend_layout(board, position, style, rows)
     x0, y0, _, _ = layout.box
     adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
@@ -188,6 +215,14 @@ def draw_legend(canvas: Image.Image, board: Board, pal: Palette, position: Posit
         paste_centred(canvas, icon, (x0 + round(22 * f), top + small.size * 0.6))
         colour = pal.outline if line.alive else (150, 150, 150)
         draw.text((layout.name_x, top), line.power.title(), fill=colour, font=small)
+        if line.status:
+            at = layout.name_x + round(small.getlength(line.power.title()) + 8 * f)
+            draw.text(
+                (at, top + round(small.size - _status_font(f).size)),
+                line.status,
+                fill=(90, 90, 90),
+                font=_status_font(f),
+            )
         draw.text((layout.num_x, top), line.text, fill=colour, font=small)
 
 
@@ -229,11 +264,18 @@ def key_box(style, entries: tuple[tuple[str, str], ...] = KEY_ENTRIES) -> tuple[
     return (right - 2 * col - round(12 * f), top, right, top + rows * round(40 * f) + round(16 * f))
 
 
-def panel_boxes(board: Board, position: Position, style, title: str = "", viewer=None):
+def panel_boxes(
+    board: Board,
+    position: Position,
+    style,
+    title: str = "",
+    viewer=None,
+    statuses: Statuses | None = None,
+):
     """Where the panels stand: the title, the powers' counts, the key of symbols."""
     return [
         title_box(title or position.phase.title, style, viewer),
-        legend_box(board, position, style),
+        legend_box(board, position, style, statuses),
         key_box(style, key_entries(position)),
     ]
 
@@ -314,8 +356,17 @@ def draw_key(
         draw.text((x + round(44 * f), y), word, fill=pal.outline, font=small, anchor="lm")
 
 
-def draw_panels(canvas, board: Board, pal: Palette, position: Position, style, title, viewer):
+def draw_panels(
+    canvas,
+    board: Board,
+    pal: Palette,
+    position: Position,
+    style,
+    title,
+    viewer,
+    statuses: Statuses | None = None,
+):
     """The title, the powers' counts and the key of symbols."""
     draw_title(canvas, title, pal, style, viewer)
-    draw_legend(canvas, board, pal, position, style)
+    draw_legend(canvas, board, pal, position, style, statuses)
     draw_key(canvas, pal, style, key_entries(position))

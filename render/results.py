@@ -43,6 +43,7 @@ from render.palette import Palette, get_palette
 from render.panels import draw_panels
 from render.png import encode_png
 from render.scene import Drawn, Kind, Scene
+from render.variant_marks import Statuses, draw_neutral_land
 from render.visibility import Visible, filter_for_viewer
 
 
@@ -64,6 +65,7 @@ def render_results(
     visible: Visible | None = None,
     *,
     final: bool = False,
+    statuses: Statuses | None = None,
 ) -> bytes:
     """The map of `after`, the position `before`'s phase led to, with that phase's
     `orders` and `outcomes` drawn faint beneath it, as PNG bytes `width` pixels wide.
@@ -72,11 +74,22 @@ def render_results(
     movement phase with dislodgements it is the retreat phase, whose dislodged units
     are drawn with their retreats; after a Fall it carries the new ownership. `final`
     titles the map as the game's last. `viewer` and `visible` filter both positions
-    and the orders as `render_map` does. Same input, same bytes.
+    and the orders as `render_map` does; `statuses` as `render_map`'s. Same input,
+    same bytes.
     """
     pal = get_palette(palette)
     image = render_results_image(
-        before, after, board, orders, outcomes, viewer, pal, width, visible, final=final
+        before,
+        after,
+        board,
+        orders,
+        outcomes,
+        viewer,
+        pal,
+        width,
+        visible,
+        final=final,
+        statuses=statuses,
     )
     faint_colours = [faint(pal.power(p)) for p in board.powers]
     return encode_png(image, output_colours(pal, board, faint_colours))
@@ -95,6 +108,7 @@ def render_results_image(
     *,
     final: bool = False,
     scene: Scene | None = None,
+    statuses: Statuses | None = None,
 ) -> Image.Image:
     """As `render_results`, but the Pillow image (RGB) instead of PNG bytes. `scene`,
     when given, receives every name, unit, marker and arrow head drawn."""
@@ -111,8 +125,9 @@ def render_results_image(
     style = Style.for_width(width)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, after)
+    draw_neutral_land(canvas, board.name, after)
     title = results_title(before.phase, final)
-    labels = place_fixed(scene, geo, board, after, style, title, viewer)
+    labels = place_fixed(scene, geo, board, after, style, title, viewer, statuses)
     # The orders go under everything of the new position, placed as they were given.
     then = OrderLayer(geo, board, before, pal, style, faint=True, scene=scene)
     gone = units_gone(then, after, outcome_list)
@@ -132,7 +147,7 @@ def render_results_image(
     draw_units(canvas, geo, pal, after, style)
     draw_dislodged(canvas, now)
     draw_crosses(canvas, then)
-    draw_panels(canvas, board, pal, after, style, title, viewer)
+    draw_panels(canvas, board, pal, after, style, title, viewer, statuses)
     return canvas
 
 

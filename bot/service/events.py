@@ -60,6 +60,8 @@ class EventKind(StrEnum):
     - ABSENCE (channel, or DM): to ("channel", "gm" or "player"), powers [power] (away),
       first, last (days, ISO), days, asked_days (more: the cap cut it), deadline (the
       game's now) — bot/service/absences.py
+    - SETTING_CHANGED (channel): changed [line] — what the changed settings now say, as
+      `/gm settings show` says it (`/gm settings set`)
     """
 
     GAME_STARTED = "game_started"
@@ -88,6 +90,7 @@ class EventKind(StrEnum):
     LATE = "late"
     EXCUSED = "excused"
     ABSENCE = "absence"
+    SETTING_CHANGED = "setting_changed"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from bot.service.pending_orders import PendingOrdersDesk
 from bot.service.press_record import PressRecordDesk
 from bot.service.ratings import RatingsDesk
 from bot.service.reach import ReachDesk
+from bot.service.replacements import ReplacementsDesk
 from bot.service.votes import Votes
 from storage.db import create_engine
 from storage.schema import migrate_engine
@@ -43,6 +44,7 @@ class GameService(
     RatingsDesk,
     PressRecordDesk,
     AbsenceDesk,
+    ReplacementsDesk,
 ):
     """All of the service's operations; see the mixins for each group."""
 

@@ -21,7 +21,7 @@ from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
 from bot.service.reach import remember_name
 from bot.service.rollback import RollbackDesk, RollbackPlan
-from bot.service.setting_changes import change_setting
+from bot.service.setting_changes import change_setting, setting_news
 from bot.service.start_state import keep_start_state, player_changes
 from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
@@ -438,4 +438,14 @@ class GmDesk(RollbackDesk):
             repo.add_audit(
                 session, game.id, caller.user_id, "setting", now, {"name": name, "value": value}
             )
+            changed = setting_news(old, new, name, value)
+            if changed:
+                repo.add_outbox(
+                    session,
+                    EventKind.SETTING_CHANGED,
+                    now,
+                    game_id=game.id,
+                    channel_id=game.channel_id,
+                    payload={"changed": changed},
+                )
             return new

@@ -24,9 +24,10 @@ from adjudication.serialize import order_from_json, outcome_from_json
 from adjudication.units import PhaseKind
 from bot.service.caller import Caller
 from bot.service.errors import NotFound
+from bot.service.export_options import exported_game
 from bot.service.judge_text import judge_text
 from bot.service.service_core import ServiceCore
-from bot.service.views import LineStatus, PhaseRecord
+from bot.service.views import GameStatus, LineStatus, PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import position_from_json
 from storage.models import PhaseRow
@@ -173,6 +174,11 @@ class History(ServiceCore):
         out: its orders are secret until it is played."""
         every = await self.phase_records(game_id)
         records = [r for r in every if r.outcomes is not None]
+        game = await self.game_info(game_id)
+        now_at = self.record_position(every[-1]).phase if every else None
+        played_as = exported_game(
+            await self.game_settings(game_id), now_at, game.status is GameStatus.ENDED
+        )
         written = await self._written(record.id for record in records)
         following = {r.id: n for r, n in itertools.pairwise(every)}
         powers = self.board.powers
@@ -181,7 +187,7 @@ class History(ServiceCore):
             position = self.record_position(record)
             orders = [order_from_json(o) for per_power in record.orders.values() for o in per_power]
             record_id = f"{game_id}-{record.seq}"
-            line = input_line(record_id, position, orders, self.board, powers)
+            line = input_line(record_id, position, orders, self.board, powers) | played_as
             after = self._went_on_from(record, following)
             if after is not None:
                 outcomes = [outcome_from_json(o) for o in record.outcomes or ()]

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from adjudication.board import Board
@@ -23,9 +23,12 @@ from adjudication.notation import format_order
 from adjudication.orders import Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power
+from adjudication.units import Phase, PhaseKind, Power
+from adjudication.variants.model import PowerStatus
 from bot.service.errors import NotFound
 from bot.service.game_service import GameService
+from bot.service.game_settings import GameSettings
+from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PlayedPhase
 from bot.service.power_views import is_hidden, known_now, offered
 from bot.service.views import PhaseRecord
@@ -151,17 +154,31 @@ class GameLookups:
         results drawn on it."""
         return await self.record_map(await self.find_record(game_id, phase))
 
+    async def unheld_powers(self, game_id: int, phase: Phase) -> Mapping[Power, PowerStatus]:
+        """The powers no player holds in `phase`, for the legend (one read of the
+        game's settings)."""
+        return unheld_powers(await self.service.game_settings(game_id), phase)
+
     async def results_map(self, game_id: int, phase_id: int) -> MapImage:
         """The map of one played phase (by its stored id), for the results post."""
         found = await self.service.phase_results(game_id, phase_id)
         if found is None:
             raise NotFound(f"No phase {phase_id} in game {game_id}.")
-        return await self._map(found.phase, found.position, found.outcomes, found.report)
+        unheld = await self.unheld_powers(game_id, found.position.phase)
+        return await self._map(
+            found.phase, found.position, found.outcomes, found.report, statuses=unheld
+        )
 
-    async def record_map(self, record: PhaseRecord, palette: str | None = None) -> MapImage:
-        """The map of a stored phase; the title of a play since rolled back says so."""
+    async def record_map(
+        self, record: PhaseRecord, palette: str | None = None, *, game_id: int | None = None
+    ) -> MapImage:
+        """The map of a stored phase; the title of a play since rolled back says so.
+        With `game_id`, the legend names the powers no player holds."""
         position = self.service.record_position(record)
-        picture = await self._map(record.phase, position, record.outcomes, record.report, palette)
+        unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
+        picture = await self._map(
+            record.phase, position, record.outcomes, record.report, palette, statuses=unheld
+        )
         if record.rolled_back:
             return replace(picture, title=f"{picture.title} (rolled back)")
         return picture
@@ -173,13 +190,15 @@ class GameLookups:
         stored_outcomes: Sequence[dict] | None,
         report: str | None,
         palette: str | None = None,
+        *,
+        statuses: Mapping[Power, PowerStatus] | None = None,
     ) -> MapImage:
         outcomes: list[Outcome] | None = None
         orders: list[Order] | None = None
         if stored_outcomes is not None:
             outcomes = [outcome_from_json(o) for o in stored_outcomes]
             orders = [o.order for o in outcomes]
-        png = await self.draw(position, orders, outcomes, palette=palette)
+        png = await self.draw(position, orders, outcomes, palette=palette, statuses=statuses)
         return MapImage(phase, position.phase.title, png, report)
 
     async def preview_map(
@@ -203,6 +222,7 @@ class GameLookups:
                 raise NotFound("That game has not started yet.")
             position = await self.service._position_at(conn, found[0])
         palette = self._palette_of(found)
+        unheld = unheld_powers(GameSettings.from_json(found[1]), position.phase)
         parsed: list[Order] = []
         board = self.service.board_at(position)  # the variant's: planes are read there
         for power in powers:
@@ -210,7 +230,7 @@ class GameLookups:
             parsed += [line.order for line in lines if line.order is not None]
         if is_hidden(position):  # issue 12: only what the player's powers know
             position = known_now(position, powers[0], board)
-        return await self.draw(position, parsed, None, palette=palette)
+        return await self.draw(position, parsed, None, palette=palette, statuses=unheld)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
         """Three orders the player could give now, made from their own units (a move,
@@ -267,12 +287,18 @@ class GameLookups:
         return PlayedPhase(before.position, outcomes, after.position, board)
 
     async def results_png(
-        self, played: PlayedPhase, *, final: bool, palette: str | None = None
+        self,
+        played: PlayedPhase,
+        *,
+        final: bool,
+        palette: str | None = None,
+        statuses: Mapping[Power, PowerStatus] | None = None,
     ) -> bytes:
         """The position after the phase, its moves drawn lightly under it (the final
-        position when the game ended with it)."""
+        position when the game ended with it); `statuses` as `draw`'s."""
         if self._results_renderer is None:
             self._results_renderer = default_results_renderer()
+        marks = {"statuses": statuses} if statuses else {}
         return await asyncio.to_thread(
             functools.partial(
                 self._results_renderer,
@@ -285,6 +311,7 @@ class GameLookups:
                 palette or self.palette,
                 self.width,
                 final=final,
+                **marks,
             )
         )
 
@@ -296,18 +323,25 @@ class GameLookups:
         viewer: Power | None = None,
         *,
         palette: str | None = None,
+        statuses: Mapping[Power, PowerStatus] | None = None,
     ) -> bytes:
+        """`statuses`: the powers no player holds, named in the legend; passed only
+        when there are some, so a renderer of the standard game needs no such option."""
         if self._renderer is None:
             self._renderer = default_renderer()
+        marks = {"statuses": statuses} if statuses else {}
         return await asyncio.to_thread(
-            self._renderer,
-            position,
-            self.board,
-            list(orders) if orders is not None else None,
-            list(outcomes) if outcomes is not None else None,
-            viewer,
-            palette or self.palette,
-            self.width,
+            functools.partial(
+                self._renderer,
+                position,
+                self.board,
+                list(orders) if orders is not None else None,
+                list(outcomes) if outcomes is not None else None,
+                viewer,
+                palette or self.palette,
+                self.width,
+                **marks,
+            )
         )
 
 

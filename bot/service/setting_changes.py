@@ -192,6 +192,16 @@ CHANGES: dict[str, SettingChange] = {
 }
 
 
+def setting_news(old: GameSettings, new: GameSettings, name: str, value: str) -> list[str]:
+    """What the game's channel is told of a change: the lines of the settings' description
+    that changed; for a setting the description leaves out (the grouping), its name and
+    value; nothing when nothing changed."""
+    if old == new:
+        return []
+    before = set(old.describe())
+    return [line for line in new.describe() if line not in before] or [f"{name}: {value}"]
+
+
 def change_setting(settings: GameSettings, name: str, value: str, *, started: bool) -> GameSettings:
     """`settings` with `name` set to `value`, or `InvalidSetting` saying why not."""
     change = CHANGES.get(name)

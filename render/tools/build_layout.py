@@ -37,6 +37,7 @@ from render.layout import (  # noqa: E402
     LABEL_HALO,
     LABEL_SIZE,
     POWERS_AREA,
+    SECOND_RADIUS,
     SYMBOLS_AREA,
     UNIT_RADIUS,
 )
@@ -44,6 +45,18 @@ from render.scene import Drawn, Kind  # noqa: E402
 
 DATA = ROOT / "render" / "data"
 STEP = 2  # candidate grid, pixels
+# Spaces laid out before any other, in this order: Liverpool, narrower than a unit
+# (about 30 px), has room for its centre's marker, its unit and its name only before
+# Edinburgh's and Yorkshire's units take the ends of its strip; then Yorkshire, whose
+# name otherwise finds room only over the North Sea.
+NARROWEST = ("LVP", "YOR")
+# Besides a space's unit: a dislodged unit's place and a second unit's, each with its
+# radius, where it is wanted (from the unit's place) and how far beside the space it
+# may go when there is no room inside.
+EXTRA_PLACES = (
+    ("dislodged", DISLODGED_RADIUS, (30, 26), 160),
+    ("second", SECOND_RADIUS, (-40, 0), 200),
+)
 
 
 class Space:
@@ -155,15 +168,23 @@ def label_box(text: str) -> tuple[float, float, float, float]:
     return (left - pad, top - pad, right + pad, bottom + pad)
 
 
-def build(meta: dict, labels: Image.Image, first: frozenset[str] = frozenset()) -> dict:
+def build(
+    meta: dict,
+    labels: Image.Image,
+    first: frozenset[str] = frozenset(),
+    crowded: frozenset[str] = frozenset(),
+) -> dict:
     """Every space's places. The names and centre markers of the spaces in `first`
     (small spaces where they found no room inside once the units stood) are placed
-    before any unit, the units then finding room round them."""
+    before any unit, the units then finding room round them; the dislodged and second
+    units of the spaces in `crowded` (where one found no room once the names stood)
+    are placed right after the units."""
     spaces = {code: Space(code, e["index"], labels) for code, e in meta["spaces"].items()}
     layout = Layout(labels)
     drawn_spaces = sorted(c for c in spaces if c in STANDARD.provinces)
     out: dict[str, dict] = {c: {"index": meta["spaces"][c]["index"]} for c in spaces}
     tight: set[str] = set()
+    no_room: set[str] = set()
 
     def xy(thing: Drawn | None, fallback: list[int], what: str = "") -> list[int]:
         if thing is None:
@@ -196,20 +217,33 @@ def build(meta: dict, labels: Image.Image, first: frozenset[str] = frozenset()) 
                     break
                 layout.taken.remove(unit)
                 unit = None
+        if code in NARROWEST and STANDARD.provinces[code].supply_centre:
+            # The centre's marker at the narrow end, the unit below it, the code under
+            # the unit, each as much inside as the strip allows (less than a unit).
+            top = (old["unit"][0], space.bbox[1])
+            out[code]["sc"] = xy(layout.put(space, _centre_at(code), top, need=(0.8,)), [0, 0])
         if unit is None:
-            unit = layout.put(space, _disc(UNIT_RADIUS, code), tuple(old["unit"]))
+            # In the narrowest, the nearest free place, however little of it is inside.
+            need = (0.0,) if code in NARROWEST else (0.95, 0.8, 0.6, 0.4, 0.0)
+            unit = layout.put(space, _disc(UNIT_RADIUS, code), tuple(old["unit"]), need=need)
+        if code in NARROWEST:
+            placed = _code_place(code, unit.centre, need=(0.4,)) if unit else None
+            if placed is not None:
+                out[code]["name"], out[code]["label"] = code, placed[0]
         out[code]["unit"] = xy(unit, old["unit"], code)
         for coast, at in sorted(old.get("coasts", {}).items()):
             out[code].setdefault("coasts", {})[coast] = xy(
                 layout.put(space, _disc(UNIT_RADIUS, f"{code}/{coast}"), tuple(at)), at
             )
 
-    def _code_place(code: str, unit: tuple[float, float]) -> tuple[list[int], Drawn] | None:
-        """The code's anchor and box, mostly inside its space, near `unit`; None if
-        there is no room."""
+    def _code_place(
+        code: str, unit: tuple[float, float], need: tuple[float, ...] = (0.6,)
+    ) -> tuple[list[int], Drawn] | None:
+        """The code's anchor and box, mostly (`need`) inside its space, near `unit`;
+        None if there is no room."""
         box = label_box(code)
         near = (unit[0], unit[1] + UNIT_RADIUS + (box[3] - box[1]) / 2 + GAP)
-        placed = layout.put(spaces[code], _label_at(box, code), near, need=(0.6,), reach=90)
+        placed = layout.put(spaces[code], _label_at(box, code), near, need=need, reach=90)
         if placed is None:
             return None
         return [round(placed.box[0] - box[0]), round(placed.box[1] - box[1])], placed
@@ -252,10 +286,35 @@ def build(meta: dict, labels: Image.Image, first: frozenset[str] = frozenset()) 
             placed = layout.put(spaces[code], make, near, need=(0.0,), beside=60)
         out[code]["sc"] = xy(placed, [ux + 30, uy - 26], code + " centre")
 
-    # 1. The unit places (with their names, in the tight spaces); 2. the other names;
+    def place_extra(
+        code: str, kind: str, radius: float, offset: tuple[int, int], beside: int
+    ) -> None:
+        """A dislodged or second unit's place near the unit's: inside the space, or
+        (if `beside`) the free place nearest, wherever."""
+        ux, uy = out[code]["unit"]
+        near = (ux + offset[0], uy + offset[1])
+        disc = _disc(radius, code + (":d" if kind == "dislodged" else ":2"))
+        if not beside:
+            placed = layout.put(spaces[code], disc, near, need=(0.6, 0.3))
+            if placed is not None:
+                out[code][kind] = xy(placed, [0, 0])
+            return
+        placed = layout.put(spaces[code], disc, near, need=(), beside=beside)
+        if placed is None:
+            no_room.add(code)
+        out[code][kind] = xy(placed, [round(near[0]), round(near[1])], f"{code} {kind}")
+
+    # 1. The unit places (with their names, in the tight spaces), and the second
+    # units of the crowded spaces; 2. the other names;
     # 3. the supply centres, inside their spaces where there is room at all.
-    for code in sorted(drawn_spaces, key=lambda c: c not in first):
+    narrowest = {c: i for i, c in enumerate(NARROWEST)}
+    for code in sorted(drawn_spaces, key=lambda c: (narrowest.get(c, 99), c not in first)):
         place_units(code)
+    for code in sorted(crowded):
+        for kind, radius, offset, beside in EXTRA_PLACES:
+            place_extra(code, kind, radius, offset, 0)
+            if kind not in out[code]:
+                place_extra(code, kind, radius, offset, beside)
     for code in drawn_spaces:
         if "label" not in out[code]:
             place_name(code, tuple(out[code]["unit"]))
@@ -266,34 +325,15 @@ def build(meta: dict, labels: Image.Image, first: frozenset[str] = frozenset()) 
     # others are dicts), read back by the tests.
     out["_tight"] = sorted(tight)  # type: ignore[assignment]
     # 4. A dislodged unit beside the unit that took its space, then a second unit
-    # (variants only; least needed).
-    for code in drawn_spaces:
-        space = spaces[code]
-        ux, uy = out[code]["unit"]
-        out[code]["dislodged"] = xy(
-            layout.put(
-                space,
-                _disc(DISLODGED_RADIUS, code + ":d"),
-                (ux + 30, uy + 26),
-                need=(0.6, 0.3),
-                beside=160,
-            ),
-            [ux + 30, uy + 26],
-            code + " dislodged",
-        )
-    for code in drawn_spaces:
-        ux, uy = out[code]["unit"]
-        out[code]["second"] = xy(
-            layout.put(
-                spaces[code],
-                _disc(UNIT_RADIUS, code + ":2"),
-                (ux - 40, uy),
-                need=(0.6, 0.3),
-                beside=200,
-            ),
-            [ux - 40, uy],
-            code + " second",
-        )
+    # (variants only; least needed). Every space's places inside it come before any
+    # space's places beside it: placed one space at a time, one space's place beside
+    # it took the only room left in the next.
+    for inside in (True, False):
+        for kind, radius, (dx, dy), beside in EXTRA_PLACES:
+            for code in drawn_spaces:
+                if kind not in out[code]:
+                    place_extra(code, kind, radius, (dx, dy), beside if not inside else 0)
+    out["_crowded"] = sorted(no_room)  # type: ignore[assignment]
     return out
 
 
@@ -302,14 +342,15 @@ def main() -> None:
     meta = json.loads(path.read_text(encoding="utf-8"))
     size = (meta["width"], meta["height"])
     labels = Image.frombytes("L", size, zlib.decompress((DATA / meta["raster"]).read_bytes()))
-    first: frozenset[str] = frozenset()
-    for _ in range(4):  # until every name and centre has room inside its space
-        spaces = build(meta, labels, first)
+    first, crowded = frozenset(NARROWEST), frozenset[str]()
+    for _ in range(6):  # until every name, centre and second unit has room
+        spaces = build(meta, labels, first, crowded)
         tight = frozenset(spaces.pop("_tight"))
-        print("tight:", sorted(tight), file=sys.stderr)
-        if tight <= first:
+        no_room = frozenset(spaces.pop("_crowded"))
+        print("tight:", sorted(tight), "crowded:", sorted(no_room), file=sys.stderr)
+        if tight <= first and not no_room:
             break
-        first |= tight
+        first, crowded = first | tight, crowded | no_room
     meta["spaces"] = spaces
     path.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     names = sum(1 for s in meta["spaces"].values() if len(s.get("name", "")) > 3)

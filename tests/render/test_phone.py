@@ -18,6 +18,7 @@ from render.layout import (
     DISLODGED_RADIUS,
     MIN_CAP_AT_PHONE,
     PHONE_WIDTH,
+    SECOND_RADIUS,
     UNIT_RADIUS,
 )
 from render.map import _codes, render_map_image
@@ -103,9 +104,9 @@ def test_owned_centres_differ_from_neutral_ones_in_shape(palette):
 
 
 def test_the_places_of_the_layout_are_pairwise_clear():
-    """Every unit place, coast, dislodged place, centre marker and name, at 1,600 px:
-    none overlaps another (the second-unit places, for variants only, are not all
-    found room yet: see render/tools/build_layout.py)."""
+    """Every place of every space (its unit's, each coast's, a dislodged unit's, a
+    second unit's, the centre's marker) and every name, at 1,600 px: none overlaps
+    another."""
     geo = geometry_at(1600)
     land, sea = _codes(STANDARD)
     things = [
@@ -119,6 +120,7 @@ def test_the_places_of_the_layout_are_pairwise_clear():
         units = [space.unit, *space.coasts.values()]
         things += [Drawn.disc(Kind.UNIT, p, UNIT_RADIUS, f"{code}@{p}") for p in set(units)]
         things.append(Drawn.disc(Kind.UNIT, space.dislodged, DISLODGED_RADIUS, code + ":d"))
+        things.append(Drawn.disc(Kind.UNIT, space.second, SECOND_RADIUS, code + ":2"))
         if space.sc:
             things.append(Drawn.disc(Kind.MARKER, space.sc, CENTRE_RADIUS, code + ":sc"))
     clashing = [(a.owner, b.owner) for a, b in itertools.combinations(things, 2) if a.overlaps(b)]

@@ -1,0 +1,82 @@
+"""`/game export` carries the game's variant and rule options (docs/VARIANTS.md,
+"Exported games"), so `python -m adjudication replay` plays a World War I game as World
+War I; the coin's seed only once the toss is public (made, or the game over)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from adjudication.replay import matches_expected, replay_record
+from adjudication.serialize import rules_from_options
+from bot.service import GameService
+from bot.service.caller import Caller
+from storage.models import GameRow
+from tests.conftest import T0
+from tests.service.conftest import GM, GUILD, PLAYERS, started_game
+from tests.service.game_player import play_to_the_end
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _rules(service: GameService, game_id: int):
+    async with service.transaction() as session:
+        return service._settings(await session.get(GameRow, game_id)).rules
+
+
+async def test_a_world_war_i_export_replays_as_world_war_i(
+    service: GameService, tmp_path: Path
+) -> None:
+    info = await started_game(service, PLAYERS[:2], seed=3)
+    played, _ = await play_to_the_end(service, info.id, random.Random(4), max_phases=6)
+    assert "F1914M" in played and played[-1][1:5] == "1915", played  # past the toss
+    lines = await service.export_lines(info.id)
+    assert {line["variant"] for line in lines} == {"world_war_i"}
+    rules = await _rules(service, info.id)
+    assert rules.toss_seed != 0
+    # The toss is public once made: the options are the game's, its seed included.
+    assert all(rules_from_options(line["options"]) == rules for line in lines)
+    for line in lines:
+        assert matches_expected(line, replay_record(line)) is True, line["phase"]
+    export = tmp_path / "wwi.jsonl"
+    export.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudication", "replay", "--compare", str(export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"agreement: {len(lines)}/{len(lines)} phases identical" in done.stderr
+
+
+async def test_the_toss_seed_is_exported_only_once_the_toss_is_public(
+    service: GameService,
+) -> None:
+    info = await started_game(service, PLAYERS[:2], seed=3)
+    await play_to_the_end(service, info.id, random.Random(4), max_phases=1)
+    rules = await _rules(service, info.id)
+    (line,) = await service.export_lines(info.id)
+    assert line["variant"] == "world_war_i" and line["options"]["grouping"] == "2"
+    # Spring 1914 played, the coin still to come: whoever reads the export (the GM, at
+    # any time) must not learn which side it will favour.
+    assert "toss_seed" not in line["options"]
+    assert matches_expected(line, replay_record(line)) is True
+    # After the end nothing is left to hide.
+    await service.gm_end_game(info.id, Caller(GM, GUILD), T0, draw=True)
+    (line,) = await service.export_lines(info.id)
+    assert line["options"]["toss_seed"] == rules.toss_seed
+
+
+async def test_a_standard_export_names_the_standard_game_and_its_options(
+    service: GameService,
+) -> None:
+    info = await started_game(service)
+    await play_to_the_end(service, info.id, random.Random(1), max_phases=1)
+    (line,) = await service.export_lines(info.id)
+    assert line["variant"] == "standard"
+    assert rules_from_options(line["options"]) == await _rules(service, info.id)
