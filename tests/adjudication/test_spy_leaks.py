@@ -12,16 +12,21 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudication.notation import place_name
 from adjudication.phases import Adjudication, adjudicate
 from adjudication.position import Position
+from adjudication.report import movement_report, place
 from adjudication.serialize import adjudication_to_json
-from adjudication.spies import SpyReason
+from adjudication.spies import Spy, SpyReason
+from adjudication.spy_words import spy_plain_lines, spy_report_lines
+from adjudication.units import Location, PhaseKind
 from adjudication.variants import SPY, STANDARD_GAME
 from adjudication.views import PowerView, public_view_of, view_of
 from tests.adjudication.test_properties import random_orders
@@ -49,6 +54,21 @@ def check_view(standard: Adjudication, result: Adjudication, view: PowerView) ->
             assert outcome.reason not in (SpyReason.PROTECTED, SpyReason.AMBIGUOUS)
     spies_named = _spies_in_json(adjudication_to_json(shown))
     assert spies_named <= {power}, f"{power}'s JSON names the spies of {spies_named}"
+    # Its results in words: the units' report names no spy; its spy lines only its own.
+    words = movement_report(shown, board=BOARD) if result.phase.kind is PhaseKind.MOVEMENT else ""
+    lines = "\n".join(spy_report_lines(shown.spies, BOARD) + spy_plain_lines(shown.spies, BOARD))
+    assert "Spy" not in words
+    own_spies = (*own, *_own_before(result, power))
+    own_places = {place(s.province, BOARD) for s in own_spies}  # judge: "BlaS"
+    own_places |= {place_name(Location(s.province), BOARD) for s in own_spies}  # plain: "Bla"
+    for named in re.findall(r"Spy (\w+)", lines):
+        assert named in own_places, f"{power} reads of a spy in {named}"
+
+
+def _own_before(result: Adjudication, power: str) -> list[Spy]:
+    """Where its spy stood before the phase, as its own orders name it."""
+    record = result.spies.outcomes if result.spies is not None else ()
+    return [o.order.spy for o in record if o.order.spy.power == power]
 
 
 def _spies_in_json(document: dict) -> set[str]:
