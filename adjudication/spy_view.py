@@ -9,10 +9,14 @@ given it (reading Y7).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from adjudication.position import Position
 from adjudication.spies import Spy, SpyOutcome, SpyReason, SpyReport
 from adjudication.units import Power
+
+if TYPE_CHECKING:  # views reads this module; phases never does
+    from adjudication.phases import Adjudication
 
 
 def spies_seen_by(position: Position, power: Power) -> tuple[Spy, ...]:
@@ -23,8 +27,27 @@ def spies_seen_by(position: Position, power: Power) -> tuple[Spy, ...]:
 def position_seen_by(position: Position, power: Power) -> Position:
     """`position` as `power` may know it of spies: its own spy only (the units and
     centres are public in Spy Diplomacy)."""
-    seen = spies_seen_by(position, power)
-    if seen == position.spies:
+    return _with_spies(position, spies_seen_by(position, power))
+
+
+def result_seen_by(result: Adjudication, power: Power) -> Adjudication:
+    """The phase as `power` may know it: the outcomes as every power reads them (Y7),
+    the position after it with its own spy only, and its own spy orders' outcomes."""
+    return replace(
+        result,
+        position=position_seen_by(result.position, power),
+        spies=spy_report_for(result.spies, power),
+    )
+
+
+def public_result(result: Adjudication) -> Adjudication:
+    """The results the game channel may post: the outcomes (Y7), the position with no
+    spy ("Only the owner of a spy is told its location"), and no record of the spies."""
+    return replace(result, position=_with_spies(result.position, ()), spies=None)
+
+
+def _with_spies(position: Position, spies: tuple[Spy, ...]) -> Position:
+    if spies == position.spies:
         return position
     return Position(
         position.phase,
@@ -34,7 +57,7 @@ def position_seen_by(position: Position, power: Power) -> Position:
         position.standoffs,
         position.variant,
         position.homes,
-        seen,
+        spies,
     )
 
 

@@ -33,6 +33,7 @@ from adjudication.orders import Convoy, Move, Order, Retreat, Support, Waive, or
 from adjudication.outcomes import Outcome, Reason
 from adjudication.phases import Adjudication
 from adjudication.position import Dislodgement, Position
+from adjudication.spy_view import public_result, result_seen_by
 from adjudication.spying import (
     UNKNOWN,
     UNKNOWN_PLACE,
@@ -74,11 +75,13 @@ class PowerView:
 class PublicView:
     """What the game channel may say of a phase: "the supply center chart at the end of
     each year (i.e., the total for each country, but not who owns which centers)",
-    and the end of the game."""
+    and the end of the game; `adjudication`, the results themselves where the variant
+    makes them public (every variant but Kriegsplomacy; Spy's without the spies)."""
 
     phase: Phase
     centre_counts: Mapping[Power, int] | None = None
     game_end: GameEnd | None = None
+    adjudication: Adjudication | None = None
 
 
 def view_of(
@@ -88,8 +91,11 @@ def view_of(
     power: Power,
     watched: frozenset[str] = frozenset(),
 ) -> PowerView:
-    """What `power` may know of `result` in `variant`: the whole result where nothing is
-    hidden (every variant but Kriegsplomacy so far), else its view (`power_view`)."""
+    """What `power` may know of `result` in `variant`: in Spy Diplomacy all but the
+    other powers' spies (`spy_view`), in Kriegsplomacy its view (`power_view`), else
+    the whole result."""
+    if variant.spies:
+        return PowerView(power, result_seen_by(result, power))
     if not variant.hidden_information:
         return PowerView(power, result)
     return power_view(before, result, power, variant.board_for(result.phase), watched)
@@ -122,8 +128,21 @@ def power_view(
 
 
 def public_view(before: Position, result: Adjudication, board: Board) -> PublicView:
-    """What every player, and the game channel, may know of `result`."""
+    """What every player, and the game channel, may know of `result` in Kriegsplomacy."""
     return PublicView(result.phase, _year_end_counts(before, result, board), result.game_end)
+
+
+def public_view_of(variant: Variant, before: Position, result: Adjudication) -> PublicView:
+    """What every player, and the game channel, may know of `result` in `variant`."""
+    board = variant.board_for(result.phase)
+    if variant.spies:
+        shown = public_result(result)
+    elif variant.hidden_information:
+        return public_view(before, result, board)
+    else:
+        shown = result
+    counts = _year_end_counts(before, result, board)
+    return PublicView(result.phase, counts, result.game_end, shown)
 
 
 def _movement_view(

@@ -88,6 +88,32 @@ def unit_icon(unit_type: UnitType | str, colour: RGB, outline: RGB, size: int) -
     return img.resize((small, small), Image.Resampling.LANCZOS)
 
 
+# A spy is smaller than a unit and not a disc: a diamond in its owner's colour with an
+# open eye, so that it reads apart from the unit whose space it shares, at phone width.
+SPY_SCALE = 0.8
+
+
+@cache
+def spy_icon(colour: RGB, outline: RGB, unit_size: int) -> Image.Image:
+    """An RGBA spy icon for a map whose units are `unit_size` pixels across."""
+    size = max(8, round(unit_size * SPY_SCALE))
+    pad = max(1, size // 8)
+    full = (size + 2 * pad) * _SS
+    img = Image.new("RGBA", (full, full), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, r = full / 2, size * _SS / 2
+    d.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], fill=colour, outline=outline)
+    line = max(2, size * _SS // 10)
+    d.line([(c, c - r), (c + r, c), (c, c + r), (c - r, c), (c, c - r)], fill=outline, width=line)
+    mark = _contrast(colour)
+    e = r * 0.5
+    d.ellipse((c - e, c - e * 0.55, c + e, c + e * 0.55), fill=mark)
+    p = e * 0.4
+    d.ellipse((c - p, c - p, c + p, c + p), fill=outline)
+    small = full // _SS
+    return img.resize((small, small), Image.Resampling.LANCZOS)
+
+
 @cache
 def cross_icon(colour: RGB, size: int) -> Image.Image:
     """A bold X with a white halo: the mark of a failed order or a removed unit."""

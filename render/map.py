@@ -35,6 +35,7 @@ from render.palette import Palette, get_palette
 from render.panels import Label, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
 from render.scene import Drawn, Kind, Scene
+from render.spies import draw_spies
 from render.variant_marks import Statuses, draw_neutral_land
 from render.visibility import Visible, filter_for_viewer
 
@@ -102,6 +103,7 @@ def render_map_image(
     draw_dislodged_options(canvas, layer, order_list)
     paste_labels(canvas, labels, pal)
     draw_units(canvas, geo, pal, position, style)
+    draw_spies(canvas, geo, pal, position, style, viewer)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
     draw_panels(canvas, board, pal, position, style, title, viewer, statuses)

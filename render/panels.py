@@ -247,10 +247,17 @@ KEY_ENTRIES = (
 KEY_ENTRIES_WITH_PLANES = (*KEY_ENTRIES[:2], ("plane", "Plane"), *KEY_ENTRIES[2:])
 
 
+# Spy Diplomacy (rules/004) adds the spy after the fleet.
+KEY_ENTRIES_WITH_SPIES = (*KEY_ENTRIES[:2], ("spy", "Spy"), *KEY_ENTRIES[2:])
+
+
 def key_entries(position: Position) -> tuple[tuple[str, str], ...]:
     """The key's entries for a map of `position`: the plane only where its variant has
-    planes, so a standard map's key is as it was."""
-    return KEY_ENTRIES_WITH_PLANES if VARIANTS[position.variant].has_planes else KEY_ENTRIES
+    planes, the spy where it has spies, so a standard map's key is as it was."""
+    variant = VARIANTS[position.variant]
+    if variant.spies:
+        return KEY_ENTRIES_WITH_SPIES
+    return KEY_ENTRIES_WITH_PLANES if variant.has_planes else KEY_ENTRIES
 
 
 def key_box(style, entries: tuple[tuple[str, str], ...] = KEY_ENTRIES) -> tuple[int, int, int, int]:
@@ -288,7 +295,7 @@ def draw_key(
 ) -> None:
     """What the map's symbols mean: units, centres, and the marks of orders."""
     from render import strokes
-    from render.icons import cross_icon
+    from render.icons import cross_icon, spy_icon
 
     f = _scale(style.unit)
     draw = ImageDraw.Draw(canvas)
@@ -310,6 +317,8 @@ def draw_key(
         if what in ("army", "fleet", "plane"):
             kind = {"army": "A", "fleet": "F", "plane": "P"}[what]
             paste_centred(canvas, unit_icon(kind, fr, pal.outline, unit), c)
+        elif what == "spy":
+            paste_centred(canvas, spy_icon(fr, pal.outline, unit), c)
         elif what in ("owned", "neutral"):
             r = round(9 * f)
             if what == "owned":
