@@ -15,6 +15,7 @@ from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
+from bot.service.match_players import side_taken
 from bot.service.order_checks import progress
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -191,48 +192,58 @@ class GmDesk(RollbackDesk):
         *,
         display_name: str | None = None,
     ) -> None:
-        """Give a power to another player (rules/000 §14.3: a replacement).
+        """Give a power to another player (rules/000 §14.3: a replacement); in a
+        one-on-one match, the player's whole side on both boards (O6).
         `display_name`: the new player's name in the server, shown beside mentions."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
-            old = row.user_id
-            hand_over(row, new_user_id)
-            row.user_id, row.standby_user_id = new_user_id, None
-            row.missed_phases, row.civil_disorder = 0, False
-            if old != new_user_id:
-                await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
-                await self._refresh_thread_members(session, game, now)
-            await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
-            await remember_name(session, game.id, new_user_id, display_name)
-            if old is not None and old != new_user_id:
-                still = any(r.user_id == old for r in await repo.powers(session, game.id))
-                if not still:
-                    await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
-            repo.add_audit(
-                session,
-                game.id,
-                caller.user_id,
-                "replace",
-                now,
-                {"power": row.power, "old": old, "new": new_user_id},
-            )
-            repo.add_outbox(
-                session,
-                EventKind.PLAYER_REPLACED,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={
-                    "power": row.power,
-                    "old": old,
-                    "new": new_user_id,
-                    "score_from": row.score_choice_from,
-                },
-            )
+            for board, taken in await side_taken(session, game, row, new_user_id):
+                await self._power_changing(session, board)
+                await self._hand_power(
+                    session, board, taken, new_user_id, now, caller, display_name
+                )
+
+    async def _hand_power(
+        self, session, game: GameRow, row, new_user_id: int, now, caller, display_name
+    ) -> None:
+        """One power of `game` given to `new_user_id` (`gm_replace_player`)."""
+        old = row.user_id
+        hand_over(row, new_user_id)
+        row.user_id, row.standby_user_id = new_user_id, None
+        row.missed_phases, row.civil_disorder = 0, False
+        if old != new_user_id:
+            await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
+            await self._refresh_thread_members(session, game, now)
+        await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
+        await remember_name(session, game.id, new_user_id, display_name)
+        if old is not None and old != new_user_id:
+            still = any(r.user_id == old for r in await repo.powers(session, game.id))
+            if not still:
+                await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
+        repo.add_audit(
+            session,
+            game.id,
+            caller.user_id,
+            "replace",
+            now,
+            {"power": row.power, "old": old, "new": new_user_id},
+        )
+        repo.add_outbox(
+            session,
+            EventKind.PLAYER_REPLACED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={
+                "power": row.power,
+                "old": old,
+                "new": new_user_id,
+                "score_from": row.score_choice_from,
+            },
+        )
 
     async def gm_call_standby(
         self,

@@ -7,10 +7,17 @@ from datetime import timedelta
 
 import pytest
 
+from adjudication.position import Position
+from adjudication.units import Phase
+from adjudication.variants import ONE_ON_ONE
 from bot.service.caller import Caller
-from bot.service.errors import ChooseGame
+from bot.service.errors import ChooseGame, WrongState
+from bot.service.events import EventKind
+from bot.service.scheduler import Scheduler
+from storage.models import MatchRow
 from tests.conftest import T0
-from tests.service.test_one_on_one import _board, _match
+from tests.service.conftest import CHANNEL, GM, GUILD, force_position, outbox
+from tests.service.test_one_on_one import AGT, EFR, SECOND, _armies, _board, _match
 
 
 async def test_rules004_one_on_one_orders_naming_one_boards_units_go_to_that_board(service):
@@ -36,3 +43,53 @@ async def test_rules004_one_on_one_a_dm_about_both_boards_or_neither_gets_the_me
         with pytest.raises(ChooseGame) as choice:
             await service.submit_orders(Caller(player), text, sent)
         assert sorted(choice.value.game_ids) == [a, b]
+
+
+NEWCOMER = 3001
+
+
+async def test_rules004_one_on_one_a_replacement_takes_the_players_side_on_both_boards(service):
+    """O6: a match is between two people ("The EFR player in one game is the AGT player
+    in the other"), so `/gm replace` of one of a player's powers hands the newcomer
+    that player's side on both boards, and the old player leaves both games."""
+    a, b = await _match(service)
+    old = (await _board(service, a))[2]["FRANCE"]
+    await service.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", NEWCOMER, T0)
+    powers_a = (await _board(service, a))[2]
+    powers_b = (await _board(service, b))[2]
+    assert {powers_a[p] for p in EFR} == {NEWCOMER} == {powers_b[p] for p in AGT}
+    assert old not in powers_a.values() and old not in powers_b.values()
+    replaced = [e for e in await outbox(service) if e.kind is EventKind.PLAYER_REPLACED]
+    assert {(e.channel_id, e.payload["power"]) for e in replaced} == {
+        *((CHANNEL, p) for p in EFR),
+        *((SECOND, p) for p in AGT),
+    }
+
+
+async def test_rules004_one_on_one_the_opponent_cannot_take_a_side(service):
+    a, _ = await _match(service)
+    opponent = (await _board(service, a))[2]["AUSTRIA"]
+    with pytest.raises(WrongState, match="other side"):
+        await service.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", opponent, T0)
+
+
+async def test_rules004_one_on_one_the_match_counts_the_replacements_units(service):
+    """O6: the match's count follows the person: the newcomer wins with the side they
+    took over on the second board."""
+    a, b = await _match(service)
+    game_a, _, powers_a = await _board(service, a)
+    old, other = powers_a["FRANCE"], powers_a["AUSTRIA"]
+    await service.gm_replace_player(b, Caller(GM, GUILD), "GERMANY", NEWCOMER, T0)
+    centres = sorted(ONE_ON_ONE.board.supply_centres)
+    # Game A: the newcomer's EFR 5 armies, the other 3; game B: the newcomer's AGT 24.
+    side_a = _armies(EFR, centres[:5]) + _armies(AGT, centres[5:8])
+    side_b = _armies(AGT, centres[:24]) + _armies(EFR, centres[24:26])
+    fall = Phase.parse("F1905M")
+    for game_id, units in ((a, side_a), (b, side_b)):
+        owned = {u.location.province: u.power for u in units}
+        await force_position(service, game_id, Position(fall, units, owned, variant="one_on_one"))
+    await Scheduler(service).tick(game_a.deadline_at)
+    async with service.transaction() as session:
+        match = await session.get(MatchRow, game_a.match_id)
+    assert match.result == "won" and match.winners == [NEWCOMER]
+    assert match.scores == {str(NEWCOMER): 24, str(other): 3} and str(old) not in match.scores
