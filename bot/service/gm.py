@@ -16,6 +16,7 @@ from bot.service.errors import NotAllowed, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.match_players import side_taken
+from bot.service.match_rollback import other_target, reopen_match
 from bot.service.order_checks import progress
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -404,9 +405,19 @@ class GmDesk(RollbackDesk):
             target = await self._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             self._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            other = await other_target(session, game, target)  # a match's boards go together
             code = await self._roll_back(
                 session, game, target, current, now, keep_players=keep_players
             )
+            if other is not None:
+                board, same = other
+                now_there = await self._current_phase(session, board)
+                await self._roll_back(
+                    session, board, same, now_there, now, keep_players=keep_players
+                )
+                await reopen_match(session, game)
+                audit = {"to": code, "keep_players": keep_players, "with_board": game.id}
+                repo.add_audit(session, board.id, caller.user_id, "rollback", now, audit)
             repo.add_audit(
                 session,
                 game.id,

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from adjudication.position import Position
-from adjudication.units import Phase
+from adjudication.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
 from bot.service.caller import Caller
 from bot.service.errors import ChooseGame, WrongState
@@ -93,3 +93,67 @@ async def test_rules004_one_on_one_the_match_counts_the_replacements_units(servi
         match = await session.get(MatchRow, game_a.match_id)
     assert match.result == "won" and match.winners == [NEWCOMER]
     assert match.scores == {str(NEWCOMER): 24, str(other): 3} and str(old) not in match.scores
+
+
+async def _code(service, game_id):
+    game, position, _ = await _board(service, game_id)
+    return game, position.phase.code
+
+
+async def test_rules004_one_on_one_a_rollback_takes_both_boards_back(service):
+    """O7: "orders due simultaneously in each": a rollback of one board to a movement
+    phase takes the other back to it too, both with one deadline."""
+    a, b = await _match(service)
+    game_a, _ = await _code(service, a)
+    await Scheduler(service).tick(game_a.deadline_at)
+    assert (await _code(service, b))[1] == "F1901M"
+    later = game_a.deadline_at + timedelta(minutes=5)
+    await service.gm_rollback(b, Caller(GM, GUILD), "S1901M", later)
+    (game_a, code_a), (game_b, code_b) = await _code(service, a), await _code(service, b)
+    assert code_a == code_b == "S1901M"
+    assert game_a.deadline_at == game_b.deadline_at is not None
+    rolled = [e for e in await outbox(service) if e.kind is EventKind.ROLLED_BACK and e.channel_id]
+    assert sorted(e.channel_id for e in rolled) == [CHANNEL, SECOND]
+
+
+async def test_rules004_one_on_one_no_rollback_to_one_boards_retreats(service):
+    """O7: a retreat or adjustment phase is one board's own; the two boards go back
+    together only to a movement phase both have played, and the GM is told why."""
+    a, b = await _match(service)
+    game_a, position, _ = await _board(service, a)
+    scheduler = Scheduler(service)
+    await scheduler.tick(game_a.deadline_at)
+    fall = Phase.parse("F1901M")
+    units = [
+        Unit.parse(*t.split(" ", 1)) for t in ("FRANCE A BUR", "GERMANY A MUN", "GERMANY A RUH")
+    ]
+    owned = {"MUN": "GERMANY", "BER": "GERMANY", "PAR": "FRANCE"}
+    for game_id in (a, b):
+        await force_position(service, game_id, Position(fall, units, owned, variant="one_on_one"))
+    german = (await _board(service, a))[2]["GERMANY"]
+    deadline = (await _board(service, a))[0].deadline_at
+    orders = "A MUN-BUR\nA RUH S A MUN-BUR"
+    await service.submit_orders(Caller(german), orders, deadline - timedelta(hours=1), a)
+    await scheduler.tick(deadline)
+    assert (await _code(service, a))[1] == "F1901R"
+    assert (await _code(service, b))[1] == "S1902M"
+    with pytest.raises(WrongState, match="movement phase"):
+        await service.gm_rollback(a, Caller(GM, GUILD), "F1901R", deadline)
+    with pytest.raises(WrongState, match="has not reached"):
+        await service.gm_rollback(b, Caller(GM, GUILD), "S1902M", deadline)
+    assert [(await _code(service, g))[1] for g in (a, b)] == ["F1901R", "S1902M"]
+
+
+async def test_rules004_one_on_one_a_rollback_reopens_an_ended_match(service):
+    """O7: rolling back a board of a match that ended undoes the match's result too."""
+    a, b = await _match(service)
+    powers = (await _board(service, a))[2]
+    vote = await service.propose_draw(a, Caller(powers["ENGLAND"], GUILD), T0 + timedelta(hours=1))
+    await service.cast_ballot(vote.id, powers["AUSTRIA"], True, T0 + timedelta(hours=2))
+    assert (await _board(service, b))[0].status == "ended"
+    await service.gm_rollback(a, Caller(GM, GUILD), "S1901M", T0 + timedelta(hours=3))
+    game_a, game_b = (await _board(service, a))[0], (await _board(service, b))[0]
+    assert game_a.status == game_b.status == "active"
+    async with service.transaction() as session:
+        match = await session.get(MatchRow, game_a.match_id)
+    assert match.status == "active" and match.result is None and match.winners is None
