@@ -439,8 +439,8 @@ def time_airplane(args: argparse.Namespace) -> int:
         seconds, _ = time_dipgm(corpus, args.repeat, clock, variant.name)
         print(
             f"{variant.title}: {len(corpus) / seconds:10.0f} phases/s  ({len(corpus)} "
-            f"movement phases from {args.games} games, seed {args.seed}, {planes} planes standing over them; "
-            f"best of {args.repeat}: {seconds:.3f} s)"
+            f"movement phases from {args.games} games, seed {args.seed}, {planes} planes "
+            f"standing over them; best of {args.repeat}: {seconds:.3f} s)"
         )
     return 0
 

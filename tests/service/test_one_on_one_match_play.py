@@ -120,7 +120,7 @@ async def test_rules004_one_on_one_no_rollback_to_one_boards_retreats(service):
     """O7: a retreat or adjustment phase is one board's own; the two boards go back
     together only to a movement phase both have played, and the GM is told why."""
     a, b = await _match(service)
-    game_a, position, _ = await _board(service, a)
+    game_a, _, _ = await _board(service, a)
     scheduler = Scheduler(service)
     await scheduler.tick(game_a.deadline_at)
     fall = Phase.parse("F1901M")
