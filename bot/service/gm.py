@@ -192,20 +192,24 @@ class GmDesk(RollbackDesk):
         now: datetime,
         *,
         display_name: str | None = None,
-    ) -> None:
+    ) -> dict[int, tuple[Power, ...]]:
         """Give a power to another player (rules/000 §14.3: a replacement); in a
-        one-on-one match, the player's whole side on both boards (O6).
+        one-on-one match, the player's whole side on both boards (O6). Returns the
+        powers handed, by the channel of their game (this game's first).
         `display_name`: the new player's name in the server, shown beside mentions."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
+            handed: dict[int, tuple[Power, ...]] = {}
             for board, taken in await side_taken(session, game, row, new_user_id):
                 await self._power_changing(session, board)
                 await self._hand_power(
                     session, board, taken, new_user_id, now, caller, display_name
                 )
+                handed[board.channel_id] = (*handed.get(board.channel_id, ()), taken.power)
+            return handed
 
     async def _hand_power(
         self, session, game: GameRow, row, new_user_id: int, now, caller, display_name

@@ -11,6 +11,7 @@ from adjudication.variants import VARIANTS
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings
 from bot.service.matches import other_board
+from bot.service.words import power_list, power_name
 from storage import repo
 from storage.models import GameRow, PowerRow
 
@@ -35,3 +36,20 @@ async def side_taken(
         swapped = sides[1 - sides.index(side)]
         taken += [(other, r) for r in await repo.powers(session, other.id) if r.power in swapped]
     return taken
+
+
+def replaced_text(who: str, handed: dict[int, tuple[str, ...]], here: int) -> str:
+    """`/gm replace`'s answer: the powers `who` now plays, on each board of a match."""
+    if len(handed) == 1:
+        return f"{who} now plays {power_list(next(iter(handed.values())))}."
+    parts = [
+        f"{_and(powers)} {'here' if channel == here else f'in <#{channel}>'}"
+        for channel, powers in handed.items()
+    ]
+    return f"{who} now plays {' and '.join(parts)}: a match's player holds a side on both boards."
+
+
+def _and(powers: tuple[str, ...]) -> str:
+    """ "England, France and Russia"."""
+    names = [power_name(p) for p in powers]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudication.legal import format_order, legal_orders
+from adjudication.orders import Move
 from adjudication.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
 from adjudication.position import Dislodgement, Position
 from adjudication.units import Location, Phase, Unit, UnitType
@@ -129,3 +130,13 @@ def test_rules004_airplane_case_and_spacing_do_not_matter(unit_and_order, rng) -
     spaced = "  " + mangled.replace(" ", " " * rng.randint(1, 4)) + "\t"
     parsed = parse_order(spaced, FLYING, unit.power, BOARD)
     assert parsed.accepted and parsed.order == order, (spaced, parsed)
+
+
+def test_rules004_airplane_a_flight_to_a_two_coast_province_is_no_question_of_coasts() -> None:
+    """Found by the fuzz: "P Arm - Bul" was refused as ambiguous between Bulgaria's
+    coasts. A plane lands on the province (P1, "only where it lands"), so the coast a
+    fleet would need is never asked, and one written is dropped, as an army's is."""
+    for text in ("P Arm - Bul", "P Arm - Bul/sc", "P ARM - BUL"):
+        parsed = parse_order(text, FLYING, "TURKEY", BOARD)
+        assert parsed.accepted, (text, parsed)
+        assert parsed.order == Move(Unit.parse("TURKEY", "P ARM"), Location("BUL"))

@@ -47,3 +47,23 @@ async def test_a_second_channel_with_every_permission_opens_the_match(driver: Dr
     there = driver.guild.channel_named("second-game")
     reply = await create_game(driver, "Duel", variant="one_on_one", second_channel=there)
     assert not reply.ephemeral and "is open" in reply.content
+
+
+async def test_gm_replace_in_a_match_says_both_boards_sides(driver: Driver) -> None:
+    """O6 through Discord: the GM is told the newcomer's whole side on each board."""
+    from tests.cogs.conftest import join_all
+
+    here = driver.fake.game_channel
+    there = driver.guild.channel_named("second-game")
+    await create_game(driver, "Duel", variant="one_on_one", second_channel=there)
+    await join_all(driver, ("alice", "bob"))
+    await (await driver.slash(driver.fake.gm, here, "game start")).reply()
+    outsider = driver.user("outsider")
+    reply = await (
+        await driver.slash(
+            driver.fake.gm, here, "gm replace", {"power": "FRANCE", "player": outsider}
+        )
+    ).reply()
+    assert reply.ephemeral
+    assert "England, France and Russia here" in reply.content
+    assert f"Austria, Germany and Turkey in <#{there.id}>" in reply.content
