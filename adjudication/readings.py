@@ -199,7 +199,8 @@ def _destinations(
     """
     coasts = board.provinces[province].coasts if province in board.provinces else ()
     coast = written.coast
-    if unit_type is UnitType.ARMY or not coasts:
+    # Only a fleet stands on a coast: an army's or a plane's coast means nothing (P1).
+    if unit_type is not UnitType.FLEET or not coasts:
         yield Location(province), coast is not None
         return
     if coast in coasts:

@@ -153,14 +153,18 @@ def ensure_dipnet_venv() -> Path:
 
 
 def time_dipgm(
-    corpus: list, repeat: int, clock: Callable[[], float] = time.process_time
+    corpus: list,
+    repeat: int,
+    clock: Callable[[], float] = time.process_time,
+    variant_name: str = "standard",
 ) -> tuple[float, list[dict]]:
     """Best total seconds over `repeat` runs, and the units after each phase."""
     from adjudication.phases import adjudicate
     from adjudication.rules import Rules
-    from adjudication.variants import STANDARD_GAME
+    from adjudication.variants import VARIANTS
 
     rules = Rules()
+    variant = VARIANTS[variant_name]
     best = float("inf")
     for _ in range(repeat):
         phases = [(fresh_position(p.position), p.orders) for p in corpus]
@@ -169,15 +173,15 @@ def time_dipgm(
         # garbage collector's walks over it (measured: 131-149 against 118 us a phase).
         start = clock()
         for position, orders in phases:
-            adjudicate(position, orders, STANDARD_GAME, rules)
+            adjudicate(position, orders, variant, rules)
         best = min(best, clock() - start)
     after = []  # outside the timing, as on the DipNet side
     for p in corpus:
-        result = adjudicate(p.position, p.orders, STANDARD_GAME, rules)
+        result = adjudicate(p.position, p.orders, variant, rules)
         after.append(
             {
                 power: sorted(str(u) for u in result.position.units_of(power))
-                for power in STANDARD_GAME.board.powers
+                for power in variant.board.powers
             }
         )
     return best, after
@@ -195,6 +199,7 @@ def fresh_position(position: Position) -> Position:
         position.ownership,
         position.dislodged,
         position.standoffs,
+        variant=position.variant,
     )
 
 
@@ -345,8 +350,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--profile", action="store_true", help="print where dipgm spends its time, and stop"
     )
+    parser.add_argument(
+        "--corpus",
+        choices=("standard", "airplane"),
+        default="standard",
+        help="the games played: standard Diplomacy (timed against DipNet), or Airplane "
+        "Diplomacy (dipgm alone, DipNet has no planes; the standard corpus of the same "
+        "games timed beside it)",
+    )
     args = parser.parse_args(argv)
     _prepare_path(args.engine)
+    if args.corpus == "airplane":
+        return time_airplane(args)
     from benchmarks.corpus import build_corpus, phase_document, replay_phases
 
     start = time.perf_counter()
@@ -405,6 +420,27 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  dipgm: {dipgm_job:7.2f} s   diplomacy 1.1.2: {dipnet_job:7.2f} s   "
             f"ratio {dipnet_job / dipgm_job:.1f}x"
+        )
+    return 0
+
+
+def time_airplane(args: argparse.Namespace) -> int:
+    """`--corpus airplane`: dipgm's phases/s on random Airplane games, and on the
+    standard games of the same seeds in the same run, for the plane rules' cost."""
+    from adjudication.units import UnitType
+    from adjudication.variants import AIRPLANE, STANDARD_GAME
+    from benchmarks.corpus import build_corpus
+
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    print(f"machine: {machine()}\nclock: {args.clock} time")
+    for variant in (AIRPLANE, STANDARD_GAME):
+        corpus = build_corpus(args.games, args.seed, variant)
+        planes = sum(u.type is UnitType.PLANE for p in corpus for u in p.position.units)
+        seconds, _ = time_dipgm(corpus, args.repeat, clock, variant.name)
+        print(
+            f"{variant.title}: {len(corpus) / seconds:10.0f} phases/s  ({len(corpus)} "
+            f"movement phases from {args.games} games, seed {args.seed}, {planes} planes "
+            f"standing over them; best of {args.repeat}: {seconds:.3f} s)"
         )
     return 0
 

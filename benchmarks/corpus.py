@@ -45,6 +45,8 @@ class CorpusPhase:
 
 
 def _moves_for(unit: Unit, board: Board) -> list[Location]:
+    if unit.type is UnitType.PLANE:  # rules/004: one or two spaces, landing on land
+        return [Location(p) for p in sorted(board.plane_reach[unit.province])]
     return [
         loc
         for province in sorted(board.neighbours(unit.province))
@@ -158,7 +160,10 @@ def random_adjustment_orders(
             ]
             rng.shuffle(free)
             for centre in free[:change]:
-                kind = rng.choice([UnitType.ARMY, UnitType.FLEET])
+                # Planes only where the variant has them: the standard corpus draws as
+                # it always did, so its figures stay comparable.
+                kinds = [UnitType.ARMY, UnitType.FLEET] + [UnitType.PLANE] * board.planes
+                kind = rng.choice(kinds)
                 places = board.unit_locations(kind, centre)
                 if not places:  # an inland centre: only an army can be built there
                     kind = UnitType.ARMY

@@ -70,6 +70,23 @@ def game_channel(channel: object, client: discord.Client) -> int:
     )
 
 
+def check_second_board(channel: discord.abc.GuildChannel) -> None:
+    """One-on-one's second board (`/game create second_channel:`) needs what the first
+    does: a plain text channel (an option for text channels also offers announcement
+    ones), where the bot holds every invite permission. Discord tells an interaction the
+    bot's permissions only where it was used; here they are computed from the bot's
+    roles and the channel's overwrites."""
+    if channel.type != discord.ChannelType.text:
+        raise WrongState(
+            f"<#{channel.id}> is an announcement channel, where Discord allows no private "
+            "threads: the second board needs a plain text channel. Use `/game create` "
+            "again with another `second_channel`."
+        )
+    me = channel.guild.me
+    if me is not None:  # None only before the server is cached; the first post then tells
+        check_bot_permissions(channel.permissions_for(me), f"<#{channel.id}>")
+
+
 def check_bot_permissions(have: discord.Permissions, where: str) -> None:
     """Refuse, naming what is missing, unless the bot holds every invite permission."""
     missing = missing_permissions(have)

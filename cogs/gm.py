@@ -23,6 +23,7 @@ from bot.service.gm_text import (
     rollback_question,
     settings_text,
 )
+from bot.service.match_players import replaced_text
 from bot.service.setting_changes import CHANGES, change_setting
 from bot.service.views import GameInfo, GameStatus, Moment
 from bot.service.words import deadline_text, fit, mention, power_name
@@ -188,7 +189,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         info = await self._game(interaction, game)
         player = await incoming_player(interaction, player, suggested)
         await require_sees_game(interaction, player, info)
-        await self.bot.service.gm_replace_player(
+        handed = await self.bot.service.gm_replace_player(
             info.id,
             caller_of(interaction),
             power,
@@ -196,9 +197,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             self.bot.now(),
             display_name=display_name(player),
         )
+        who = mention(player.id, display_name(player))
         await interaction.response.send_message(
-            f"{mention(player.id, display_name(player))} now plays {power_name(power)}.",
-            ephemeral=True,
+            replaced_text(who, handed, info.channel_id), ephemeral=True
         )
 
     @app_commands.command(name="standby", description="Call a standby for a power")

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.channel_checks import check_bot_permissions, game_channel
+from bot.channel_checks import check_bot_permissions, check_second_board, game_channel
 from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
@@ -291,6 +291,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         # A plain text channel (or a thread of one), where the bot may do all it must.
         channel_id = game_channel(interaction.channel, self.bot)
         check_bot_permissions(interaction.app_permissions, f"<#{channel_id}>")
+        if second_channel is not None:
+            check_second_board(second_channel)
         settings = GameSettings.from_json(data)
         info = await self.bot.service.create_game(
             guild_id,

@@ -12,10 +12,7 @@ from adjudication.variants.standard import STANDARD_GAME, STANDARD_GROUPINGS
 AIRPLANE = Variant(
     name="airplane",
     title="Airplane Diplomacy",
-    summary=(
-        "The standard game plus planes (P): built like armies, they fly 1 or 2 spaces "
-        "over land or sea, land only on land, never take a centre."
-    ),
+    summary="The standard game plus planes: built like armies, flying 1 or 2 spaces to land.",
     board=STANDARD_GAME.board,
     start=STANDARD_GAME.start,
     # "All countries start with no planes": the standard opening, planes to be built.

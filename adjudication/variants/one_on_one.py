@@ -19,12 +19,8 @@ from adjudication.variants.model import Grouping, MatchUnits, Variant
 # O1: the standard board and opening, Spring 1901, Italy's three units on the board.
 ONE_ON_ONE = Variant(
     name="one_on_one",
-    title="One-on-one (two players, two boards)",
-    summary=(
-        "A match of two games for two players: England/France/Russia against "
-        "Austria/Germany/Turkey, sides swapped on the second board; Italy in civil "
-        "disorder; the first to 24 units on either board wins."
-    ),
+    title="One-on-one",
+    summary="Two boards for two players, sides swapped; Italy in disorder; planes; 24 units win.",
     board=STANDARD,
     start=Phase(STANDARD.first_year, Season.SPRING, PhaseKind.MOVEMENT),
     # "the games are played using the rules for Airplane Diplomacy": its unit kinds,

@@ -19,11 +19,9 @@ ITALIAN_TERRITORY = frozenset({"PIE", "VEN", "TUS", "ROM", "APU", "NAP"})
 
 WORLD_WAR_I = Variant(
     name="world_war_i",
-    title="World War I (two players)",
-    summary=(
-        "Two players: England/France/Russia against Austria/Germany/Turkey from 1914; "
-        "Italy neutral until a coin gives it to a side in 1915; 24 units win."
-    ),
+    title="World War I",
+    # Title and summary are a choice of `/game create`: at most 100 characters together.
+    summary="Two players from 1914: England/France/Russia v Austria/Germany/Turkey; 24 units win.",
     board=STANDARD,
     start=Phase(_FIRST_YEAR, Season.SPRING, PhaseKind.MOVEMENT),
     # Italy is in neither side's holdings: it joins one by the toss (`join`).

@@ -15,6 +15,8 @@ from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
+from bot.service.match_players import side_taken
+from bot.service.match_rollback import other_target, reopen_match
 from bot.service.order_checks import progress
 from bot.service.pausing import pause_game, resume_game
 from bot.service.proxies import ProxyEnd
@@ -162,49 +164,63 @@ class GmDesk(RollbackDesk):
         now: datetime,
         *,
         display_name: str | None = None,
-    ) -> None:
-        """Give a power to another player (rules/000 §14.3: a replacement).
+    ) -> dict[int, tuple[Power, ...]]:
+        """Give a power to another player (rules/000 §14.3: a replacement); in a
+        one-on-one match, the player's whole side on both boards (O6). Returns the
+        powers handed, by the channel of their game (this game's first).
         `display_name`: the new player's name in the server, shown beside mentions."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            await self._power_changing(session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             if not row.playable:
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
-            old = row.user_id
-            hand_over(row, new_user_id)
-            row.user_id, row.standby_user_id = new_user_id, None
-            row.missed_phases, row.civil_disorder = 0, False
-            if old != new_user_id:
-                await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
-                await self._refresh_thread_members(session, game, now)
-            await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
-            await remember_name(session, game.id, new_user_id, display_name)
-            if old is not None and old != new_user_id:
-                still = any(r.user_id == old for r in await repo.powers(session, game.id))
-                if not still:
-                    await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
-            repo.add_audit(
-                session,
-                game.id,
-                caller.user_id,
-                "replace",
-                now,
-                {"power": row.power, "old": old, "new": new_user_id},
-            )
-            repo.add_outbox(
-                session,
-                EventKind.PLAYER_REPLACED,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={
-                    "power": row.power,
-                    "old": old,
-                    "new": new_user_id,
-                    "score_from": row.score_choice_from,
-                },
-            )
+            handed: dict[int, tuple[Power, ...]] = {}
+            for board, taken in await side_taken(session, game, row, new_user_id):
+                await self._power_changing(session, board)
+                await self._hand_power(
+                    session, board, taken, new_user_id, now, caller, display_name
+                )
+                handed[board.channel_id] = (*handed.get(board.channel_id, ()), taken.power)
+            return handed
+
+    async def _hand_power(
+        self, session, game: GameRow, row, new_user_id: int, now, caller, display_name
+    ) -> None:
+        """One power of `game` given to `new_user_id` (`gm_replace_player`)."""
+        old = row.user_id
+        hand_over(row, new_user_id)
+        row.user_id, row.standby_user_id = new_user_id, None
+        row.missed_phases, row.civil_disorder = 0, False
+        if old != new_user_id:
+            await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
+            await self._refresh_thread_members(session, game, now)
+        await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
+        await remember_name(session, game.id, new_user_id, display_name)
+        if old is not None and old != new_user_id:
+            still = any(r.user_id == old for r in await repo.powers(session, game.id))
+            if not still:
+                await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
+        repo.add_audit(
+            session,
+            game.id,
+            caller.user_id,
+            "replace",
+            now,
+            {"power": row.power, "old": old, "new": new_user_id},
+        )
+        repo.add_outbox(
+            session,
+            EventKind.PLAYER_REPLACED,
+            now,
+            game_id=game.id,
+            channel_id=game.channel_id,
+            payload={
+                "power": row.power,
+                "old": old,
+                "new": new_user_id,
+                "score_from": row.score_choice_from,
+            },
+        )
 
     async def gm_call_standby(
         self,
@@ -365,9 +381,19 @@ class GmDesk(RollbackDesk):
             target = await self._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             self._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            other = await other_target(session, game, target)  # a match's boards go together
             code = await self._roll_back(
                 session, game, target, current, now, keep_players=keep_players
             )
+            if other is not None:
+                board, same = other
+                now_there = await self._current_phase(session, board)
+                await self._roll_back(
+                    session, board, same, now_there, now, keep_players=keep_players
+                )
+                await reopen_match(session, game)
+                audit = {"to": code, "keep_players": keep_players, "with_board": game.id}
+                repo.add_audit(session, board.id, caller.user_id, "rollback", now, audit)
             repo.add_audit(
                 session,
                 game.id,

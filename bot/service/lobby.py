@@ -15,12 +15,13 @@ from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS
 from bot.service import matches
-from bot.service.assignment import MAX_PLAYERS, assign, power_groups, variant_played
+from bot.service.assignment import assign, power_groups, variant_played
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import Assignment, GameSettings, VariantName
 from bot.service.order_checks import progress
+from bot.service.player_counts import check_room, check_start
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.start_state import state_now
 from bot.service.text_input import clean_text
@@ -125,8 +126,7 @@ class Lobby(ServiceCore):
                 if preferences is not None:
                     mine.preferences = list(prefs)
             else:
-                if len(joined) >= MAX_PLAYERS:
-                    raise WrongState(f"{game.name} is full ({MAX_PLAYERS} players).")
+                check_room(VARIANTS[self._settings(game).variant], game.name, len(joined))
                 if mine is not None:
                     if mine.status == PlayerStatus.KICKED:
                         raise NotAllowed(f"The GM removed you from {game.name}.")
@@ -212,6 +212,7 @@ class Lobby(ServiceCore):
                 p for p in await repo.players(session, game_id) if p.status == PlayerStatus.JOINED
             ]
             users = [p.user_id for p in joined]
+            check_start(VARIANTS[settings.variant], len(users))
             variant = variant_played(len(users), VARIANTS[settings.variant])
             grouping = power_groups(len(users), variant, settings.rules.grouping)
             rules = settings.rules

@@ -28,6 +28,7 @@ from bot.service.errors import (
     WrongState,
 )
 from bot.service.game_settings import GameSettings
+from bot.service.match_orders import board_named
 from bot.service.order_checks import (
     adjustment_excess,
     complete,
@@ -119,7 +120,14 @@ class OrdersDesk(ServiceCore):
         # Read under the write lock (BEGIN IMMEDIATE on SQLite, the game's row on
         # PostgreSQL): the phase, the deadline and the orders in force cannot change
         # before this commits, so an accepted order is one the phase will play.
-        ctx = await self._sender_context(conn, caller, game_id, sent_at)
+        try:
+            ctx = await self._sender_context(conn, caller, game_id, sent_at)
+        except ChooseGame as choice:
+            # A one-on-one match's two boards: the units named may say which (O5).
+            board = await board_named(self, conn, caller, text, choice.game_ids)
+            if board is None:
+                raise
+            ctx = await self._sender_context(conn, caller, board, sent_at)
         game, controls = ctx.game, ctx.controls
         if sent_at < game.phase_started_at:
             return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)

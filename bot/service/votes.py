@@ -266,7 +266,12 @@ class Votes(Adjudicator):
             await matches.draw_match(self, session, game, now)  # One-on-one: the match
             return
         if vote.kind == VoteKind.DRAW:
-            survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
+            # A power out of play (World War I's neutral Italy, an eliminated power of
+            # a fewer-player game) may stand on the board but is no survivor (W5).
+            out = {r.power for r in await repo.powers(session, game.id) if not r.playable}
+            survivors = tuple(
+                sorted(p for p in self.board.powers if position.is_alive(p) and p not in out)
+            )
             await self._finish(session, game, position, EndKind.DRAW, survivors, now)
             return
         if vote.kind == VoteKind.PAUSE:

@@ -103,7 +103,7 @@ async def test_rules000_14_2_the_grouping_chosen_in_the_lobby_deals_the_powers(s
         (1, "Played by 2 to 7 players (2 play World War I); 1 player has joined so far."),
         (
             2,
-            "2 players: World War I (two players): England+France+Russia; "
+            "2 players: World War I: England+France+Russia; "
             "Austria+Germany+Turkey; Italy joins one side in 1915.",
         ),
         (3, "3 players: Russia; England+France+Germany; Austria+Italy+Turkey."),
@@ -137,7 +137,7 @@ def test_status_names_the_variant_and_only_options_changed_never_the_toss_seed()
     data["rules"].update(year_limit=1920, toss_seed=123456789, paradox_rule="rulebook_1982")
     data["press"] = "none"
     lines = status_variant_lines(GameSettings.from_json(data))
-    assert lines[0].startswith("**World War I (two players)**")
+    assert lines[0].startswith("**World War I**")
     assert "Short game: the game ends with 1920; the most units on the board wins" in lines
     assert "Convoy paradoxes: 1982 rulebook (XII.5)" in lines
     assert "Press: none (gunboat)" in lines

@@ -1,0 +1,55 @@
+"""Who plays a one-on-one match (reading O6 in docs/VARIANTS.md): a match is between
+two people ("The EFR player in one game is the AGT player in the other"), so a
+replacement takes a player's whole side, on both boards, and the match's count of
+units (bot/service/matches.py) follows the person."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from adjudication.variants import VARIANTS
+from bot.service.errors import WrongState
+from bot.service.game_settings import GameSettings
+from bot.service.matches import other_board
+from bot.service.words import power_list, power_name
+from storage import repo
+from storage.models import GameRow, PowerRow
+
+
+async def side_taken(
+    session: AsyncSession, game: GameRow, row: PowerRow, new_user_id: int
+) -> list[tuple[GameRow, PowerRow]]:
+    """The powers a replacement of `row` hands to `new_user_id`, with their games: that
+    power alone, or in a match the side it belongs to on this board and the other side
+    on the other board."""
+    if game.match_id is None:
+        return [(game, row)]
+    settings = GameSettings.from_json(game.settings)
+    sides = VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
+    side = next(s for s in sides if row.power in s)
+    rows = list(await repo.powers(session, game.id))
+    if any(r.user_id == new_user_id and r.power not in side for r in rows):
+        raise WrongState(f"<@{new_user_id}> plays the other side of this match.")
+    taken = [(game, r) for r in rows if r.power in side]
+    other = await other_board(session, game)
+    if other is not None:
+        swapped = sides[1 - sides.index(side)]
+        taken += [(other, r) for r in await repo.powers(session, other.id) if r.power in swapped]
+    return taken
+
+
+def replaced_text(who: str, handed: dict[int, tuple[str, ...]], here: int) -> str:
+    """`/gm replace`'s answer: the powers `who` now plays, on each board of a match."""
+    if len(handed) == 1:
+        return f"{who} now plays {power_list(next(iter(handed.values())))}."
+    parts = [
+        f"{_and(powers)} {'here' if channel == here else f'in <#{channel}>'}"
+        for channel, powers in handed.items()
+    ]
+    return f"{who} now plays {' and '.join(parts)}: a match's player holds a side on both boards."
+
+
+def _and(powers: tuple[str, ...]) -> str:
+    """ "England, France and Russia"."""
+    names = [power_name(p) for p in powers]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
