@@ -284,7 +284,9 @@ async def _year_end(
     boards = sorted(((game, nxt), (other, other_position)), key=lambda b: b[0].id or 0)
     users, games = await _counts(session, boards)
     end = match_end(games)
-    if end is None:
+    if end is None or None in users:
+        # A side without a player (kicked, not yet replaced) cannot win or lose: the
+        # match plays on and is decided at the first year's end after the GM replaces.
         return False
     await _end_match(core, session, boards, users, end, now)
     return True
@@ -292,16 +294,20 @@ async def _year_end(
 
 async def _counts(
     session: AsyncSession, boards: Sequence[tuple[GameRow, Position]]
-) -> tuple[tuple[int, int], list[tuple[int, int]]]:
-    """The two players (the first holds England in game A) and, per game, their units."""
-    holders = [await _holders(session, g) for g, _ in boards]
-    users = (holders[0]["ENGLAND"], holders[0]["AUSTRIA"])
-    games: list[tuple[int, int]] = []
-    for (_, position), held in zip(boards, holders, strict=True):
-        sides = VARIANTS[position.variant].grouping_for(2).holdings
-        units = dict(zip((held[s[0]] for s in sides), player_units(position, sides), strict=True))
-        games.append((units[users[0]], units[users[1]]))
-    return users, games
+) -> tuple[tuple[int | None, int | None], list[tuple[int, int]]]:
+    """The two players (the first holds England/France/Russia in game A; None: a side
+    no one holds now) and, per game, their units."""
+    held = await _holders(session, boards[0][0])
+    sides = VARIANTS[boards[0][1].variant].grouping_for(2).holdings
+    # A side's player is whoever holds any of its countries (a kicked player's powers
+    # are held by no one until the GM replaces them: None).
+    first, second = (next((held[p] for p in side if p in held), None) for side in sides)
+    # "The EFR player in one game is the AGT player in the other" (a replacement takes
+    # the whole side on both boards): game B's sides are game A's, swapped.
+    (_, position_a), (_, position_b) = boards
+    efr_a, agt_a = player_units(position_a, sides)
+    efr_b, agt_b = player_units(position_b, sides)
+    return (first, second), [(efr_a, agt_a), (agt_b, efr_b)]
 
 
 async def _holders(session: AsyncSession, game: GameRow) -> dict[Power, int]:
@@ -318,7 +324,7 @@ async def _end_match(
     core: Endings,
     session: AsyncSession,
     boards: Sequence[tuple[GameRow, Position]],
-    users: tuple[int, int],
+    users: tuple[int | None, int | None],
     end: MatchEnd,
     now: datetime,
     *,
@@ -327,14 +333,15 @@ async def _end_match(
     """The match's result in both games: the winner's three countries win each game
     (a draw: the six share it), so each game is scored by its own scoring system as a
     game won by those countries; the match's scores are each player's better board."""
-    winners = users if end.winner is None else (users[end.winner],)
+    # A side no one holds (an agreed draw while it awaits a replacement) wins nothing.
+    winners = tuple(u for u in (users if end.winner is None else (users[end.winner],)) if u)
     match = await session.get(MatchRow, boards[0][0].match_id)
     assert match is not None
     match.status = GameStatus.ENDED
     match.ended_at = now
     match.result = "draw" if end.winner is None else "won"
     match.winners = list(winners)
-    match.scores = {str(u): s for u, s in zip(users, end.scores, strict=True)}
+    match.scores = {str(u): s for u, s in zip(users, end.scores, strict=True) if u}
     said = match_result_text(users, end, agreed=agreed)
     for game, position in boards:
         held = await _holders(session, game)
@@ -347,9 +354,14 @@ async def _end_match(
         await core._finish(session, game, position, kind, powers, now, last_year=last, match=said)
 
 
-def match_result_text(users: tuple[int, int], end: MatchEnd, *, agreed: bool = False) -> str:
+def match_result_text(
+    users: tuple[int | None, int | None], end: MatchEnd, *, agreed: bool = False
+) -> str:
     """The match's result as both channels read it (rules/004 One-on-one)."""
-    scores = " to ".join(f"<@{u}> {s}" for u, s in zip(users, end.scores, strict=True))
+    scores = " to ".join(
+        f"<@{u}> {s}" if u else f"a side no one holds {s}"
+        for u, s in zip(users, end.scores, strict=True)
+    )
     if agreed:
         return (
             f"The match is a draw, agreed by both players ({scores} units on their better board)."

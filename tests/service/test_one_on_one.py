@@ -219,3 +219,26 @@ async def test_queue_one_on_one_an_excuse_moves_both_boards(service):
     game_b, pos_b, _ = await _board(service, b)
     assert pos_a.phase == pos_b.phase == Phase.parse("S1901M")
     assert game_a.deadline_at == game_b.deadline_at == deadline + timedelta(days=4)
+
+
+async def test_a_side_no_one_holds_cannot_win_or_lose_the_match(service):
+    """A kicked player's countries are held by no one until the GM replaces them: the
+    year's end does not fail on them; the match plays on (no winner, no loser) and
+    the other board's counts still come from its sides."""
+    a, b = await _match(service)
+    game_a, _, powers_a = await _board(service, a)
+    centres = sorted(ONE_ON_ONE.board.supply_centres)
+    side_a = _armies(EFR, centres[:24]) + _armies(AGT, centres[24:26])
+    owned_a = {u.location.province: u.power for u in side_a}
+    side_b = _armies(AGT, centres[:10]) + _armies(EFR, centres[10:13])
+    owned_b = {u.location.province: u.power for u in side_b}
+    fall = Phase.parse("F1905M")
+    await force_position(service, a, Position(fall, side_a, owned_a, variant="one_on_one"))
+    await force_position(service, b, Position(fall, side_b, owned_b, variant="one_on_one"))
+    await service.gm_kick(a, Caller(GM, GUILD), powers_a["ENGLAND"], T0)
+    report = await Scheduler(service).tick(game_a.deadline_at)
+    assert sorted(r.game_id for r in report.adjudicated) == [a, b]
+    game_a, position_a, _ = await _board(service, a)
+    game_b, position_b, _ = await _board(service, b)
+    assert game_a.status == game_b.status == "active"
+    assert position_a.phase == position_b.phase == Phase.parse("S1906M")
