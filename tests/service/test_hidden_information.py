@@ -2,11 +2,86 @@
 
 from __future__ import annotations
 
+import pytest
+
+from adjudication.position import Dislodgement, Position
+from adjudication.units import Location, Phase, Unit
 from adjudication.variants import KRIEGSPLOMACY
 from adjudication.variants.model import Disclosure
+from bot.service.caller import Caller
+from bot.service.game_settings import GameSettings, VariantName
+from bot.service.words import submission_echo
+from tests.conftest import T0
+from tests.service.conftest import GUILD, force_position, owner, started_game
 
 
 def test_rules004_kriegsplomacy_if_a_country_goes_nmr_that_is_not_reported() -> None:
     # "If a country goes NMR, that is NOT reported": late powers, spent excuses and who
     # has ordered are told to the GM and the player concerned only (QUEUE.md).
     assert KRIEGSPLOMACY.lateness_told is Disclosure.GM_AND_PLAYER
+
+
+# --- what a player is told of their own orders (issue 12: "autocomplete, echoes,
+# previews and error messages never reveal a hidden unit") --------------------------
+
+KRIEG = GameSettings(variant=VariantName.KRIEGSPLOMACY)
+
+
+async def _kriegsplomacy(service) -> tuple[object, int]:
+    info = await started_game(service, settings=KRIEG)
+    return info, owner(info, "FRANCE")
+
+
+def _units(*specs: str) -> list[Unit]:
+    return [Unit.parse(spec.split()[0], " ".join(spec.split()[1:])) for spec in specs]
+
+
+async def _echo(service, info, user: int, position: Position, line: str) -> str:
+    await force_position(service, info.id, position)
+    await service.clear_orders(Caller(user, GUILD), T0, info.id)
+    return submission_echo(await service.submit_orders(Caller(user, GUILD), line, T0), "G")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["A Par S A Bur", "A Par S F Bur", "A Par S Bur", "A Par S Bur H", "A Par S A Bur - Gas"],
+)
+async def test_rules004_supporting_a_hidden_unit_reads_the_same_as_supporting_an_empty_space(
+    service, line: str
+) -> None:
+    # "you don't know where (or what) anybody else's units are": the echo of a support
+    # of Burgundy never says whether a German army stands there (nor corrects its kind).
+    info, france = await _kriegsplomacy(service)
+    start = service.record_position(await service.phase_record(info.id, "W1900A"))
+    own = _units("FRANCE A PAR", "FRANCE A MAR", "FRANCE F BRE")
+    empty = Position(Phase.parse("S1901M"), own, start.ownership, variant=start.variant)
+    held = Position(
+        empty.phase, [*own, *_units("GERMANY A BUR")], start.ownership, variant=start.variant
+    )
+    assert await _echo(service, info, france, held, line) == await _echo(
+        service, info, france, empty, line
+    )
+
+
+async def test_rules004_a_retreat_is_never_refused_with_the_true_options(service) -> None:
+    # "when a unit of yours is dislodged ... and whether the subsequent retreat was
+    # successful" (not from where): refusing A Bur R Mun or R Pic would tell France
+    # the attacker came from Munich and that Picardy is held.
+    info, france = await _kriegsplomacy(service)
+    start = service.record_position(await service.phase_record(info.id, "W1900A"))
+    bur = _units("FRANCE A BUR")[0]
+    retreat = Position(
+        Phase.parse("F1901R"),
+        _units("FRANCE A PAR", "GERMANY A BUR", "ENGLAND A PIC"),
+        start.ownership,
+        [
+            Dislodgement(bur, "MUN", (Location("GAS"), Location("MAR"), Location("BEL"))),
+            Dislodgement(_units("GERMANY A HOL")[0], "BEL", (Location("KIE"),)),  # still owed
+        ],
+        variant=start.variant,
+    )
+    for line in ("A Bur R Mun", "A Bur R Pic", "A Bur R Gas"):
+        echo = await _echo(service, info, france, retreat, line)
+        assert "✅" in echo and "rejected" not in echo, echo
+    refused = await _echo(service, info, france, retreat, "A Bur R Lon")
+    assert "Gascony" not in refused or "Picardy" in refused, refused
