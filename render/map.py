@@ -32,7 +32,7 @@ from render.icons import paste_centred, unit_icon
 from render.layout import CENTRE_RADIUS, UNIT_SIZE
 from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
 from render.palette import Palette, get_palette
-from render.panels import Label, draw_panels, panel_boxes, space_labels
+from render.panels import Label, LegendRow, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
 from render.scene import Drawn, Kind, Scene
 from render.visibility import Visible, filter_for_viewer
@@ -71,9 +71,11 @@ def render_map_image(
     width: int = DEFAULT_WIDTH,
     visible: Visible | None = None,
     scene: Scene | None = None,
+    legend: list[LegendRow] | None = None,
 ) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
-    given, receives every name, unit, marker and arrow head drawn."""
+    given, receives every name, unit, marker and arrow head drawn; `legend`, the key's
+    rows when not counted on `position` (a hidden-information view)."""
     pal = get_palette(palette)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
@@ -86,7 +88,7 @@ def render_map_image(
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, position)
     style = Style.for_width(width)
-    labels = place_fixed(scene, geo, board, position, style, position.phase.title, viewer)
+    labels = place_fixed(scene, geo, board, position, style, position.phase.title, viewer, legend)
     draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
@@ -95,7 +97,7 @@ def render_map_image(
     draw_units(canvas, geo, pal, position, style)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_panels(canvas, board, pal, position, style, position.phase.title, viewer)
+    draw_panels(canvas, board, pal, position, style, position.phase.title, viewer, legend)
     return canvas
 
 
@@ -107,11 +109,12 @@ def place_fixed(
     style: Style,
     title: str = "",
     viewer: Power | None = None,
+    legend: list[LegendRow] | None = None,
 ) -> tuple[Label, ...]:
     """Record what stands before any order is drawn — the panels, the names, the
     centres, the units and the dislodged units — so arrow heads and crosses keep off
     them. Returns the names to paste (over the order lines, under the units)."""
-    for box in panel_boxes(board, position, style, title, viewer):
+    for box in panel_boxes(board, position, style, title, viewer, legend):
         scene.add(Drawn(Kind.PANEL, box, "panel"))
     land_codes, sea_codes = _codes(board)
     labels = space_labels(geo.width, board.name, land_codes, sea_codes)

@@ -153,18 +153,28 @@ def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow
     return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row)
 
 
-def legend_box(board: Board, position: Position, style) -> tuple[int, int, int, int]:
+def legend_box(
+    board: Board, position: Position, style, rows: list[LegendRow] | None = None
+) -> tuple[int, int, int, int]:
     """The key's panel (left, top, right, bottom): one row per power under a header."""
-    return _legend_layout(board, position, style, legend_rows(board, position)).box
+    return _legend_layout(board, position, style, rows or legend_rows(board, position)).box
 
 
-def draw_legend(canvas: Image.Image, board: Board, pal: Palette, position: Position, style) -> None:
+def draw_legend(
+    canvas: Image.Image,
+    board: Board,
+    pal: Palette,
+    position: Position,
+    style,
+    rows: list[LegendRow] | None = None,
+) -> None:
     """One row per power: its colour, name, supply centres and units (and, in an
-    adjustment phase, builds or removals owed), counted on `position`."""
+    adjustment phase, builds or removals owed), counted on `position` unless `rows`
+    are given (a hidden-information view: render/unknown.py)."""
     f = _scale(style.unit)
     draw = ImageDraw.Draw(canvas)
     small = font(max(9, round(31 * f)))
-    rows = legend_rows(board, position)
+    rows = rows or legend_rows(board, position)
     layout = _legend_layout(board, position, style, rows)
     x0, y0, _, _ = layout.box
     adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
@@ -229,11 +239,11 @@ def key_box(style, entries: tuple[tuple[str, str], ...] = KEY_ENTRIES) -> tuple[
     return (right - 2 * col - round(12 * f), top, right, top + rows * round(40 * f) + round(16 * f))
 
 
-def panel_boxes(board: Board, position: Position, style, title: str = "", viewer=None):
+def panel_boxes(board: Board, position: Position, style, title: str = "", viewer=None, rows=None):
     """Where the panels stand: the title, the powers' counts, the key of symbols."""
     return [
         title_box(title or position.phase.title, style, viewer),
-        legend_box(board, position, style),
+        legend_box(board, position, style, rows),
         key_box(style, key_entries(position)),
     ]
 
@@ -314,8 +324,10 @@ def draw_key(
         draw.text((x + round(44 * f), y), word, fill=pal.outline, font=small, anchor="lm")
 
 
-def draw_panels(canvas, board: Board, pal: Palette, position: Position, style, title, viewer):
-    """The title, the powers' counts and the key of symbols."""
+def draw_panels(
+    canvas, board: Board, pal: Palette, position: Position, style, title, viewer, rows=None
+):
+    """The title, the powers' counts (`rows`, when given) and the key of symbols."""
     draw_title(canvas, title, pal, style, viewer)
-    draw_legend(canvas, board, pal, position, style)
+    draw_legend(canvas, board, pal, position, style, rows)
     draw_key(canvas, pal, style, key_entries(position))

@@ -75,8 +75,16 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
     seen = seen_phase(played, "FRANCE")
     (png,) = french.attachments
     palette = await lookups.palette_for(info.id, powers["FRANCE"].id)
+    # Its key counts the year's public totals, not the centres the view happens to hold.
     expected = render_view_map(
-        seen.view.adjudication.position, seen.unknown, lookups.board, None, palette, lookups.width
+        seen.view.adjudication.position,
+        seen.unknown,
+        lookups.board,
+        None,
+        palette,
+        lookups.width,
+        totals=played.after.centre_counts(lookups.board.powers),
+        power="FRANCE",
     )
     assert png.data == expected
     whole = render_view_map(played.after, (), lookups.board, None, palette, lookups.width)
