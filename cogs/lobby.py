@@ -25,6 +25,7 @@ from bot.service.variant_text import (
     status_variant_lines,
     variant_choices,
 )
+from bot.service.view_export import view_export_lines
 from bot.service.view_lookups import hidden_answer
 from bot.service.views import GameInfo, GameStatus, Moment
 from bot.service.words import (
@@ -582,7 +583,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     ) -> None:
         info = await game_here(interaction, game)
         await interaction.response.defer(thinking=True, ephemeral=not share)
-        lines = await self.bot.service.export_lines(info.id)
+        # A hidden-information game: a player's own view, after the end (issue 12).
+        views = await view_export_lines(self.bot.lookups, info, caller_of(interaction))
+        lines = await self.bot.service.export_lines(info.id) if views is None else views
         data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         if not lines:
             await interaction.followup.send(
@@ -593,6 +596,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             await interaction.followup.send(
                 f"**{info.name}** is too long to attach in one file; ask the operator "
                 "for a backup of the database instead.",
+                ephemeral=not share,
+            )
+            return
+        if views is not None:
+            await interaction.followup.send(
+                f"**{info.name}**: your power's view of each phase played, one JSON line "
+                "each (the view as the engine's result, and its judge notation).",
+                file=text_file(data, f"game-{info.id}-view.jsonl"),
                 ephemeral=not share,
             )
             return

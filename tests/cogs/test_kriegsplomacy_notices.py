@@ -108,3 +108,15 @@ async def test_the_channel_post_of_a_hidden_game_never_builds_the_whole_judge_te
         lambda m: "Spring 1901 has been played" in m.content, channel=driver.dm(powers["FRANCE"])
     )
     assert asked == []
+
+
+async def test_rules004_a_player_exports_only_after_the_end_the_gm_at_any_time(
+    driver: Driver, clock, monkeypatch
+) -> None:
+    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    channel = driver.fake.game_channel
+    refused = await (await driver.slash(powers["FRANCE"], channel, "game export")).reply()
+    assert refused.ephemeral and "after the game ends" in refused.content
+    assert not refused.attachments
+    whole = await (await driver.slash(driver.fake.gm, channel, "game export")).reply()
+    assert b"GERMANY" in whole.attachments[0].data  # the GM's is the whole record

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from datetime import timedelta
+
 import pytest
 
 from adjudication.position import Dislodgement, Position
@@ -9,6 +12,7 @@ from adjudication.units import Location, Phase, Unit
 from adjudication.variants import KRIEGSPLOMACY
 from adjudication.variants.model import Disclosure
 from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.words import submission_echo
 from tests.conftest import T0
@@ -85,3 +89,38 @@ async def test_rules004_a_retreat_is_never_refused_with_the_true_options(service
         assert "✅" in echo and "rejected" not in echo, echo
     refused = await _echo(service, info, france, retreat, "A Bur R Lon")
     assert "Gascony" not in refused or "Picardy" in refused, refused
+
+
+# --- export (QUEUE.md: "the GM at any time, players after the end ... per view in
+# hidden-information games") -------------------------------------------------------
+
+
+async def test_rules004_export_is_the_gms_whole_record_and_a_players_own_view_after_the_end(
+    service,
+) -> None:
+    import random
+
+    from bot.service.lookups import GameLookups
+    from bot.service.view_export import view_export_lines
+    from tests.service.conftest import GM
+    from tests.service.game_player import play_to_the_end
+
+    info, france = await _kriegsplomacy(service)
+    await play_to_the_end(service, info.id, random.Random(3), max_phases=3)
+    lookups = GameLookups(service)
+    info = await service.game_info(info.id)
+    assert await view_export_lines(lookups, info, Caller(GM, GUILD)) is None  # the whole
+    with pytest.raises(WrongState, match="after the game ends"):
+        await view_export_lines(lookups, info, Caller(france, GUILD))
+    with pytest.raises(NotAllowed):
+        await view_export_lines(lookups, info, Caller(999, GUILD))
+    await service.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
+    info = await service.game_info(info.id)
+    lines = await view_export_lines(lookups, info, Caller(france, GUILD))
+    assert [line["phase"] for line in lines] == ["W1900A", "S1901M", "F1901M"]
+    for line in lines:  # France's view of each phase: its own units and no other's
+        assert line["power"] == "FRANCE"
+        assert set(line["view"]["position"]["units"]) <= {"FRANCE"}
+        assert "GERMANY" not in line["report"] or "???" in line["report"]
+    whole = await service.export_lines(info.id)
+    assert any("GERMANY" in json.dumps(w) for w in whole)
