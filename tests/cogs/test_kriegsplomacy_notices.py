@@ -23,7 +23,7 @@ def _field(text: str, power: str) -> str:
 async def test_rules004_status_shows_who_has_ordered_only_to_the_gm_and_the_player(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
     french = await _status(driver, powers["FRANCE"])
     assert "1 of 3 ordered" in _field(french, "France") and "3 units" in _field(french, "France")
@@ -39,7 +39,7 @@ async def test_rules004_status_shows_who_has_ordered_only_to_the_gm_and_the_play
 async def test_rules004_civil_disorder_is_told_to_the_gm_and_the_player_only(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     gm, channel = driver.fake.gm, driver.fake.game_channel
     mark = len(driver.world.bot_messages)
     await (await driver.slash(gm, channel, "gm cd", {"power": "FRANCE"})).reply()
@@ -57,7 +57,7 @@ async def test_rules004_civil_disorder_is_told_to_the_gm_and_the_player_only(
 async def test_rules004_a_standby_taking_over_is_not_announced_it_would_tell_an_nmr(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     gm, channel = driver.fake.gm, driver.fake.game_channel
     standby = driver.user("standby")
     await (
@@ -87,7 +87,7 @@ async def test_the_channel_post_of_a_hidden_game_never_builds_the_whole_judge_te
 ) -> None:
     # The whole board's judge notation is never sent to the channel of a hidden game,
     # so it is not made for it (wasted work, and one slip from a leak).
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     asked: list[int] = []
     service = driver.bot.service
     whole = service.judge_text
@@ -113,7 +113,7 @@ async def test_the_channel_post_of_a_hidden_game_never_builds_the_whole_judge_te
 async def test_rules004_a_player_exports_only_after_the_end_the_gm_at_any_time(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     channel = driver.fake.game_channel
     refused = await (await driver.slash(powers["FRANCE"], channel, "game export")).reply()
     assert refused.ephemeral and "after the game ends" in refused.content
