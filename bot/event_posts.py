@@ -54,7 +54,13 @@ from bot.service.words import (
     reminder_text,
     split_text,
 )
-from bot.view_posts import hidden_news, hidden_results
+from bot.view_posts import (
+    hidden_civil_disorder,
+    hidden_news,
+    hidden_replaced,
+    hidden_results,
+    hides,
+)
 from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, vote_view
 
 if TYPE_CHECKING:
@@ -197,15 +203,6 @@ class EventPosts:
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
         settings = await self.service.game_settings(event.game_id)
-        # The notation as the record knows it now ([ia: …], a retreat phase's notes and
-        # the movement it completes); the stored report if the phase is gone since.
-        judge = await self.service.judge_text(event.game_id, p["phase_id"]) or p["report"]
-        if settings.results_notation is ResultsNotation.JUDGE:
-            body = f"```\n{judge}\n```"
-        else:
-            body = channel_results(played, sorted(self.lookups.board.powers))
-        said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
-        said += p.get("announcements", [])  # a variant's events: World War I's coin
         if over:
             nxt = await self._ending(event.game_id, name)
         elif p.get("match_wait"):  # One-on-one: waits for the match's other board
@@ -218,6 +215,15 @@ class EventPosts:
         if is_hidden(played.before):  # issue 12: the public view only
             await hidden_results(self, event, played, heading, nxt, over)
             return
+        # The notation as the record knows it now ([ia: …], a retreat phase's notes and
+        # the movement it completes); the stored report if the phase is gone since.
+        judge = await self.service.judge_text(event.game_id, p["phase_id"]) or p["report"]
+        if settings.results_notation is ResultsNotation.JUDGE:
+            body = f"```\n{judge}\n```"
+        else:
+            body = channel_results(played, sorted(self.lookups.board.powers))
+        said = notices(p.get("nmr", ()), p.get("civil_disorder", ()), p.get("eliminated", ()))
+        said += p.get("announcements", [])  # a variant's events: World War I's coin
         palette = settings.map_palette  # the game's; None: the operator's
         unheld = unheld_powers(settings, played.after.phase)  # named in the legend
         png = await self.lookups.results_png(played, final=over, palette=palette, statuses=unheld)
@@ -290,6 +296,9 @@ class EventPosts:
 
     async def _civil_disorder(self, event: Event) -> None:
         p = event.payload
+        if await hides(self, event):  # issue 12: the GM and the player only
+            await hidden_civil_disorder(self, event)
+            return
         chose = " at its player's wish" if p.get("chosen") else ""
         await self._to_channel(
             event,
@@ -356,19 +365,23 @@ class EventPosts:
                 allowed_mentions=NO_PINGS,
             )
 
+        def told_old() -> Awaitable[discord.Message]:  # what they send now is refused
+            return self._to_user(
+                p["old"],
+                f"**{name}**: you no longer play **{power}**; {new} has taken it over. "
+                "Thank you for playing.",
+                allowed_mentions=NO_PINGS,
+            )
+
+        old = told_old if p.get("old") else None
+        if await hides(self, event):  # issue 12: the GM and the players concerned only
+            await hidden_replaced(self, event, brief, old)
+            return
         steps: list[Step] = [
             lambda: self._to_channel(event, f"{new} now plays **{power}**{replacing}."),
             brief,
+            *([old] if old else []),
         ]
-        if p.get("old"):
-            steps.append(  # told privately; what they send from now on is refused
-                lambda: self._to_user(
-                    p["old"],
-                    f"**{name}**: you no longer play **{power}**; {new} has taken it over. "
-                    "Thank you for playing.",
-                    allowed_mentions=NO_PINGS,
-                )
-            )
         await self._steps(event, *steps)
 
     async def _named(self, game_id: int | None, user_id: int) -> str:

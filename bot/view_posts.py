@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from adjudication.variants import VARIANTS
 from bot.service.events import Event
 from bot.service.phase_news import PhaseNotices, PlayedPhase
 from bot.service.power_views import public_results, view_news
 from bot.service.view_lookups import seen_phases, view_png
+from bot.service.words import mention, power_name
 
 if TYPE_CHECKING:
-    from bot.event_posts import EventPosts
+    from bot.event_posts import EventPosts, Step
 
 
 async def hidden_results(
@@ -59,3 +61,50 @@ async def hidden_news(posts: EventPosts, event: Event, played: PlayedPhase, name
         for one in seen
     ]
     await posts._to_user(event.user_id, text, files=files)
+
+
+async def hides(posts: EventPosts, event: Event) -> bool:
+    """Whether `event`'s game is a hidden-information game (its variant says so)."""
+    if event.game_id is None:
+        return False
+    settings = await posts.service.game_settings(event.game_id)
+    return VARIANTS[settings.variant].hidden_information
+
+
+async def hidden_civil_disorder(posts: EventPosts, event: Event) -> None:
+    """A power fell into civil disorder in a hidden-information game: its GM and its
+    player are told, the channel is not (rules/004: "If a country goes NMR, that is
+    NOT reported"; civil disorder follows missed orders, so it would tell one)."""
+    p = event.payload
+    assert event.game_id is not None
+    info = await posts.service.game_info(event.game_id)
+    power = power_name(p["power"])
+    chose = " at its player's wish" if p.get("chosen") else ""
+    text = (
+        f"**{info.name}**: **{power}** is in civil disorder{chose}: its units hold, and any "
+        "removals follow the civil-disorder rule. Only the GM and its player are told: "
+        "in this game missed orders are not reported."
+    )
+    told = [info.gm_user_id, *([p["user"]] if p.get("user") else [])]
+    await posts._steps(event, *[_dm_step(posts, user, text) for user in dict.fromkeys(told)])
+
+
+async def hidden_replaced(posts: EventPosts, event: Event, brief: Step, old: Step | None) -> None:
+    """A power changed hands in a hidden-information game: the new player is briefed,
+    the old one and the GM are told, the channel is not (a standby takes over only when
+    the player missed a deadline: announcing it would report an NMR)."""
+    p = event.payload
+    assert event.game_id is not None
+    info = await posts.service.game_info(event.game_id)
+    new = mention(p["new"], info.name_of(p["new"]))
+    replacing = f" (replacing {mention(p['old'], info.name_of(p['old']))})" if p.get("old") else ""
+    text = (
+        f"**{info.name}**: {new} now plays **{power_name(p['power'])}**{replacing}. "
+        "Not announced in the channel: in this game missed orders are not reported."
+    )
+    steps = [_dm_step(posts, info.gm_user_id, text), brief, *([old] if old else [])]
+    await posts._steps(event, *steps)
+
+
+def _dm_step(posts: EventPosts, user_id: int, text: str) -> Step:
+    return lambda: posts._to_user(user_id, text, allowed_mentions=discord.AllowedMentions.none())

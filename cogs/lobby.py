@@ -14,6 +14,7 @@ from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings, Press
+from bot.service.hidden_status import status_private_to
 from bot.service.lookups import POWERS
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
@@ -24,6 +25,7 @@ from bot.service.variant_text import (
     status_variant_lines,
     variant_choices,
 )
+from bot.service.view_export import view_export_lines
 from bot.service.view_lookups import hidden_answer
 from bot.service.views import GameInfo, GameStatus, Moment
 from bot.service.words import (
@@ -125,9 +127,12 @@ def match_text(other_channel: int) -> str:
     )
 
 
-def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
+def status_embed(
+    info: GameInfo, settings: GameSettings, private_to: frozenset[str] | None = None
+) -> discord.Embed:
     """The public state of a game: its variant and changed options, who has sent
-    orders and how many, never what."""
+    orders and how many, never what. `private_to`: in a hidden-information game, the
+    powers whose units and orders the asker may see (the others show centres only)."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
     variant = status_variant_lines(settings)
     if info.status == GameStatus.LOBBY:
@@ -154,11 +159,14 @@ def status_embed(info: GameInfo, settings: GameSettings) -> discord.Embed:
         else:
             who = mention(p.user_id, info.name_of(p.user_id)) if p.user_id else "civil disorder"
             line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
-            if not over:
+            hidden = private_to is not None and p.power not in private_to
+            if hidden:
+                line = f"{who} · {count(p.centres, 'centre')}"  # the year's public total
+            if not over and not hidden:
                 line += f" · {orders_state(p)}"
                 if settings.schedule.excuses:
                     line += f" · {count(p.excuses_left, 'excuse')} left"
-            elif p.score is not None:
+            elif over and p.score is not None:
                 line += f" · score {p.score:g}"
         embed.add_field(name=power_name(p.power), value=line, inline=True)
     return embed
@@ -422,7 +430,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     ) -> None:
         info = await game_here(interaction, game)
         settings = await self.bot.service.game_settings(info.id)
-        embed = status_embed(info, settings)
+        private = status_private_to(info, settings, caller_of(interaction), share=share)
+        embed = status_embed(info, settings, private)
         other = await self.bot.service.match_board(info.id)
         if other is not None:  # One-on-one: the match's other board
             embed.add_field(name="Match", value=match_text(other), inline=False)
@@ -576,7 +585,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     ) -> None:
         info = await game_here(interaction, game)
         await interaction.response.defer(thinking=True, ephemeral=not share)
-        lines = await self.bot.service.export_lines(info.id)
+        # A hidden-information game: a player's own view, after the end (issue 12).
+        views = await view_export_lines(self.bot.lookups, info, caller_of(interaction))
+        lines = await self.bot.service.export_lines(info.id) if views is None else views
         data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         if not lines:
             await interaction.followup.send(
@@ -587,6 +598,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             await interaction.followup.send(
                 f"**{info.name}** is too long to attach in one file; ask the operator "
                 "for a backup of the database instead.",
+                ephemeral=not share,
+            )
+            return
+        if views is not None:
+            await interaction.followup.send(
+                f"**{info.name}**: your power's view of each phase played, one JSON line "
+                "each (the view as the engine's result, and its judge notation).",
+                file=text_file(data, f"game-{info.id}-view.jsonl"),
                 ephemeral=not share,
             )
             return

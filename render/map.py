@@ -32,7 +32,7 @@ from render.icons import paste_centred, unit_icon
 from render.layout import CENTRE_RADIUS, UNIT_SIZE
 from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
 from render.palette import Palette, get_palette
-from render.panels import Label, draw_panels, panel_boxes, space_labels
+from render.panels import Label, LegendRow, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
 from render.scene import Drawn, Kind, Scene
 from render.spies import draw_spies
@@ -79,9 +79,11 @@ def render_map_image(
     visible: Visible | None = None,
     scene: Scene | None = None,
     statuses: Statuses | None = None,
+    legend: list[LegendRow] | None = None,
 ) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
-    given, receives every name, unit, marker and arrow head drawn."""
+    given, receives every name, unit, marker and arrow head drawn; `legend`, the key's
+    rows when not counted on `position` (a hidden-information view)."""
     pal = get_palette(palette)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
@@ -96,7 +98,7 @@ def render_map_image(
     draw_neutral_land(canvas, board.name, position)
     style = Style.for_width(width)
     title = position.phase.title
-    labels = place_fixed(scene, geo, board, position, style, title, viewer, statuses)
+    labels = place_fixed(scene, geo, board, position, style, title, viewer, statuses, legend)
     draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
@@ -106,7 +108,7 @@ def render_map_image(
     draw_spies(canvas, geo, pal, position, style, viewer)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_panels(canvas, board, pal, position, style, title, viewer, statuses)
+    draw_panels(canvas, board, pal, position, style, title, viewer, statuses, legend)
     return canvas
 
 
@@ -119,11 +121,12 @@ def place_fixed(
     title: str = "",
     viewer: Power | None = None,
     statuses: Statuses | None = None,
+    legend: list[LegendRow] | None = None,
 ) -> tuple[Label, ...]:
     """Record what stands before any order is drawn — the panels, the names, the
     centres, the units and the dislodged units — so arrow heads and crosses keep off
     them. Returns the names to paste (over the order lines, under the units)."""
-    for box in panel_boxes(board, position, style, title, viewer, statuses):
+    for box in panel_boxes(board, position, style, title, viewer, statuses, legend):
         scene.add(Drawn(Kind.PANEL, box, "panel"))
     land_codes, sea_codes = _codes(board)
     labels = space_labels(geo.width, board.name, land_codes, sea_codes)

@@ -171,10 +171,15 @@ def _status_font(f: float):
 
 
 def legend_box(
-    board: Board, position: Position, style, statuses: Statuses | None = None
+    board: Board,
+    position: Position,
+    style,
+    statuses: Statuses | None = None,
+    rows: list[LegendRow] | None = None,
 ) -> tuple[int, int, int, int]:
     """The key's panel (left, top, right, bottom): one row per power under a header."""
-    return _legend_layout(board, position, style, legend_rows(board, position, statuses)).box
+    rows = rows or legend_rows(board, position, statuses)
+    return _legend_layout(board, position, style, rows).box
 
 
 def draw_legend(
@@ -184,14 +189,15 @@ def draw_legend(
     position: Position,
     style,
     statuses: Statuses | None = None,
+    rows: list[LegendRow] | None = None,
 ) -> None:
     """One row per power: its colour, name (and why no player holds it), supply centres
     and units (and, in an adjustment phase, builds or removals owed), counted on
-    `position`."""
+    `position` unless `rows` are given (a hidden-information view: render/unknown.py)."""
     f = _scale(style.unit)
     draw = ImageDraw.Draw(canvas)
     small = font(max(9, round(31 * f)))
-    rows = legend_rows(board, position, statuses)
+    rows = rows or legend_rows(board, position, statuses)
     layout = _legend_layout(board, position, style, rows)
     x0, y0, _, _ = layout.box
     adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
@@ -278,11 +284,12 @@ def panel_boxes(
     title: str = "",
     viewer=None,
     statuses: Statuses | None = None,
+    rows: list[LegendRow] | None = None,
 ):
     """Where the panels stand: the title, the powers' counts, the key of symbols."""
     return [
         title_box(title or position.phase.title, style, viewer),
-        legend_box(board, position, style, statuses),
+        legend_box(board, position, style, statuses, rows),
         key_box(style, key_entries(position)),
     ]
 
@@ -374,8 +381,9 @@ def draw_panels(
     title,
     viewer,
     statuses: Statuses | None = None,
+    rows: list[LegendRow] | None = None,
 ):
-    """The title, the powers' counts and the key of symbols."""
+    """The title, the powers' counts (`rows`, when given) and the key of symbols."""
     draw_title(canvas, title, pal, style, viewer)
-    draw_legend(canvas, board, pal, position, style, statuses)
+    draw_legend(canvas, board, pal, position, style, statuses, rows)
     draw_key(canvas, pal, style, key_entries(position))

@@ -22,7 +22,9 @@ class EventKind(StrEnum):
     - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),
       builds_left, removals_left
     - NMR (channel): power, phase
-    - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`)
+    - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`),
+      user (who held it, when anyone did); in a hidden-information game told to the GM
+      and that player by DM instead, as is PLAYER_REPLACED (issue 12)
     - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
     - PAUSED (channel): {} / RESUMED (channel): deadline
     - PLAYER_REPLACED (channel): power, old, new (user ids); score_from: whom the score

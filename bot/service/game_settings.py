@@ -23,9 +23,9 @@ class VariantName(StrEnum):
     WORLD_WAR_I = "world_war_i"  # rules/000 §14.2, two players
     AIRPLANE = "airplane"  # rules/004, Airplane Diplomacy
     ONE_ON_ONE = "one_on_one"  # rules/004, a match of two games for two players
-    # rules/004; in the engine, refused at `/game create` until views reach Discord
+    KRIEGSPLOMACY = "kriegsplomacy"  # rules/004; each player sent their own view
+    # rules/004; in the engine, refused at `/game create` until spies reach Discord
     # (`bot.service.variant_text.NOT_YET_PLAYABLE`).
-    KRIEGSPLOMACY = "kriegsplomacy"
     SPY = "spy"
 
 

@@ -303,6 +303,7 @@ class GmDesk(RollbackDesk):
     ) -> None:
         """The power is held by nobody: its proxies end, its player leaves its threads,
         the channel is told (and whether its player chose it)."""
+        held_by = row.user_id  # told too where the channel is not (issue 12)
         row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
         await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
         await self._refresh_thread_members(session, game, now)
@@ -312,7 +313,7 @@ class GmDesk(RollbackDesk):
             now,
             game_id=game.id,
             channel_id=game.channel_id,
-            payload={"power": row.power, "chosen": chosen},
+            payload={"power": row.power, "chosen": chosen, "user": held_by},
         )
 
     async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:

@@ -434,8 +434,12 @@ class OrdersDesk(ServiceCore):
         goes to the first power for which it reads as an order, else to the first whose
         unit it names (`_judge` rules on it), else to the first power."""
         board = self.board_at(position)
+        # A hidden-information game reads each line against what the power surely
+        # knows: the echo of an order naming a hidden unit reads as if the space were
+        # empty, and a refused retreat names no true option (issue 12).
         per_power = [
-            (c, self.engine.parse_orders(text, position, c.power, board)) for c in controls
+            (c, self.engine.parse_orders(text, offered(position, c.power, board), c.power, board))
+            for c in controls
         ]
         out = []
         for i, first in enumerate(per_power[0][1]):
@@ -454,7 +458,8 @@ class OrdersDesk(ServiceCore):
         """rules/004 rule 7 on a refused line about one of the sender's units
         (bot/service/unclear_orders.py); None if it is about none they may order."""
         board = self.board_at(position)
-        ruling = rule_on(line, position, control.power, board, self.engine.parse_orders)
+        known = offered(position, control.power, board)
+        ruling = rule_on(line, known, control.power, board, self.engine.parse_orders)
         if ruling is None or not control.covers(control.power, ruling.unit.province):
             return None
         return ruling

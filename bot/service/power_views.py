@@ -30,10 +30,12 @@ from bot.service.words import power_name
 
 @dataclass(frozen=True, slots=True)
 class SeenPhase:
-    """One power's view of a played phase, with the places it knows nothing of."""
+    """One power's view of a played phase, with the places it knows nothing of and
+    the year's public centre totals (its map's key)."""
 
     view: PowerView
     unknown: frozenset[str]
+    totals: Mapping[Power, int] | None = None
 
 
 def variant_of(position: Position) -> Variant:
@@ -67,7 +69,10 @@ def seen_phase(
     variant = variant_of(played.before)
     view = view_of(variant, played.before, stored_result(played), power, watched)
     unknown = unknown_places(view.adjudication.position, power, played.board)
-    return SeenPhase(view, unknown - view.learned - watched)
+    # Ownership changes only when a year ends: the counts after any phase are the
+    # chart of the last year's end, public (rules/004).
+    totals = played.after.centre_counts(played.board.powers)
+    return SeenPhase(view, unknown - view.learned - watched, totals)
 
 
 def learned_in(played: PlayedPhase, power: Power) -> frozenset[str]:

@@ -24,14 +24,8 @@ MAX_CHOICE_TEXT = 100
 VARIANTS_DOC = "docs/VARIANTS.md"
 
 
-# Variants the engine plays but Discord may not start yet, with why. Kriegsplomacy
-# (issue 12): a player may be sent nothing but their own view of each phase, and the
-# per-player results, maps and history made from views are not built yet.
+# Variants the engine plays but Discord may not start yet, with why.
 NOT_YET_PLAYABLE = {
-    VariantName.KRIEGSPLOMACY: (
-        "each player's own results and map, made from what their power may know, "
-        "are not sent by Discord yet"
-    ),
     # Spy Diplomacy (issue 12): only a spy's owner may know where it is, and spies
     # are neither parsed from players' messages nor drawn yet.
     VariantName.SPY: "spies are not yet read from orders, drawn or hidden by Discord",

@@ -76,6 +76,8 @@ async def view_png(lookups: GameLookups, seen: SeenPhase, palette: str | None = 
             None,
             palette or lookups.palette,
             lookups.width,
+            totals=seen.totals,
+            power=seen.view.power,
         )
     )
 
@@ -130,6 +132,7 @@ async def hidden_answer(
     start = SeenPhase(
         PowerView(mine[0], Adjudication(position.phase, (), known)),
         unknown_places(known, mine[0], lookups.board),
+        position.centre_counts(lookups.board.powers),
     )
     return ViewAnswer(None, await view_png(lookups, start, palette))
 

@@ -5,7 +5,6 @@ is public, the year's centre totals."""
 from __future__ import annotations
 
 from adjudication.units import Phase
-from bot.service.game_settings import VariantName
 from bot.service.power_views import seen_phase
 from render.unknown import render_view_map
 from tests.cogs.conftest import dm_orders, start_game
@@ -22,12 +21,9 @@ BUILDS = {
 }
 
 
-async def start_kriegsplomacy(driver: Driver, clock, monkeypatch=None) -> dict:
-    """A Kriegsplomacy game past its Winter 1900 builds: {power: FakeUser}."""
-    if monkeypatch is not None:
-        from bot.service.variant_text import NOT_YET_PLAYABLE
-
-        monkeypatch.delitem(NOT_YET_PLAYABLE, VariantName.KRIEGSPLOMACY, raising=False)
+async def start_kriegsplomacy(driver: Driver, clock) -> dict:
+    """A Kriegsplomacy game created with `/game create variant:kriegsplomacy`, past its
+    Winter 1900 builds: {power: FakeUser}."""
     powers = await start_game(driver, variant="kriegsplomacy")
     for power, user in powers.items():
         echo = await dm_orders(driver, user, BUILDS[power])
@@ -50,7 +46,7 @@ async def _news(driver: Driver, user, title: str):
 async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_channel_only_totals(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur\nA Mar H\nF Bre - Mao")
     await dm_orders(driver, powers["GERMANY"], "A Mun - Bur\nA Ber H\nF Kie - Hol")
     clock.advance(days=5)
@@ -75,8 +71,16 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
     seen = seen_phase(played, "FRANCE")
     (png,) = french.attachments
     palette = await lookups.palette_for(info.id, powers["FRANCE"].id)
+    # Its key counts the year's public totals, not the centres the view happens to hold.
     expected = render_view_map(
-        seen.view.adjudication.position, seen.unknown, lookups.board, None, palette, lookups.width
+        seen.view.adjudication.position,
+        seen.unknown,
+        lookups.board,
+        None,
+        palette,
+        lookups.width,
+        totals=played.after.centre_counts(lookups.board.powers),
+        power="FRANCE",
     )
     assert png.data == expected
     whole = render_view_map(played.after, (), lookups.board, None, palette, lookups.width)
@@ -87,7 +91,7 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
 async def test_game_map_and_history_show_a_player_their_view_the_gm_all_others_the_public(
     driver: Driver, clock, monkeypatch
 ) -> None:
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
     await dm_orders(driver, powers["GERMANY"], "A Mun - Bur")
     clock.advance(days=5)
@@ -119,7 +123,7 @@ async def test_autocomplete_offers_nothing_that_names_a_hidden_unit(
 ) -> None:
     # A German army stands in Burgundy, next to France's A Par and A Mar: offering
     # "A Par S A Bur" would tell France it is there.
-    powers = await start_kriegsplomacy(driver, clock, monkeypatch)
+    powers = await start_kriegsplomacy(driver, clock)
     await dm_orders(driver, powers["GERMANY"], "A Mun - Bur")
     clock.advance(days=5)
     await _news(driver, powers["FRANCE"], "Spring 1901")

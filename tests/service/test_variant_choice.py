@@ -39,17 +39,16 @@ def test_typing_narrows_the_variants_offered() -> None:
     assert [v for _, v in variant_choices("war")] == ["world_war_i"]
     assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i", "one_on_one"]
     assert [v for _, v in variant_choices("two boards")] == ["one_on_one"]
-    assert variant_choices("kriegsplomacy") == []
+    assert [v for _, v in variant_choices("kriegsplomacy")] == ["kriegsplomacy"]
     # Spy Diplomacy is in the engine only until players' views reach Discord.
     assert variant_choices("spy") == []
 
 
-def test_kriegsplomacy_is_refused_at_create_until_its_views_reach_discord() -> None:
-    # Issue 12: the engine plays Kriegsplomacy and makes each power's view, but no
-    # player may be sent anything but their view, and Discord sends none yet.
-    assert "kriegsplomacy" not in PLAYABLE_VARIANTS
-    with pytest.raises(InvalidSetting, match="Kriegsplomacy is not yet playable"):
-        read_variant("kriegsplomacy")
+def test_rules004_kriegsplomacy_is_playable_now_each_player_is_sent_their_own_view() -> None:
+    # Issue 12: every DM, map, answer and notice of a Kriegsplomacy game is made from
+    # the asker's view (tests/cogs/test_kriegsplomacy*.py), so it may be created.
+    assert "kriegsplomacy" in PLAYABLE_VARIANTS
+    assert read_variant("Kriegsplomacy") is VariantName.KRIEGSPLOMACY
 
 
 def test_spy_is_refused_at_create_until_spies_reach_discord() -> None:
@@ -63,7 +62,7 @@ def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:
     assert read_variant(" Standard ") is VariantName.STANDARD
     assert read_variant("Airplane") is VariantName.AIRPLANE
     with pytest.raises(InvalidSetting, match="standard, world_war_i, airplane, one_on_one"):
-        read_variant("kriegsplomacy")
+        read_variant("spy")
 
 
 def test_rules000_14_2_three_players_grouping_is_a_lobby_setting() -> None:
