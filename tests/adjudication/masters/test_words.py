@@ -26,6 +26,7 @@ from tests.adjudication.masters.test_examples import FALL_1901, OWNERS_1901, pos
 ALL_SIX = MastersRules(True, True, True, True, True, True)
 ARMY = UnitType.ARMY
 MAR = Location("MAR")
+SPA = Location("SPA")
 BOARD = masters_board(STANDARD_GAME.board, ALL_SIX, {})
 
 
@@ -161,3 +162,25 @@ def test_rules003_mr2_a_tie_is_reported_as_a_tie_and_the_unit_held() -> None:
     result = adjudicate_written(pos, lines, STANDARD_GAME, Rules(masters=ALL_SIX))
     report = written_report(result.written, BOARD)
     assert "Portugal A Por - Spa: written by Italy; tied (the unit holds)" in report
+
+
+def test_rules003_mr2_a_replay_line_carries_the_written_lines_of_portugal_fall_1901() -> None:
+    from adjudication.replay import replay_record
+
+    a_por_s_spa = Support(unit("PORTUGAL", "A POR"), Location("SPA"), None, ARMY)
+    italy = written_to_json(Written(a_por_s_spa, "ITALY"))
+    france = written_to_json(Written(Support(unit("PORTUGAL", "A POR"), MAR, SPA), "FRANCE"))
+    record = {
+        "id": "portugal",
+        "phase": "F1901M",
+        "units": {p: [f"{t[0]} {t[2:]}" for t in u.split(",")] for p, u in FALL_1901.items()},
+        "centers": {p: c.split() for p, c in OWNERS_1901.items()},
+        "orders": {"FRANCE": ["A MAR - SPA", "F GAS S A MAR - SPA"]},
+        "options": {"masters": ["minor_powers", "variable_control"]},
+        "written": [france, italy, italy],
+    }
+    result = replay_record(record)
+    assert result["units"]["SPAIN"] == ["A SPA"] and "A MAR" in result["units"]["FRANCE"]
+    assert [w["control"] for w in result["written"]] == ["outvoted", "followed", "followed"]
+    without = replay_record({k: v for k, v in record.items() if k != "options"})
+    assert "Masters Rules" in without["error"]
