@@ -1,5 +1,5 @@
 """Written lines and what became of them as plain JSON (docs/VARIANTS.md M18): the
-service stores them, and replay lines carry them (`"written"`).
+service stores them, and replay lines carry them (`"variable_control"`).
 
 A line is `{"by": "ITALY", "order": {...}}`; the order is `order_to_json`'s, or one of
 the Masters orders: `{"type": "rebel_build", "unit": "A MOS"}`,

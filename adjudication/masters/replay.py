@@ -1,7 +1,7 @@
-"""Replay lines that carry written lines (docs/VARIANTS.md M19): a record's `"written"`
+"""Replay lines that carry written lines (docs/VARIANTS.md M19): a record's `"variable_control"`
 holds the lines players wrote by Variable Control (`codec.written_from_json`), played
 with the record's own orders, each written by its own power; the output adds what
-became of every line (`"written"`)."""
+became of every line (`"variable_control"`)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def replay_written(
         return {"id": record.id, "error": "written lines need the Masters Rules (options)"}
     try:
         if not isinstance(lines, list):
-            raise SerializeError("'written' must be a list of lines")
+            raise SerializeError("'variable_control' must be a list of lines")
         written = [written_from_json(line) for line in lines]
     except SerializeError as err:
         return {"id": record.id, "error": f"bad written line: {err}"}
@@ -41,5 +41,5 @@ def replay_written(
         return {"id": record.id, "error": f"adjudication failed: {type(err).__name__}: {err}"}
     result = played.adjudication
     out = write_result(record.id, result.phase, result.position, result.dislodged, record.powers)
-    out["written"] = [written_outcome_to_json(w) for w in played.written[len(own) :]]
+    out["variable_control"] = [written_outcome_to_json(w) for w in played.written[len(own) :]]
     return out

@@ -177,10 +177,11 @@ def test_rules003_mr2_a_replay_line_carries_the_written_lines_of_portugal_fall_1
         "centers": {p: c.split() for p, c in OWNERS_1901.items()},
         "orders": {"FRANCE": ["A MAR - SPA", "F GAS S A MAR - SPA"]},
         "options": {"masters": ["minor_powers", "variable_control"]},
-        "written": [france, italy, italy],
+        "variable_control": [france, italy, italy],
     }
     result = replay_record(record)
     assert result["units"]["SPAIN"] == ["A SPA"] and "A MAR" in result["units"]["FRANCE"]
-    assert [w["control"] for w in result["written"]] == ["outvoted", "followed", "followed"]
+    controls = [w["control"] for w in result["variable_control"]]
+    assert controls == ["outvoted", "followed", "followed"]
     without = replay_record({k: v for k, v in record.items() if k != "options"})
     assert "Masters Rules" in without["error"]
