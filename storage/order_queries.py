@@ -313,6 +313,17 @@ async def clear_orders(db: Db, phase_id: int, power: str) -> None:
     await (await connection(db)).execute(_CLEAR, {"b_phase_id": phase_id, "b_power": power})
 
 
+async def clear_slots(db: Db, phase_id: int, power: str, slots: Collection[str]) -> None:
+    """Remove some of a power's orders (the Masters Rules' written lines it replaces)."""
+    if slots:
+        query = delete(_ORDERS).where(
+            _ORDERS.c.phase_id == phase_id,
+            _ORDERS.c.power == power,
+            _ORDERS.c.slot.in_(sorted(slots)),
+        )
+        await (await connection(db)).execute(query)
+
+
 async def set_deadline(db: Db, game_id: int, at: datetime) -> None:
     await (await connection(db)).execute(_SET_DEADLINE, {"b_game_id": game_id, "at": at})
 

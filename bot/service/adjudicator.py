@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from adjudication.masters.codec import written_order_from_json
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
@@ -22,6 +23,7 @@ from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
 from bot.service.endings import Endings
 from bot.service.events import EventKind
+from bot.service.masters_orders import own_orders, play_phase, report_of
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -31,7 +33,6 @@ from bot.service.views import AdjudicationResult
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
-    order_from_json,
     outcome_to_json,
     position_to_json,
 )
@@ -97,10 +98,19 @@ class Adjudicator(Endings):
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
         variant = VARIANTS[settings.variant]
-        result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
+        masters = None
+        if settings.rules.masters.played:  # rules/003: lines written for CD powers too
+            kept = [(r.power, written_order_from_json(r.order)) for r in rows if r not in unused]
+            disorder = {r.power for r in powers if r.civil_disorder}
+            masters = play_phase(position, kept, variant, settings.rules, history, disorder)
+            result, orders = masters.adjudication, own_orders(masters)
+        else:
+            result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
         nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
+        if masters is not None and (written := report_of(masters, self.board_at(position))):
+            report = f"{report}\n\n{written}"
         # A variant's events (World War I's coin) are kept with the phase, in its
         # report, and said in its results post.
         announcements = [coin_toss_text(position.phase, e) for e in result.events]
@@ -282,7 +292,7 @@ class Adjudicator(Endings):
             p = owner.get(r.power)
             from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
             if r.by_owner or r.power in takeover or not from_standby:
-                orders.append(order_from_json(r.order))
+                orders.append(written_order_from_json(r.order))  # Masters lines too
             else:
                 unused.append(r)
         return orders, unused, events
@@ -292,7 +302,10 @@ class Adjudicator(Endings):
     ) -> list[Mapping[str, Power]]:
         """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
         it is the ownership of each later Spring's position."""
-        winters = self._settings(game).rules.stalemate_winters
+        rules = self._settings(game).rules
+        winters = rules.stalemate_winters
+        if winters is None and rules.masters.annexation:
+            winters = 1  # MR4 a) "owned ... in the previous Adjustments phase" (M11)
         if winters is None:
             return []
         # Only the last `winters` count (adjudication/game_end.py): read those alone, so
