@@ -15,6 +15,7 @@ from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings, Press
 from bot.service.lookups import POWERS
+from bot.service.masters_orders import masters_option
 from bot.service.variant_text import (
     lobby_grouping_text,
     players_wanted,
@@ -212,6 +213,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         paradox_rule="How a convoy paradox is broken",
         variant="The game played (default: standard Diplomacy; 2 players make World War I)",
         second_channel="One-on-one: the channel of the match's second board",
+        masters="Masters Rules by number, e.g. 1 2 5 or all (MR2 needs MR1)",
     )
     @app_commands.autocomplete(variant=complete_variant)
     @app_commands.choices(
@@ -241,8 +243,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         paradox_rule: str = "szykman",
         variant: app_commands.Range[str, 1, 100] = "standard",
         second_channel: discord.TextChannel | None = None,
+        masters: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         data = GameSettings(variant=read_variant(variant)).to_json()
+        if masters is not None:
+            data["rules"]["masters"] = masters_option(masters)
         data["rules"].update(
             year_limit=year_limit,
             year_limit_measure=short_game_winner,

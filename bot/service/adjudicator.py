@@ -23,7 +23,7 @@ from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
 from bot.service.endings import Endings
 from bot.service.events import EventKind
-from bot.service.masters_orders import own_orders, play_phase, report_of
+from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -387,8 +387,17 @@ class Adjudicator(Endings):
             if row.user_id is not None and row.playable:
                 by_user.setdefault(row.user_id, []).append(row.power)
         first = set(notices.civil_disorder) | set(notices.eliminated)
+        masters = self._settings(game).rules.masters
+        if masters.variable_control and not over:  # rules/003 MR2: whom each may order
+            after, disorder = (
+                self._position(new_phase),
+                {r.power for r in powers if r.civil_disorder},
+            )
+        else:
+            after = None
 
         def queue(user_id: int, mine: list[Power]) -> None:
+            told = {} if after is None else masters_news(after, self.board, masters, mine, disorder)
             repo.add_outbox(
                 session,
                 EventKind.PHASE_NEWS,
@@ -402,6 +411,7 @@ class Adjudicator(Endings):
                     "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
                     "game_over": over,
                     **notices.for_powers(mine),
+                    **told,
                 },
             )
 

@@ -26,6 +26,7 @@ from adjudication.rules import Rules
 from adjudication.serialize import rules_from_json
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import Variant
+from bot.service.errors import InvalidSetting
 
 SLOT_PREFIX = "VC"
 
@@ -103,11 +104,6 @@ def orderable_text(powers: Sequence[Power]) -> str:
     return f"You may write orders for {joined} (in civil disorder)."
 
 
-def left_text(left: int, limit: int) -> str:
-    """The echo's count (MR2 b)."""
-    return f"{left} of {limit} orders for civil-disorder powers left."
-
-
 def play_phase(
     position: Position,
     lines: Sequence[tuple[Power, Order | MastersOrder]],
@@ -130,11 +126,21 @@ def own_orders(played: MastersAdjudication) -> list[Order]:
     ]
 
 
+WRITTEN_HEADING = "Orders written for powers in civil disorder:"
+
+
 def report_of(played: MastersAdjudication, board: Board) -> str:
     """The lines written for powers in civil disorder, public after adjudication like
     every order (docs/VARIANTS.md M19)."""
     text = written_report(played.written, board)
-    return f"Orders written for powers in civil disorder:\n{text}" if text else ""
+    return f"{WRITTEN_HEADING}\n{text}" if text else ""
+
+
+def with_written_lines(text: str, stored: str | None) -> str:
+    """A report rebuilt from the record (`judge_text`) with the written lines kept in
+    the phase's stored report, which only adjudication knows."""
+    at = (stored or "").find(WRITTEN_HEADING)
+    return text if at < 0 else f"{text}\n\n{stored[at:]}"  # type: ignore[index]
 
 
 _NUMBERS = {"1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5}
@@ -181,3 +187,31 @@ class Rewritten:
         slot = written_slot(taken)
         self.dropped[power].discard(slot)  # written again: replaced, not removed
         return power, slot
+
+
+def masters_option(text: str) -> list[str]:
+    """`/game create masters:` read as `read_masters_setting`, refused as a player's
+    error with the reason."""
+    try:
+        return read_masters_setting(text)
+    except ValueError as err:
+        raise InvalidSetting(str(err)) from None
+
+
+def masters_news(
+    after: Position, board: Board, masters: MastersRules, powers: Sequence[Power], disorder
+) -> dict[str, str]:
+    """The PHASE_NEWS payload's part for a player (rules/003 MR2 a, b): which powers in
+    disorder they may write for in the next phase, and how many such orders."""
+    mine = sorted({q for p in powers for q in orderable(after, board, masters, p, disorder)})
+    if not mine:
+        return {}
+    text = orderable_text(mine)
+    counts = [variable_control_left(after, board, p, 0) for p in powers[:1]]
+    if counts and counts[0] is not None:
+        text += f" You may write up to {count_orders(counts[0][1])} for them this turn."
+    return {"variable_control": text}
+
+
+def count_orders(n: int) -> str:
+    return f"{n} order" if n == 1 else f"{n} orders"

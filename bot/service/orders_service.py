@@ -12,7 +12,7 @@ from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.legal import legal_orders
-from adjudication.masters.codec import written_order_from_json
+from adjudication.masters.codec import written_order_from_json, written_order_to_json
 from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
@@ -52,7 +52,6 @@ from bot.service.text_input import clean_text
 from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries, repo
-from storage.codec import order_to_json
 from storage.models import ProxyGrantRow
 
 log = logging.getLogger(__name__)
@@ -149,10 +148,11 @@ class OrdersDesk(ServiceCore):
             by_power.setdefault(control.power, []).append(result)
             if order is not None:
                 taken = {slot for (p, slot) in in_force if p == control.power}
-                key = (control.power, slot_of(order, taken))
                 if rewritten is not None and written_for_others(order, control.power):
                     key = rewritten.key(control.power, changed)
-                in_force[key] = (order_to_json(order), control.by_owner)
+                else:
+                    key = (control.power, slot_of(order, taken))
+                in_force[key] = (written_order_to_json(order), control.by_owner)
                 changed[key] = control.power
         # Keep every message, even one with nothing usable: it is in the record,
         # and a player who wrote counts as having sent orders.

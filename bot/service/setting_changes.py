@@ -23,7 +23,7 @@ from bot.service.game_settings import (
     Scoring,
     check_palette,
 )
-from bot.service.masters_orders import read_masters_setting
+from bot.service.masters_orders import masters_option
 from bot.service.variant_text import choose_grouping, grouping_form
 
 MAX_HOURS = 24 * 60  # sixty days, as `/game create` allows
@@ -129,11 +129,7 @@ def _picked(field: str, kind) -> Callable[[GameSettings, str], GameSettings]:
 
 def _masters(settings: GameSettings, text: str) -> GameSettings:
     """rules/003: the Masters Rules played, each on or off (docs/VARIANTS.md M0)."""
-    try:
-        names = read_masters_setting(text)
-    except ValueError as err:
-        raise InvalidSetting(str(err)) from None
-    masters = MastersRules(**dict.fromkeys(names, True))
+    masters = MastersRules(**dict.fromkeys(masters_option(text), True))
     return replace(settings, rules=replace(settings.rules, masters=masters))
 
 

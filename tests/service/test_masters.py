@@ -12,13 +12,15 @@ import pytest
 from adjudication.masters.options import MastersRules
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
+from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.scheduler import Scheduler
 from bot.service.setting_changes import change_setting
 from bot.service.views import LineStatus
+from bot.service.words import submission_echo
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import owner, started_game
+from tests.service.conftest import outbox, owner, started_game
 
 ALL_SIX = MastersRules(True, True, True, True, True, True)
 
@@ -58,6 +60,9 @@ async def test_rules003_mr2_portugal_spring_1901_written_by_three_players(servic
     )
     assert [line.status for line in france.lines] == [LineStatus.ACCEPTED] * 2
     assert france.written_left == (2, 3)
+    echo = submission_echo(france, "Test game")
+    assert "2 of 3 orders for civil-disorder powers left." in echo
+    assert "You may write orders for " in echo and "Portugal" in echo
     germany = await service.submit_orders(Caller(owner(info, "GERMANY")), "A Por S A Spa", at)
     assert germany.written_left == (2, 3)
     italy = Caller(owner(info, "ITALY"))
@@ -82,3 +87,14 @@ async def test_rules003_mr2a_the_writer_is_told_which_cd_powers_they_may_order(s
     # F Kie could move into Holland: Germany may not write for it (MR2 a).
     shown = await service.show_orders(Caller(owner(info, "GERMANY")))
     assert "Portugal" in shown.cd_powers_text and "Holland" not in shown.cd_powers_text
+
+
+async def test_rules003_mr2_each_turns_dm_names_the_cd_powers_and_the_limit(service):
+    info = await masters_game(service)
+    await Scheduler(service).tick(info.deadline_at + timedelta(seconds=1))
+    news = [e for e in await outbox(service) if e.kind is EventKind.PHASE_NEWS]
+    france = next(e for e in news if e.payload["powers"] == ["FRANCE"])
+    told = france.payload["variable_control"]
+    assert "Portugal" in told and "up to 3 orders for them this turn" in told
+    germany = next(e for e in news if e.payload["powers"] == ["GERMANY"])
+    assert "Holland" not in germany.payload["variable_control"]
