@@ -69,6 +69,7 @@ _GAME_COLUMNS = (
     _GAMES.c.status,
     _GAMES.c.deadline_at,
     _GAMES.c.paused_at,
+    _GAMES.c.settings,  # the Masters Rules choose the parser, in the same statement
     _PHASES.c.id.label("phase_id"),
     _PHASES.c.code.label("phase_code"),
     _PHASES.c.started_at.label("phase_started_at"),

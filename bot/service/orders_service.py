@@ -133,7 +133,7 @@ class OrdersDesk(ServiceCore):
         if sent_at < game.phase_started_at:
             return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
-        masters = masters_of(await order_queries.settings_json(conn, game.id))
+        masters = masters_of(game.settings)
         parsed = self._parse(text, position, controls, reader(masters))
         # (power, slot) -> (order JSON, given by the owner): the orders in force as
         # they will stand after this message, built up line by line.
@@ -236,7 +236,7 @@ class OrdersDesk(ServiceCore):
             ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
             summary = self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
-            masters = masters_of(await order_queries.settings_json(session, ctx.game.id))
+            masters = masters_of(ctx.game.settings)
             return self._with_masters(summary, ctx, position, ctx.in_force, masters)
 
     def _with_masters(self, summary, ctx: _Context, position, in_force, masters):
