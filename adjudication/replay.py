@@ -48,6 +48,10 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
         record = read_record(document, board, variant.name, variant.spies)
     except (ValueError, KeyError, TypeError, AttributeError) as err:  # InterchangeError too
         return {"id": record_id, "error": f"bad record: {err}"}
+    if "variable_control" in document:  # Masters Rules written lines (VARIANTS.md M19)
+        from adjudication.masters.replay import replay_written
+
+        return replay_written(record, document["variable_control"], variant, rules)
     try:
         result = adjudicate(record.position, record.orders, variant, rules)
     except Exception as err:  # one engine failure must not end a batch replay

@@ -556,7 +556,9 @@ class EventPosts:
             civil_disorder_over=p.get("civil_disorder_over", ()),
             eliminated=p.get("eliminated", ()),
         )
-        text = own_news(played, p["powers"], name, _when(p), bool(p.get("game_over")), notices)
+        extra = p.get("variable_control", "")  # rules/003 MR2: whom they may also order
+        over = bool(p.get("game_over"))
+        text = own_news(played, p["powers"], name, _when(p), over, notices, extra)
         await self._to_user(event.user_id, text)
 
     async def _threads_sync(self, event: Event) -> None:

@@ -16,6 +16,7 @@ from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings, Press
 from bot.service.hidden_status import status_private_to
 from bot.service.lookups import POWERS
+from bot.service.masters_orders import masters_option
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
 from bot.service.variant_text import (
@@ -240,6 +241,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         time_zone="The game's time zone for deadlines, e.g. Europe/Paris (default UTC)",
         working_days="Deadlines fall Monday to Friday only (rules/004 rule 3)",
         excuses="Excused missed phases per power: each moves the deadline once (default 0)",
+        masters="Masters Rules by number, e.g. 1 2 5 or all (MR2 needs MR1)",
     )
     @app_commands.autocomplete(variant=complete_variant, time_zone=complete_zone)
     @app_commands.choices(
@@ -273,6 +275,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         time_zone: app_commands.Range[str, 1, 60] = "UTC",
         working_days: bool = False,
         excuses: app_commands.Range[int, 0, 10] = 0,
+        masters: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         schedule = schedule_at_creation(
             (movement_hours, retreat_hours, adjustment_hours),
@@ -282,6 +285,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             excuses,
         )
         data = GameSettings(variant=read_variant(variant), schedule=schedule).to_json()
+        if masters is not None:
+            data["rules"]["masters"] = masters_option(masters)
         data["rules"].update(
             year_limit=year_limit,
             year_limit_measure=short_game_winner,

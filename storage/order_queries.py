@@ -69,6 +69,7 @@ _GAME_COLUMNS = (
     _GAMES.c.status,
     _GAMES.c.deadline_at,
     _GAMES.c.paused_at,
+    _GAMES.c.settings,  # the Masters Rules choose the parser, in the same statement
     _PHASES.c.id.label("phase_id"),
     _PHASES.c.code.label("phase_code"),
     _PHASES.c.started_at.label("phase_started_at"),
@@ -311,6 +312,17 @@ async def put_orders(db: Db, rows: Sequence[dict[str, Any]]) -> None:
 
 async def clear_orders(db: Db, phase_id: int, power: str) -> None:
     await (await connection(db)).execute(_CLEAR, {"b_phase_id": phase_id, "b_power": power})
+
+
+async def clear_slots(db: Db, phase_id: int, power: str, slots: Collection[str]) -> None:
+    """Remove some of a power's orders (the Masters Rules' written lines it replaces)."""
+    if slots:
+        query = delete(_ORDERS).where(
+            _ORDERS.c.phase_id == phase_id,
+            _ORDERS.c.power == power,
+            _ORDERS.c.slot.in_(sorted(slots)),
+        )
+        await (await connection(db)).execute(query)
 
 
 async def set_deadline(db: Db, game_id: int, at: datetime) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board
 from adjudication.civil_disorder import civil_disorder_removals
 from adjudication.masters.control import eligible
@@ -141,7 +142,7 @@ def play_adjustments(
             control[i] = Control.ILLEGAL
             continue
         used[by] = used.get(by, 0) + 1
-    outcomes: list[Outcome] = []
+    outcomes = _waived(position, board, lines, control, allowance, used, given, in_disorder)
     units = dict(occupied)
     built = _settle_sites(sites, control, allowance, in_disorder)
     for unit in built:
@@ -179,6 +180,35 @@ def play_adjustments(
                 outcomes.append(Outcome(order, False, Reason.BOUNCED))
     written = tuple(WrittenOutcome(line, control[i]) for i, line in enumerate(lines))
     return Adjusted(tuple(outcomes), written, tuple(units.values()), annexed)
+
+
+def _waived(
+    position: Position,
+    board: Board,
+    lines: Sequence[Written],
+    control: Mapping[int, Control],
+    allowance: Mapping[Power, int],
+    used: Mapping[Power, int],
+    given: Mapping[Power, int],
+    in_disorder: Collection[Power],
+) -> list[Outcome]:
+    """Builds a Great Power leaves unused are waived, as in any game: those it could
+    have placed on its free home centres (`adjustments.default_orders`)."""
+    waived: list[Outcome] = []
+    for power, n in sorted(allowance.items()):
+        left = n - (used.get(power, 0) - given.get(power, 0))  # aid given is in both
+        if power in in_disorder or left <= 0:
+            continue
+        tried = sum(
+            1
+            for i, line in enumerate(lines)
+            if isinstance(line.order, Build)
+            and line.order.unit.power == power == line.by
+            and control.get(i) not in (Control.ILLEGAL, Control.OVER_LIMIT)
+        )
+        free = len(build_sites(position, board, power)) - tried
+        waived += [Outcome(Waive(power), True, Reason.WAIVED)] * min(left, free)
+    return waived
 
 
 def _powers(position: Position, board: Board) -> set[Power]:

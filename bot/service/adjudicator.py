@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from adjudication.masters.codec import written_order_from_json
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
@@ -25,6 +26,7 @@ from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.excuses import excuse_the_late
 from bot.service.grace import wait_for_late
+from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
@@ -34,7 +36,6 @@ from bot.service.views import AdjudicationResult
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
-    order_from_json,
     outcome_to_json,
     position_to_json,
 )
@@ -105,10 +106,19 @@ class Adjudicator(Endings):
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
         variant = VARIANTS[settings.variant]
-        result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
+        masters = None
+        if settings.rules.masters.played:  # rules/003: lines written for CD powers too
+            kept = [(r.power, written_order_from_json(r.order)) for r in rows if r not in unused]
+            disorder = {r.power for r in powers if r.civil_disorder}
+            masters = play_phase(position, kept, variant, settings.rules, history, disorder)
+            result, orders = masters.adjudication, own_orders(masters)
+        else:
+            result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
         nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
+        if masters is not None and (written := report_of(masters, self.board_at(position))):
+            report = f"{report}\n\n{written}"
         # A variant's events (World War I's coin) are kept with the phase, in its
         # report, and said in its results post.
         announcements = [coin_toss_text(position.phase, e) for e in result.events]
@@ -293,7 +303,7 @@ class Adjudicator(Endings):
             p = owner.get(r.power)
             from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
             if r.by_owner or r.power in takeover or not from_standby:
-                orders.append(order_from_json(r.order))
+                orders.append(written_order_from_json(r.order))  # Masters lines too
             else:
                 unused.append(r)
         return orders, unused, events
@@ -303,7 +313,10 @@ class Adjudicator(Endings):
     ) -> list[Mapping[str, Power]]:
         """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
         it is the ownership of each later Spring's position."""
-        winters = self._settings(game).rules.stalemate_winters
+        rules = self._settings(game).rules
+        winters = rules.stalemate_winters
+        if winters is None and rules.masters.annexation:
+            winters = 1  # MR4 a) "owned ... in the previous Adjustments phase" (M11)
         if winters is None:
             return []
         # Only the last `winters` count (adjudication/game_end.py): read those alone, so
@@ -385,8 +398,17 @@ class Adjudicator(Endings):
             if row.user_id is not None and row.playable:
                 by_user.setdefault(row.user_id, []).append(row.power)
         first = set(notices.civil_disorder) | set(notices.eliminated)
+        masters = self._settings(game).rules.masters
+        if masters.variable_control and not over:  # rules/003 MR2: whom each may order
+            after, disorder = (
+                self._position(new_phase),
+                {r.power for r in powers if r.civil_disorder},
+            )
+        else:
+            after = None
 
         def queue(user_id: int, mine: list[Power]) -> None:
+            told = {} if after is None else masters_news(after, self.board, masters, mine, disorder)
             repo.add_outbox(
                 session,
                 EventKind.PHASE_NEWS,
@@ -400,6 +422,7 @@ class Adjudicator(Endings):
                     "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
                     "game_over": over,
                     **notices.for_powers(mine),
+                    **told,
                 },
             )
 

@@ -21,6 +21,7 @@ from adjudication.position import Dislodgement, Position
 from adjudication.report import movement_report, retreat_report
 from adjudication.serialize import order_from_json, outcome_from_json
 from adjudication.units import Phase, PhaseKind, Power
+from bot.service.masters_orders import with_written_lines
 from bot.service.views import LineStatus
 from storage import repo
 from storage.models import PhaseRow
@@ -37,7 +38,8 @@ async def judge_text(
     position = decode(row)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return await _movement(session, row, position, board, decode)
+        text = await _movement(session, row, position, board, decode)
+        return with_written_lines(text, row.report)
     if kind is not PhaseKind.RETREAT:
         return row.report
     played = Adjudication(position.phase, _outcomes(row), position)
@@ -48,7 +50,7 @@ async def judge_text(
     if movement is not None and movement.outcomes is not None:
         moved = await _movement(session, movement, decode(movement), board, decode)
         text = f"{text}\n\n{moved}"
-    return text
+    return with_written_lines(text, row.report)
 
 
 async def _movement(

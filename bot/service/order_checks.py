@@ -8,6 +8,7 @@ from adjudication.board import Board
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
+from bot.service.masters_orders import is_written_slot
 from bot.service.views import LineResult, Progress
 from bot.service.words import count
 from storage.codec import order_from_json
@@ -32,7 +33,7 @@ def adjustment_excess(order, power, in_force, position) -> str | None:
     others = [
         order_from_json(order_json)
         for (p, s), (order_json, _by_owner) in in_force.items()
-        if p == power and s != slot
+        if p == power and s != slot and not is_written_slot(s)  # rules/003 lines apart
     ]
     if isinstance(order, Build | Waive):
         used = sum(isinstance(o, Build | Waive) for o in others) + 1

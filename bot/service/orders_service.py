@@ -12,6 +12,7 @@ from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.legal import legal_orders
+from adjudication.masters.codec import written_order_from_json, written_order_to_json
 from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
@@ -28,6 +29,16 @@ from bot.service.errors import (
     WrongState,
 )
 from bot.service.game_settings import GameSettings
+from bot.service.masters_orders import (
+    Rewritten,
+    is_written_slot,
+    masters_of,
+    orderable,
+    orderable_text,
+    reader,
+    variable_control_left,
+    written_for_others,
+)
 from bot.service.match_orders import board_named
 from bot.service.order_checks import (
     adjustment_excess,
@@ -43,7 +54,6 @@ from bot.service.text_input import clean_text
 from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries, repo
-from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
 
 log = logging.getLogger(__name__)
@@ -132,21 +142,26 @@ class OrdersDesk(ServiceCore):
         if sent_at < game.phase_started_at:
             return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
-        parsed = self._parse(text, position, controls)
+        masters = masters_of(game.settings)
+        parsed = self._parse(text, position, controls, reader(masters))
         # (power, slot) -> (order JSON, given by the owner): the orders in force as
         # they will stand after this message, built up line by line.
         in_force = dict(ctx.in_force)
         lines: list[LineResult] = []
         by_power: dict[Power, list[LineResult]] = {}
         changed: dict[tuple[str, str], Power] = {}
+        rewritten = Rewritten(in_force) if masters.played else None
         for line_text, control, item in parsed:
             result, order = self._judge(line_text, control, item, in_force, position)
             lines.append(result)
             by_power.setdefault(control.power, []).append(result)
             if order is not None:
                 taken = {slot for (p, slot) in in_force if p == control.power}
-                key = (control.power, slot_of(order, taken))
-                in_force[key] = (order_to_json(order), control.by_owner)
+                if rewritten is not None and written_for_others(order, control.power):
+                    key = rewritten.key(control.power, changed)
+                else:
+                    key = (control.power, slot_of(order, taken))
+                in_force[key] = (written_order_to_json(order), control.by_owner)
                 changed[key] = control.power
         # Keep every message, even one with nothing usable: it is in the record,
         # and a player who wrote counts as having sent orders.
@@ -163,6 +178,8 @@ class OrdersDesk(ServiceCore):
             )
             for power, results in (by_power.items() or [(controls[0].power, [])])
         }
+        for power, slots in (rewritten.dropped if rewritten else {}).items():
+            await order_queries.clear_slots(conn, game.phase_id, power, slots)
         await order_queries.put_orders(
             conn,
             [
@@ -179,7 +196,8 @@ class OrdersDesk(ServiceCore):
         )
         done, deadline = await self._maybe_end_early(conn, ctx, position, now, in_force)
         ending = done and deadline == now
-        return self._summary(ctx, position, tuple(lines), in_force, deadline, ending)
+        summary = self._summary(ctx, position, tuple(lines), in_force, deadline, ending)
+        return self._with_masters(summary, ctx, position, in_force, masters)
 
     async def _record_too_late(
         self,
@@ -226,7 +244,25 @@ class OrdersDesk(ServiceCore):
         async with self.core_transaction() as session:
             ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
-            return self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
+            summary = self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
+            masters = masters_of(ctx.game.settings)
+            return self._with_masters(summary, ctx, position, ctx.in_force, masters)
+
+    def _with_masters(self, summary, ctx: _Context, position, in_force, masters):
+        """The Masters Rules' count and the powers in disorder one may write for."""
+        if not masters.played:
+            return summary
+        board = self.board_at(position)
+        disorder = {r.power for r in ctx.powers if r.civil_disorder}
+        own = [c.power for c in ctx.controls if c.by_owner]
+        written = sum(1 for (p, slot) in in_force if p in own and is_written_slot(slot))
+        counts = [variable_control_left(position, board, p, written) for p in own[:1]]
+        cd = [q for p in own for q in orderable(position, board, masters, p, disorder)]
+        return replace(
+            summary,
+            written_left=counts[0] if counts and masters.variable_control else None,
+            cd_powers_text=orderable_text(sorted(set(cd))),
+        )
 
     async def clear_orders(
         self, caller: Caller, now: datetime, game_id: int | None = None
@@ -429,17 +465,20 @@ class OrdersDesk(ServiceCore):
                 mine.add(grant.power)
         return controls
 
-    def _parse(self, text: str, position: Position, controls: list[_Control]) -> list[tuple]:
+    def _parse(
+        self, text: str, position: Position, controls: list[_Control], parse=None
+    ) -> list[tuple]:
         """(line text, control, ParsedLine) per line; with several powers each line
         goes to the first power for which it reads as an order, else to the first whose
-        unit it names (`_judge` rules on it), else to the first power."""
+        unit it names (`_judge` rules on it), else to the first power. `parse`: the
+        game's own reader (the Masters Rules'), else the engine's."""
         board = self.board_at(position)
         # A hidden-information game reads each line against what the power surely
         # knows: the echo of an order naming a hidden unit reads as if the space were
         # empty, and a refused retreat names no true option (issue 12).
+        parse = parse or self.engine.parse_orders
         per_power = [
-            (c, self.engine.parse_orders(text, offered(position, c.power, board), c.power, board))
-            for c in controls
+            (c, parse(text, offered(position, c.power, board), c.power, board)) for c in controls
         ]
         out = []
         for i, first in enumerate(per_power[0][1]):
@@ -480,6 +519,11 @@ class OrdersDesk(ServiceCore):
             if existing is not None and existing[1] and not control.by_owner:
                 return rejected, None  # the owner's own order stands
             return replace(rejected, message=ruling.message), ruling.order
+        if written_for_others(order, control.power):
+            if not control.by_owner:  # a proxy orders the grantor's units, no more
+                return self._refuse(text, "You were not given control of that unit.", control), None
+            status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
+            return self._line(text, status, order, None, notes, control), order
         if control.provinces is not None and (
             isinstance(order, Waive) or order.unit.location.province not in control.provinces
         ):
@@ -566,7 +610,7 @@ class OrdersDesk(ServiceCore):
             for key, value in in_force.items()
             if any(c.covers(*key) for c in ctx.controls)
         }
-        orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
+        orders = tuple(sorted(str(written_order_from_json(o)) for o, _ in mine.values()))
         slots = set(mine)
         left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(

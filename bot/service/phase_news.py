@@ -243,9 +243,11 @@ def own_news(
     deadline: datetime | None,
     game_over: bool,
     notices: PhaseNotices = PhaseNotices(),
+    extra: str = "",
 ) -> str:
     """A player's own results, where their units now stand, their centre count, what
-    befell their powers (civil disorder in or out), and what they must do next."""
+    befell their powers (civil disorder in or out), and what they must do next
+    (`extra`: a variant's word before it, e.g. the Masters Rules' powers to write for)."""
     before = played.before
     lines = [f"**{game_name}**: {before.phase.title} has been played."]
     for power in powers:
@@ -262,6 +264,8 @@ def own_news(
             )
         if power in notices.civil_disorder_over:
             lines.append(f"{power_name(power)} is no longer in civil disorder.")
+    if extra:
+        lines.append(extra)
     lines.append(next_step(played.after, powers, deadline, game_over, played.board))
     return "\n".join(lines)
 

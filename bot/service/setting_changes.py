@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from adjudication.masters.options import MastersRules
 from adjudication.rules import ParadoxRule, YearLimitMeasure
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
@@ -22,6 +23,7 @@ from bot.service.game_settings import (
     Scoring,
     check_palette,
 )
+from bot.service.masters_orders import masters_option
 from bot.service.schedule import Length
 from bot.service.schedule_changes import SCHEDULE_CHANGES
 from bot.service.variant_text import choose_grouping, grouping_form
@@ -127,6 +129,12 @@ def _picked(field: str, kind) -> Callable[[GameSettings, str], GameSettings]:
     return lambda settings, text: replace(settings, **{field: _choice(text, kind)})
 
 
+def _masters(settings: GameSettings, text: str) -> GameSettings:
+    """rules/003: the Masters Rules played, each on or off (docs/VARIANTS.md M0)."""
+    masters = MastersRules(**dict.fromkeys(masters_option(text), True))
+    return replace(settings, rules=replace(settings.rules, masters=masters))
+
+
 CHANGES: dict[str, SettingChange] = {
     c.name: c
     for c in (
@@ -183,6 +191,9 @@ CHANGES: dict[str, SettingChange] = {
             "szykman or rulebook_1982",
             True,
             _rules(paradox_rule=lambda t: _choice(t, ParadoxRule)),
+        ),
+        SettingChange(
+            "masters", "rules MR1-MR6 by number, e.g. 1 2 5 (or all, none)", True, _masters
         ),
         # rules/000 §14.2: how powers are shared when the rulebook offers alternatives
         # (three players: "3a" or "3b"); read at `/game start`.

@@ -166,6 +166,10 @@ class SubmissionResult:
     builds_left: int = 0  # builds not yet given (or waived)
     removals_left: int = 0
     ends_now: bool = False  # this completed a retreat or adjustment phase: played now
+    # The Masters Rules (rules/003 MR2): orders for powers in disorder left of the limit,
+    # and which of those powers the sender may write for now.
+    written_left: tuple[int, int] | None = None
+    cd_powers_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

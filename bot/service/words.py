@@ -354,6 +354,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     if result.orders:
         orders = [readable(o, result.phase) for o in result.orders]
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
+    out += masters_echo(result)
     if not result.owed and not result.unordered:
         out.append(ECHO_NOTHING_TO_ORDER)
     elif result.unordered or result.builds_left or result.removals_left:
@@ -364,6 +365,17 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         phase = Phase.parse(result.phase).title
         out.append(f"All orders are in: {phase} is complete and is being played now.")
     return "\n".join(out)
+
+
+def masters_echo(result: SubmissionResult) -> list[str]:
+    """rules/003 MR2: how many orders for powers in disorder are left, and for whom."""
+    out = []
+    if result.written_left is not None:
+        left, limit = result.written_left
+        out.append(f"{left} of {count(limit, 'order')} for civil-disorder powers left.")
+    if result.cd_powers_text:
+        out.append(result.cd_powers_text)
+    return out
 
 
 # The last line of an echo (tests wait for one of these).

@@ -1,0 +1,217 @@
+"""The Masters Rules (rules/003) in the service: what a player writes for powers in
+civil disorder, how it is kept, and how a phase is played with it.
+
+A line written by Variable Control (MR2), or one of the Masters orders (Build Rebel,
+Annex, Aid), is kept as an order row of the writer's power under a slot of its own
+("VC1", "VC2", …): the same order may be written more than once and counts as often
+(MR2 c). A message with such lines replaces the writer's earlier ones: it is their
+whole word on the powers in disorder this phase (docs/VARIANTS.md M20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from adjudication.board import Board
+from adjudication.masters.control import eligible
+from adjudication.masters.options import RULE_TITLES, MastersRules
+from adjudication.masters.play import MastersAdjudication, adjudicate_written, in_disorder
+from adjudication.masters.play import masters_board as played_board
+from adjudication.masters.words import power_name, read_written, written_report
+from adjudication.masters.written import Aid, Annex, Control, MastersOrder, RebelBuild, Written
+from adjudication.orders import Order, order_power
+from adjudication.position import Position
+from adjudication.rules import Rules
+from adjudication.serialize import rules_from_json
+from adjudication.units import PhaseKind, Power
+from adjudication.variants import Variant
+from bot.service.errors import InvalidSetting
+
+SLOT_PREFIX = "VC"
+
+
+def masters_of(settings: Mapping[str, Any]) -> MastersRules:
+    """The Masters Rules a game's stored settings play."""
+    return rules_from_json(settings["rules"]).masters
+
+
+def reader(masters: MastersRules) -> Any:
+    """The parser for a game: rules/003's lines under the Masters Rules (on the
+    board with the minor powers' and annexed home centres), else None (the usual)."""
+    if not masters.played:
+        return None
+
+    def parse(text: str, position: Position, power: Power, board: Board) -> list[Any]:
+        return read_written(text, position, power, played_board(board, masters, position.homes))
+
+    return parse
+
+
+def written_for_others(order: Order | MastersOrder | None, power: Power) -> bool:
+    """A line kept under a slot of its own: a Masters order, or an order for another
+    power's unit."""
+    if order is None:
+        return False
+    return isinstance(order, RebelBuild | Annex | Aid) or order_power(order) != power
+
+
+def is_written_slot(slot: str) -> bool:
+    return slot.startswith(SLOT_PREFIX)
+
+
+def written_slot(taken: Collection[str]) -> str:
+    n = 1
+    while f"{SLOT_PREFIX}{n}" in taken:
+        n += 1
+    return f"{SLOT_PREFIX}{n}"
+
+
+def variable_control_left(
+    position: Position, board: Board, power: Power, written: int
+) -> tuple[int, int] | None:
+    """MR2 b: (orders left, the limit) for a writer in a movement phase; None in
+    retreats and adjustments, where lines for CD powers are not counted (MR2 d, e)."""
+    if position.phase.kind is not PhaseKind.MOVEMENT:
+        return None
+    limit = position.centre_counts(()).get(power, 0)
+    return max(limit - written, 0), limit
+
+
+def orderable(
+    position: Position, board: Board, masters: MastersRules, power: Power, disorder=()
+) -> list[Power]:
+    """MR2 a: the powers in civil disorder `power` may write for now."""
+    if not masters.variable_control:
+        return []
+    base = played_board(board, masters, position.homes)
+    cd = in_disorder(position, board, masters, disorder)
+    return sorted(
+        p
+        for p in cd
+        if p != power
+        and (position.units_of(p) or any(d.unit.power == p for d in position.dislodged))
+        and eligible(power, p, position, base)
+    )
+
+
+def orderable_text(powers: Sequence[Power]) -> str:
+    """ "You may write orders for Portugal and Spain (civil disorder)." or ""."""
+    if not powers:
+        return ""
+    names = [power_name(p) for p in powers]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"You may write orders for {joined} (in civil disorder)."
+
+
+def play_phase(
+    position: Position,
+    lines: Sequence[tuple[Power, Order | MastersOrder]],
+    variant: Variant,
+    rules: Rules,
+    history: Sequence[Mapping[str, Power]],
+    disorder: Collection[Power],
+) -> MastersAdjudication:
+    """The phase played with every line kept, each `(writer, order)`."""
+    written = [Written(order, power) for power, order in lines]
+    return adjudicate_written(position, written, variant, rules, history, disorder)
+
+
+def own_orders(played: MastersAdjudication) -> list[Order]:
+    """The orders players wrote for their own units, as the usual report reads them."""
+    return [
+        w.written.order
+        for w in played.written
+        if w.control is Control.OWN and not isinstance(w.written.order, RebelBuild | Annex | Aid)
+    ]
+
+
+WRITTEN_HEADING = "Orders written for powers in civil disorder:"
+
+
+def report_of(played: MastersAdjudication, board: Board) -> str:
+    """The lines written for powers in civil disorder, public after adjudication like
+    every order (docs/VARIANTS.md M19)."""
+    text = written_report(played.written, board)
+    return f"{WRITTEN_HEADING}\n{text}" if text else ""
+
+
+def with_written_lines(text: str, stored: str | None) -> str:
+    """A report rebuilt from the record (`judge_text`) with the written lines kept in
+    the phase's stored report, which only adjudication knows."""
+    at = (stored or "").find(WRITTEN_HEADING)
+    return text if at < 0 else f"{text}\n\n{stored[at:]}"  # type: ignore[index]
+
+
+_NUMBERS = {"1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5}
+
+
+def read_masters_setting(text: str) -> list[str]:
+    """`/gm settings set masters` and `/game create masters:`: "all", "none", or the
+    rules by number ("1 2 5", "MR1, MR2"); the names of the rules on. A combination
+    the document refuses raises ValueError with the reason (M0)."""
+    words = text.lower().replace(",", " ").split()
+    names = list(RULE_TITLES)
+    if words == ["all"]:
+        chosen = names
+    elif words in (["none"], ["off"], ["no"]):
+        chosen = []
+    else:
+        chosen = []
+        for word in words:
+            index = _NUMBERS.get(word.removeprefix("mr"))
+            if index is None:
+                raise ValueError(f"Name the rules MR1 to MR6 by number, e.g. 1 2 5 (not {word}).")
+            chosen.append(names[index])
+    masters = MastersRules(**dict.fromkeys(chosen, True))
+    masters.check()  # MastersCombination is a ValueError, with the reason
+    return list(masters.on)
+
+
+class Rewritten:
+    """The slots of a message's lines for powers in disorder: the writer's earlier
+    such lines are replaced by the message's (M20)."""
+
+    def __init__(self, in_force: dict[tuple[str, str], Any]) -> None:
+        self.in_force = in_force
+        self.dropped: dict[Power, set[str]] = {}
+
+    def key(self, power: Power, changed: dict[tuple[str, str], Power]) -> tuple[str, str]:
+        if power not in self.dropped:
+            old = {slot for (p, slot) in self.in_force if p == power and is_written_slot(slot)}
+            for slot in old:
+                del self.in_force[(power, slot)]
+                changed.pop((power, slot), None)
+            self.dropped[power] = old
+        taken = {slot for (p, slot) in self.in_force if p == power}
+        slot = written_slot(taken)
+        self.dropped[power].discard(slot)  # written again: replaced, not removed
+        return power, slot
+
+
+def masters_option(text: str) -> list[str]:
+    """`/game create masters:` read as `read_masters_setting`, refused as a player's
+    error with the reason."""
+    try:
+        return read_masters_setting(text)
+    except ValueError as err:
+        raise InvalidSetting(str(err)) from None
+
+
+def masters_news(
+    after: Position, board: Board, masters: MastersRules, powers: Sequence[Power], disorder
+) -> dict[str, str]:
+    """The PHASE_NEWS payload's part for a player (rules/003 MR2 a, b): which powers in
+    disorder they may write for in the next phase, and how many such orders."""
+    mine = sorted({q for p in powers for q in orderable(after, board, masters, p, disorder)})
+    if not mine:
+        return {}
+    text = orderable_text(mine)
+    counts = [variable_control_left(after, board, p, 0) for p in powers[:1]]
+    if counts and counts[0] is not None:
+        text += f" You may write up to {count_orders(counts[0][1])} for them this turn."
+    return {"variable_control": text}
+
+
+def count_orders(n: int) -> str:
+    return f"{n} order" if n == 1 else f"{n} orders"
