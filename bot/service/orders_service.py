@@ -38,6 +38,7 @@ from bot.service.order_checks import (
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
 from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
+from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
 from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
@@ -276,6 +277,13 @@ class OrdersDesk(ServiceCore):
             if control.provinces is None
             or (not isinstance(order, Waive) and order.unit.province in control.provinces)
         ]
+        if has_spies(position):  # Spy Diplomacy: a player's own spy, never another's
+            texts += [
+                t
+                for control in ctx.controls
+                if control.provinces is None
+                for t in spy_choices(position, control.power, board)
+            ]
         words = typed.lower().split()
         hits = [t for t in texts if all(w in t.lower() for w in words)]
         # The unit the player started with first: "par bur" puts "A Par - Bur"
@@ -467,14 +475,10 @@ class OrdersDesk(ServiceCore):
             if existing is not None and existing[1] and not control.by_owner:
                 return rejected, None  # the owner's own order stands
             return replace(rejected, message=ruling.message), ruling.order
-        if control.provinces is not None and (
-            isinstance(order, Waive) or order.unit.location.province not in control.provinces
-        ):
+        slot = None if isinstance(order, Waive) else slot_of(order, set())
+        if control.provinces is not None and slot not in control.provinces:
             return self._refuse(text, "You were not given control of that unit.", control), None
-        if isinstance(order, Waive):
-            existing = None
-        else:
-            existing = in_force.get((control.power, order.unit.location.province))
+        existing = None if slot is None else in_force.get((control.power, slot))
         if existing is not None and existing[1] and not control.by_owner:
             return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
         over = adjustment_excess(order, control.power, in_force, position)
