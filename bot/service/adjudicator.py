@@ -17,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
+from adjudication.spy_json import spy_report_to_json
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
@@ -116,6 +117,8 @@ class Adjudicator(Endings):
             report = "\n\n".join((report, *announcements))
         phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
         phase.report = report
+        if result.spies is not None:  # Spy Diplomacy: the spies' record, kept apart
+            phase.spies = spy_report_to_json(result.spies)
         phase.adjudicated_at = now
         await session.flush()
         self._checkpoint("phase_recorded")

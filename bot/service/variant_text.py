@@ -32,9 +32,6 @@ NOT_YET_PLAYABLE = {
         "each player's own results and map, made from what their power may know, "
         "are not sent by Discord yet"
     ),
-    # Spy Diplomacy (issue 12): only a spy's owner may know where it is, and spies
-    # are neither parsed from players' messages nor drawn yet.
-    VariantName.SPY: "spies are not yet read from orders, drawn or hidden by Discord",
 }
 PLAYABLE_VARIANTS = {n: v for n, v in VARIANTS.items() if n not in NOT_YET_PLAYABLE}
 

@@ -40,8 +40,7 @@ def test_typing_narrows_the_variants_offered() -> None:
     assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i", "one_on_one"]
     assert [v for _, v in variant_choices("two boards")] == ["one_on_one"]
     assert variant_choices("kriegsplomacy") == []
-    # Spy Diplomacy is in the engine only until players' views reach Discord.
-    assert variant_choices("spy") == []
+    assert [v for _, v in variant_choices("spy")] == ["spy"]
 
 
 def test_kriegsplomacy_is_refused_at_create_until_its_views_reach_discord() -> None:
@@ -52,10 +51,10 @@ def test_kriegsplomacy_is_refused_at_create_until_its_views_reach_discord() -> N
         read_variant("kriegsplomacy")
 
 
-def test_spy_is_refused_at_create_until_spies_reach_discord() -> None:
-    assert "spy" not in PLAYABLE_VARIANTS
-    with pytest.raises(InvalidSetting, match="Spy Diplomacy is not yet playable"):
-        read_variant("spy")
+def test_rules004_spy_diplomacy_is_offered_and_read_at_create() -> None:
+    # Issue 12: spies are read from orders, kept, hidden and drawn for their owner only.
+    assert "spy" in PLAYABLE_VARIANTS
+    assert read_variant("spy") is VariantName.SPY
 
 
 def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:
