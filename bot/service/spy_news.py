@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from adjudication.spies import SpyReport
+from adjudication.spies import Spy, SpyReport
 from adjudication.spy_json import spy_report_from_json
 from adjudication.spy_view import position_seen_by, spy_report_for
-from adjudication.spy_words import spy_plain_lines, spy_report_lines
+from adjudication.spy_words import spy_plain_lines
 from adjudication.units import Power
 from bot.service.phase_news import PhaseNotices, PlayedPhase, own_news
 from bot.service.service_core import ServiceCore
@@ -73,10 +73,5 @@ def spy_news(
     return "\n".join([head, *(f"• {line}" for line in lines), last])
 
 
-def own_spies(played: PlayedPhase, power: Power):
+def own_spies(played: PlayedPhase, power: Power) -> list[Spy]:
     return [s for s in played.after.spies if s.power == power]
-
-
-def spy_judge_lines(record: SpyReport | None, power: Power, played: PlayedPhase) -> list[str]:
-    """rules/004's `Spy:` line of `power`'s results, for its owner alone."""
-    return spy_report_lines(spy_report_for(record, power), played.board)
