@@ -34,6 +34,8 @@ from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.power_views import is_hidden
 from bot.service.proxies import ProxyEnd
+from bot.service.spy_news import public_played
+from bot.service.spy_orders import has_spies
 from bot.service.words import (
     MESSAGE_LIMIT,
     channel_refused_text,
@@ -54,6 +56,7 @@ from bot.service.words import (
     reminder_text,
     split_text,
 )
+from bot.spy_posts import spy_dm
 from bot.view_posts import (
     hidden_civil_disorder,
     hidden_news,
@@ -200,6 +203,8 @@ class EventPosts:
         if played is None:  # rolled back before it could be posted
             log.info("results of %s in game %s no longer live", p["phase"], event.game_id)
             return
+        if has_spies(played.before):  # issue 12: "Only the owner of a spy is told its location"
+            played = public_played(played)
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
         settings = await self.service.game_settings(event.game_id)
@@ -550,6 +555,9 @@ class EventPosts:
         name = await self._game_name(event)
         if is_hidden(played.before):  # issue 12: made from the player's view alone
             await hidden_news(self, event, played, name)
+            return
+        if has_spies(played.before):  # issue 12: their own spy, no other
+            await spy_dm(self, event, played, name)
             return
         notices = PhaseNotices(
             civil_disorder=p.get("civil_disorder", ()),

@@ -43,6 +43,7 @@ from render.palette import Palette, get_palette
 from render.panels import draw_panels
 from render.png import encode_png
 from render.scene import Drawn, Kind, Scene
+from render.spies import draw_spies
 from render.variant_marks import Statuses, draw_neutral_land
 from render.visibility import Visible, filter_for_viewer
 
@@ -145,6 +146,7 @@ def render_results_image(
         then.crosses.append((at, then.owner(unit)))
     draw_centres(canvas, geo, board, pal, after, style)
     draw_units(canvas, geo, pal, after, style)
+    draw_spies(canvas, geo, pal, after, style, viewer)  # Spy Diplomacy: those in `after`
     draw_dislodged(canvas, now)
     draw_crosses(canvas, then)
     draw_panels(canvas, board, pal, after, style, title, viewer, statuses)

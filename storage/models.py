@@ -173,6 +173,9 @@ class PhaseRow(SQLModel, table=True):
     # The powers that spent an excused miss in this phase (issue 23), for the record.
     excused: list | None = _json(nullable=True)
     start_state: dict | None = _json(nullable=True)
+    # Spy Diplomacy's record of the spies' orders and sabotage (`spy_json`): the GM's and,
+    # cut to its own spy, each owner's; never anyone else's. None in other variants.
+    spies: dict | None = _json(nullable=True)
 
 
 class SubmissionRow(SQLModel, table=True):

@@ -14,10 +14,10 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
-from adjudication.masters.codec import written_order_from_json
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
+from adjudication.spy_json import spy_report_to_json
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS, Variant
 from bot.service import matches
@@ -36,6 +36,7 @@ from bot.service.views import AdjudicationResult
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
+    order_from_json,
     outcome_to_json,
     position_to_json,
 )
@@ -108,7 +109,7 @@ class Adjudicator(Endings):
         variant = VARIANTS[settings.variant]
         masters = None
         if settings.rules.masters.played:  # rules/003: lines written for CD powers too
-            kept = [(r.power, written_order_from_json(r.order)) for r in rows if r not in unused]
+            kept = [(r.power, order_from_json(r.order)) for r in rows if r not in unused]
             disorder = {r.power for r in powers if r.civil_disorder}
             masters = play_phase(position, kept, variant, settings.rules, history, disorder)
             result, orders = masters.adjudication, own_orders(masters)
@@ -126,6 +127,8 @@ class Adjudicator(Endings):
             report = "\n\n".join((report, *announcements))
         phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
         phase.report = report
+        if result.spies is not None:  # Spy Diplomacy: the spies' record, kept apart
+            phase.spies = spy_report_to_json(result.spies)
         phase.adjudicated_at = now
         await session.flush()
         self._checkpoint("phase_recorded")
@@ -303,7 +306,7 @@ class Adjudicator(Endings):
             p = owner.get(r.power)
             from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
             if r.by_owner or r.power in takeover or not from_standby:
-                orders.append(written_order_from_json(r.order))  # Masters lines too
+                orders.append(order_from_json(r.order))  # Masters lines too
             else:
                 unused.append(r)
         return orders, unused, events

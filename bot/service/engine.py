@@ -24,7 +24,12 @@ log = logging.getLogger(__name__)
 
 def _parse_orders(text: str, position: Position, power: Power, board: Board) -> list[Any]:
     from adjudication.parse import parse_orders
+    from adjudication.variants import VARIANTS
 
+    if VARIANTS[position.variant].spies:  # Spy Diplomacy: spy lines are read too
+        from adjudication.spy_parse import parse_orders_with_spies
+
+        return parse_orders_with_spies(text, position, power, board)
     return parse_orders(text, position, power, board)
 
 
@@ -51,7 +56,12 @@ def _report(
     """Judge-notation results (rules/004) from the engine's report module: what
     `/game history` falls back to when bot/judge_text.py cannot rebuild a phase."""
     from adjudication import report
+    from adjudication.variants import VARIANTS
 
+    if VARIANTS[before.variant].spies:  # the spies' orders are not the units' report's
+        from adjudication.spies import SPY_ORDERS
+
+        submitted = [o for o in submitted if not isinstance(o, SPY_ORDERS)]
     kind = before.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return report.movement_report(adjudication, submitted=submitted, nmr=nmr, board=board)

@@ -19,11 +19,13 @@ from adjudication.orders import Order
 from adjudication.phases import Adjudication
 from adjudication.position import Dislodgement, Position
 from adjudication.report import movement_report, retreat_report
-from adjudication.serialize import order_from_json, outcome_from_json
+from adjudication.serialize import outcome_from_json
 from adjudication.units import Phase, PhaseKind, Power
 from bot.service.masters_orders import with_written_lines
+from bot.service.spy_orders import is_spy_order
 from bot.service.views import LineStatus
 from storage import repo
+from storage.codec import order_from_json
 from storage.models import PhaseRow
 
 Decode = Callable[[PhaseRow], Position]
@@ -73,12 +75,17 @@ async def _movement(
         if o.dislodged_by is not None
     )
     movement = Adjudication(position.phase, outcomes, position, dislodged=dislodged)
-    submitted = [order_from_json(r.order) for r in await repo.orders_in_force(session, row.id)]
+    kept = [order_from_json(r.order) for r in await repo.orders_in_force(session, row.id)]
+    submitted = [o for o in kept if not is_spy_order(o)]  # Spy Diplomacy: not the units'
+    # Only what was played: a unit that followed a spy's order must show no trace of
+    # the line its owner wrote (rules/004 Spy: "No indication of the sabotage").
+    played = {o.order for o in outcomes}
+    interpreted = await _interpreted(session, row, submitted)
     return movement_report(
         movement,
         retreats,
         submitted=submitted,
-        interpreted=await _interpreted(session, row, submitted),
+        interpreted={o: t for o, t in interpreted.items() if o in played},
         nmr=await _nmr(session, row, position),
         board=board,
     )

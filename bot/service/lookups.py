@@ -23,6 +23,7 @@ from adjudication.notation import format_order
 from adjudication.orders import Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
+from adjudication.spy_view import position_seen_by
 from adjudication.units import Phase, PhaseKind, Power
 from adjudication.variants.model import PowerStatus
 from bot.service.errors import NotFound
@@ -31,6 +32,7 @@ from bot.service.game_settings import GameSettings
 from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PlayedPhase
 from bot.service.power_views import is_hidden, known_now, offered
+from bot.service.spy_orders import has_spies
 from bot.service.views import PhaseRecord
 from storage import repo
 from storage.codec import outcome_from_json, position_from_json
@@ -175,6 +177,8 @@ class GameLookups:
         """The map of a stored phase; the title of a play since rolled back says so.
         With `game_id`, the legend names the powers no player holds."""
         position = self.service.record_position(record)
+        if has_spies(position):  # issue 12: shown to players: no spy (their own is in DMs)
+            position = position_seen_by(position, "")
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
         picture = await self._map(
             record.phase, position, record.outcomes, record.report, palette, statuses=unheld
@@ -230,6 +234,8 @@ class GameLookups:
             parsed += [line.order for line in lines if line.order is not None]
         if is_hidden(position):  # issue 12: only what the player's powers know
             position = known_now(position, powers[0], board)
+        elif has_spies(position):  # issue 12: their own spy, no other
+            position = position_seen_by(position, powers[0])
         return await self.draw(position, parsed, None, palette=palette, statuses=unheld)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:

@@ -24,6 +24,7 @@ from adjudication.orders import Order, order_power
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.serialize import rules_from_json
+from adjudication.spies import SPY_ORDERS
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import Variant
 from bot.service.errors import InvalidSetting
@@ -51,8 +52,8 @@ def reader(masters: MastersRules) -> Any:
 def written_for_others(order: Order | MastersOrder | None, power: Power) -> bool:
     """A line kept under a slot of its own: a Masters order, or an order for another
     power's unit."""
-    if order is None:
-        return False
+    if order is None or isinstance(order, SPY_ORDERS):
+        return False  # a spy's order (Spy Diplomacy) is kept under the SPY slot
     return isinstance(order, RebelBuild | Annex | Aid) or order_power(order) != power
 
 

@@ -9,6 +9,7 @@ from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.service.masters_orders import is_written_slot
+from bot.service.spy_orders import SPY_SLOT, is_spy_order, placing_spies
 from bot.service.views import LineResult, Progress
 from bot.service.words import count
 from storage.codec import order_from_json
@@ -21,12 +22,14 @@ def slot_of(order: Order, taken: set[str]) -> str:
         while f"WAIVE{n}" in taken:
             n += 1
         return f"WAIVE{n}"
+    if is_spy_order(order):
+        return SPY_SLOT  # a power's one spy: its new order replaces the old
     return order.unit.location.province
 
 
 def adjustment_excess(order, power, in_force, position) -> str | None:
     """rules/000 §13.2: no more builds than allowed, no more removals than owed."""
-    if position.phase.kind is not PhaseKind.ADJUSTMENT:
+    if position.phase.kind is not PhaseKind.ADJUSTMENT or is_spy_order(order):
         return None
     change = position.adjustment_of(power)
     slot = "" if isinstance(order, Waive) else order.unit.location.province
@@ -58,7 +61,7 @@ def complete(position: Position, power: Power, slots: set[tuple[str, str]], boar
     change = position.adjustment_of(power)
     if change < 0:
         return given >= -change
-    return given >= min(change, _build_room(position, power, board))
+    return given >= min(change, _build_room(position, power, board)) + _placement(position)
 
 
 def progress(
@@ -77,8 +80,13 @@ def progress(
     change = position.adjustment_of(power)
     if change < 0:
         return Progress(given, -change, removals_left=max(-change - given, 0))
-    owed = min(change, _build_room(position, power, board))
+    owed = min(change, _build_room(position, power, board)) + _placement(position)
     return Progress(given, owed, builds_left=max(owed - given, 0))
+
+
+def _placement(position: Position) -> int:
+    """Spy Diplomacy's start (Y1): each power owes its spy's placement."""
+    return 1 if placing_spies(position) else 0
 
 
 def _build_room(position: Position, power: Power, board: Board) -> int:

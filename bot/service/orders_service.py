@@ -12,7 +12,6 @@ from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.legal import legal_orders
-from adjudication.masters.codec import written_order_from_json, written_order_to_json
 from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
@@ -50,10 +49,12 @@ from bot.service.order_checks import (
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
 from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
+from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
 from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries, repo
+from storage.codec import order_from_json, order_to_json
 from storage.models import ProxyGrantRow
 
 log = logging.getLogger(__name__)
@@ -161,7 +162,7 @@ class OrdersDesk(ServiceCore):
                     key = rewritten.key(control.power, changed)
                 else:
                     key = (control.power, slot_of(order, taken))
-                in_force[key] = (written_order_to_json(order), control.by_owner)
+                in_force[key] = (order_to_json(order), control.by_owner)
                 changed[key] = control.power
         # Keep every message, even one with nothing usable: it is in the record,
         # and a player who wrote counts as having sent orders.
@@ -320,6 +321,13 @@ class OrdersDesk(ServiceCore):
             if control.provinces is None
             or (not isinstance(order, Waive) and order.unit.province in control.provinces)
         ]
+        if has_spies(position):  # Spy Diplomacy: a player's own spy, never another's
+            texts += [
+                t
+                for control in ctx.controls
+                if control.provinces is None
+                for t in spy_choices(position, control.power, board)
+            ]
         words = typed.lower().split()
         hits = [t for t in texts if all(w in t.lower() for w in words)]
         # The unit the player started with first: "par bur" puts "A Par - Bur"
@@ -524,14 +532,10 @@ class OrdersDesk(ServiceCore):
                 return self._refuse(text, "You were not given control of that unit.", control), None
             status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
             return self._line(text, status, order, None, notes, control), order
-        if control.provinces is not None and (
-            isinstance(order, Waive) or order.unit.location.province not in control.provinces
-        ):
+        slot = None if isinstance(order, Waive) else slot_of(order, set())
+        if control.provinces is not None and slot not in control.provinces:
             return self._refuse(text, "You were not given control of that unit.", control), None
-        if isinstance(order, Waive):
-            existing = None
-        else:
-            existing = in_force.get((control.power, order.unit.location.province))
+        existing = None if slot is None else in_force.get((control.power, slot))
         if existing is not None and existing[1] and not control.by_owner:
             return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
         over = adjustment_excess(order, control.power, in_force, position)
@@ -610,7 +614,7 @@ class OrdersDesk(ServiceCore):
             for key, value in in_force.items()
             if any(c.covers(*key) for c in ctx.controls)
         }
-        orders = tuple(sorted(str(written_order_from_json(o)) for o, _ in mine.values()))
+        orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
         slots = set(mine)
         left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(

@@ -21,6 +21,7 @@ from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.proxies import ProxyEnd
 from bot.service.reminder_plan import plan_reminders
+from bot.service.spy_orders import placing_spies
 from bot.service.views import GameStatus
 from storage import order_queries, repo
 from storage.codec import position_from_json
@@ -47,7 +48,7 @@ def owes_orders(position: Position, power: Power, board: Board) -> bool:
     if change < 0:
         return True
     if change == 0:
-        return False
+        return placing_spies(position)  # Spy Diplomacy's start: the spy's placement
     occupied = {u.province for u in position.units}
     return any(
         position.ownership.get(c) == power and c not in occupied

@@ -12,6 +12,7 @@ from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
 from adjudication.units import Phase, PhaseKind, Season, Unit
 from adjudication.variants import CoinToss
+from bot.service.spy_orders import readable_spy
 from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
@@ -313,7 +314,7 @@ def readable(order: str, phase: str) -> str:
     try:
         return format_order(read_order(order, "", Phase.parse(phase).kind), STANDARD)
     except (InterchangeError, ValueError):  # a form this reader does not know
-        return order
+        return readable_spy(order, phase) or order
 
 
 def readable_unit(text: str) -> str:

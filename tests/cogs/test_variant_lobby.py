@@ -40,7 +40,7 @@ async def test_a_game_created_as_world_war_i_keeps_its_variant(driver: Driver) -
 
 
 async def test_an_unknown_variant_is_refused_and_no_game_opens(driver: Driver) -> None:
-    reply = await create_game(driver, "Spies", variant="spy")
+    reply = await create_game(driver, "Chess", variant="chess")
     assert reply.ephemeral and "standard, world_war_i, airplane" in reply.content
     handle = await driver.slash(driver.user("bob"), driver.fake.game_channel, "game status")
     assert "no game" in (await handle.reply()).content

@@ -40,8 +40,7 @@ def test_typing_narrows_the_variants_offered() -> None:
     assert [v for _, v in variant_choices("TWO PLAYERS")] == ["world_war_i", "one_on_one"]
     assert [v for _, v in variant_choices("two boards")] == ["one_on_one"]
     assert [v for _, v in variant_choices("kriegsplomacy")] == ["kriegsplomacy"]
-    # Spy Diplomacy is in the engine only until players' views reach Discord.
-    assert variant_choices("spy") == []
+    assert [v for _, v in variant_choices("spy")] == ["spy"]
 
 
 def test_rules004_kriegsplomacy_is_playable_now_each_player_is_sent_their_own_view() -> None:
@@ -51,18 +50,19 @@ def test_rules004_kriegsplomacy_is_playable_now_each_player_is_sent_their_own_vi
     assert read_variant("Kriegsplomacy") is VariantName.KRIEGSPLOMACY
 
 
-def test_spy_is_refused_at_create_until_spies_reach_discord() -> None:
-    assert "spy" not in PLAYABLE_VARIANTS
-    with pytest.raises(InvalidSetting, match="Spy Diplomacy is not yet playable"):
-        read_variant("spy")
+def test_rules004_spy_diplomacy_is_offered_and_read_at_create() -> None:
+    # Issue 12: spies are read from orders, kept, hidden and drawn for their owner only.
+    assert "spy" in PLAYABLE_VARIANTS
+    assert read_variant("spy") is VariantName.SPY
 
 
 def test_a_variant_is_read_by_its_name_or_refused_with_the_choices() -> None:
     assert read_variant("world_war_i") is VariantName.WORLD_WAR_I
     assert read_variant(" Standard ") is VariantName.STANDARD
     assert read_variant("Airplane") is VariantName.AIRPLANE
-    with pytest.raises(InvalidSetting, match="standard, world_war_i, airplane, one_on_one"):
-        read_variant("spy")
+    every = "standard, world_war_i, airplane, one_on_one, kriegsplomacy, spy"
+    with pytest.raises(InvalidSetting, match=every):
+        read_variant("chess")
 
 
 def test_rules000_14_2_three_players_grouping_is_a_lobby_setting() -> None:

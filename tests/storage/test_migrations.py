@@ -30,7 +30,7 @@ async def test_migrations_produce_exactly_the_models_schema(db_url):
     finally:
         await engine.dispose()
     assert set(SQLModel.metadata.tables) <= tables
-    assert version == "0013"
+    assert version == "0014"
 
 
 async def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path):
