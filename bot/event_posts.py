@@ -33,7 +33,7 @@ from bot.service.lookups import GameLookups
 from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.power_views import is_hidden
-from bot.service.proxies import ProxyEnd
+from bot.service.proxies import ProxyEnd, why_ended
 from bot.service.words import (
     MESSAGE_LIMIT,
     channel_refused_text,
@@ -556,7 +556,7 @@ class EventPosts:
         p = event.payload
         assert event.user_id is not None
         name = await self._game_name(event)
-        why = ProxyEnd(p["reason"]).why
+        why = why_ended(ProxyEnd(p["reason"]))
         await self._to_user(
             event.user_id,
             f"**{name}**: you no longer order for **{power_name(p['power'])}**: {why}. "

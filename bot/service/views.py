@@ -6,20 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from adjudication.game_end import EndKind
 from adjudication.units import PhaseKind, Power, Unit
-
-
-class GameStatus(StrEnum):
-    LOBBY = "lobby"
-    ACTIVE = "active"
-    ENDED = "ended"
-
-
-class PlayerStatus(StrEnum):
-    JOINED = "joined"  # in the lobby or playing
-    LEFT = "left"
-    KICKED = "kicked"
-    REPLACED = "replaced"
+from storage.enums import EventKind
+from storage.enums import GameStatus as GameStatus
+from storage.enums import PlayerStatus as PlayerStatus
 
 
 class LineStatus(StrEnum):
@@ -90,7 +81,7 @@ class GameInfo:
     paused: bool
     players: tuple[int, ...]  # user ids in the lobby or playing
     powers: tuple[PowerInfo, ...]
-    end_kind: str | None
+    end_kind: EndKind | None
     winners: tuple[Power, ...]
     # Players who can read every private thread (Manage Threads or Administrator in
     # the game's channel when they joined): the GM is told.
@@ -112,7 +103,7 @@ class GameInfo:
 class GivenUp:
     """An event Discord kept refusing, given up (DELIVERY_FAILED): what and for whom."""
 
-    kind: str
+    kind: EventKind
     user_id: int | None
     at: datetime
 
