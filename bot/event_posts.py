@@ -45,11 +45,11 @@ from bot.service.words import (
     game_end_dm,
     game_end_text,
     mention,
+    order_text,
     player_left_text,
     power_list,
     power_name,
     question_text,
-    readable,
     readable_unit,
     reminder_text,
     split_text,
@@ -387,7 +387,7 @@ class EventPosts:
             f"deadline {deadline_text(standing.deadline_at)}."
         ]
         if standing.orders:
-            orders = ", ".join(readable(o, standing.phase) for o in standing.orders)
+            orders = ", ".join(order_text(o) for o in standing.orders)
             lines.append(f"Orders already in force: {orders}. Send new ones to change them.")
         if standing.unordered:
             units = ", ".join(readable_unit(str(u)) for u in standing.unordered)

@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from adjudication.game_end import EndKind
+from adjudication.orders import Order
 from adjudication.units import PhaseKind, Power, Unit
 from storage.enums import EventKind
 from storage.enums import GameStatus as GameStatus
@@ -137,7 +138,7 @@ class LineResult:
 
     text: str
     status: LineStatus
-    order: str | None  # the order as accepted, in standard notation
+    order: Order | None  # the order as accepted (any kind the engine knows: `Order`)
     message: str | None  # the rejection, for people
     reason: str | None  # the RejectReason value, for programs
     notes: tuple[str, ...] = ()  # "interpreted as …"
@@ -150,7 +151,7 @@ class SubmissionResult:
     phase: str
     powers: tuple[Power, ...]
     lines: tuple[LineResult, ...]
-    orders: tuple[str, ...]  # every order now in force for these powers
+    orders: tuple[Order, ...]  # every order now in force for these powers
     unordered: tuple[Unit, ...]  # units still without an order
     deadline_at: datetime | None
     owed: int = 0  # orders these powers owe this phase (units, builds, removals)

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from adjudication.game_end import EndKind
-from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order, unit_name
+from adjudication.orders import Order
 from adjudication.units import Phase, PhaseKind, Season, Unit
 from adjudication.variants import CoinToss
 from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
@@ -307,13 +307,9 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
     return [f"```\n{piece}\n```" for piece in split_text(text, limit - 8)]
 
 
-def readable(order: str, phase: str) -> str:
-    """An order as the service reports it ("A BUR R PIC") in the notation players
-    write ("A Bur R Pic"); unchanged if it cannot be read back."""
-    try:
-        return format_order(read_order(order, "", Phase.parse(phase).kind), STANDARD)
-    except (InterchangeError, ValueError):  # a form this reader does not know
-        return order
+def order_text(order: Order) -> str:
+    """An order in the notation players write ("A Bur R Pic")."""
+    return format_order(order, STANDARD)
 
 
 def readable_unit(text: str) -> str:
@@ -340,7 +336,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         heading += f"; deadline {deadline_text(result.deadline_at)}"
     out = [heading]
     for line in result.lines:
-        order = readable(line.order, result.phase) if line.order else None
+        order = order_text(line.order) if line.order is not None else None
         mark = _MARK[line.status]
         if line.status is LineStatus.REJECTED:
             out.append(f"{mark} `{line.text}` — rejected: {line.message}")
@@ -352,7 +348,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         else:
             out.append(f"{mark} `{line.text}` → **{order}**")
     if result.orders:
-        orders = [readable(o, result.phase) for o in result.orders]
+        orders = [order_text(o) for o in result.orders]
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
     if not result.owed and not result.unordered:
         out.append(ECHO_NOTHING_TO_ORDER)
