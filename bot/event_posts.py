@@ -33,7 +33,7 @@ from bot.service.lookups import GameLookups
 from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
 from bot.service.power_views import is_hidden
-from bot.service.proxies import ProxyEnd
+from bot.service.proxies import ProxyEnd, why_ended
 from bot.service.spy_news import public_played
 from bot.service.spy_orders import has_spies
 from bot.service.words import (
@@ -47,11 +47,11 @@ from bot.service.words import (
     game_end_dm,
     game_end_text,
     mention,
+    order_text,
     player_left_text,
     power_list,
     power_name,
     question_text,
-    readable,
     readable_unit,
     reminder_text,
     split_text,
@@ -405,7 +405,7 @@ class EventPosts:
             f"deadline {deadline_text(standing.deadline_at)}."
         ]
         if standing.orders:
-            orders = ", ".join(readable(o, standing.phase) for o in standing.orders)
+            orders = ", ".join(order_text(o) for o in standing.orders)
             lines.append(f"Orders already in force: {orders}. Send new ones to change them.")
         if standing.unordered:
             units = ", ".join(readable_unit(str(u)) for u in standing.unordered)
@@ -579,7 +579,7 @@ class EventPosts:
         p = event.payload
         assert event.user_id is not None
         name = await self._game_name(event)
-        why = ProxyEnd(p["reason"]).why
+        why = why_ended(ProxyEnd(p["reason"]))
         await self._to_user(
             event.user_id,
             f"**{name}**: you no longer order for **{power_name(p['power'])}**: {why}. "

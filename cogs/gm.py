@@ -1,6 +1,7 @@
 """`/gm …`: the Games Master's tools. The service checks the permission of every
 action (the game's GM or the server's GM role) and records it in the audit log; this
-cog asks first only so that a refused user never sees a confirmation button.
+cog asks it for the game first (`find_gm_game`) so that a refused user never sees a
+confirmation button.
 Every answer is ephemeral; dangerous actions wait for a confirming button."""
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from cogs.common import (
     GameOption,
     PhaseOption,
     caller_of,
+    channel_id_of,
     complete_gm_game,
     complete_phase,
     display_name,
-    game_here,
     require_sees_game,
 )
 from cogs.replacement_pick import complete_replacement, incoming_player
@@ -71,10 +72,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self.bot = bot
 
     async def _game(self, interaction: discord.Interaction, game: int | None) -> GameInfo:
-        info = await game_here(interaction, game)
-        if not caller_of(interaction).is_gm_of(info.gm_user_id, info.guild_id):
-            raise NotAllowed(f"Only the GM of {info.name} may do that.")
-        return info
+        return await self.bot.service.find_gm_game(
+            caller_of(interaction), game, channel_id_of(interaction)
+        )
 
     async def _confirm(
         self,

@@ -13,7 +13,7 @@ from bot.channel_checks import check_bot_permissions, check_second_board, game_c
 from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
 from bot.service.errors import WrongState
-from bot.service.game_settings import GameSettings, Press
+from bot.service.game_settings import Assignment, GameSettings, Press
 from bot.service.hidden_status import status_private_to
 from bot.service.lookups import POWERS
 from bot.service.masters_orders import masters_option
@@ -348,7 +348,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             )
             return
         text = f"You joined **{info.name}** ({count(len(info.players), 'player')} so far)."
-        if settings.assignment.value == "lots":
+        if settings.assignment is Assignment.LOTS:
             await interaction.response.send_message(
                 text + f" Powers are drawn by lots.{warning}", ephemeral=True
             )

@@ -8,12 +8,23 @@ Discord ids are 64-bit, hence BigInteger columns. Times are UTC.
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from storage.types import UTCDateTime
+from adjudication.game_end import EndKind
+from storage.enums import (
+    EventKind,
+    GameStatus,
+    PlayerStatus,
+    ProxyEnd,
+    Scoring,
+    VoteKind,
+    VoteStatus,
+)
+from storage.types import UTCDateTime, words
 
 
 def _big(**kw: Any) -> Any:
@@ -26,6 +37,10 @@ def _when(nullable: bool = True, index: bool = False) -> Any:
 
 def _json(nullable: bool = False) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+def _word(enum: type[StrEnum], length: int, nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(words(enum, length), nullable=nullable))
 
 
 class GameRow(SQLModel, table=True):
@@ -50,7 +65,7 @@ class GameRow(SQLModel, table=True):
     channel_id: int = _big(nullable=False, index=True)
     gm_user_id: int = _big(nullable=False)
     name: str = Field(max_length=100)
-    status: str = Field(max_length=16)  # GameStatus
+    status: GameStatus = _word(GameStatus, 16)
     settings: dict = _json()
     seed: int = _big(nullable=False)
     version: int = Field(default=0)
@@ -59,11 +74,11 @@ class GameRow(SQLModel, table=True):
     paused_at: datetime | None = _when()
     created_at: datetime = _when(nullable=False)
     ended_at: datetime | None = _when()
-    end_kind: str | None = Field(default=None, max_length=16)
+    end_kind: EndKind | None = _word(EndKind, 16, nullable=True)
     winners: list | None = _json(nullable=True)
     # The scoring system of the scores given at the end (Scoring), for the ratings:
     # scores of different systems are never averaged together. None: not scored.
-    scoring: str | None = Field(default=None, max_length=16)
+    scoring: Scoring | None = _word(Scoring, 16, nullable=True)
     # One-on-one (rules/004): the match this game is one board of; None for most games.
     match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
 
@@ -78,7 +93,7 @@ class MatchRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     guild_id: int = _big(nullable=False, index=True)
     second_channel_id: int = _big(nullable=False)
-    status: str = Field(max_length=16)  # GameStatus: lobby, active, ended
+    status: GameStatus = _word(GameStatus, 16)  # lobby, active, ended
     created_at: datetime = _when(nullable=False)
     ended_at: datetime | None = _when()
     # "won" or "draw", and the winning players' user ids (both for a draw).
@@ -97,7 +112,7 @@ class PlayerRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     user_id: int = _big(nullable=False, index=True)
-    status: str = Field(max_length=16)  # PlayerStatus
+    status: PlayerStatus = _word(PlayerStatus, 16)
     preferences: list = _json()
     joined_at: datetime = _when(nullable=False)
     # Held Manage Threads or Administrator in the game's channel when they joined:
@@ -225,7 +240,7 @@ class ProxyGrantRow(SQLModel, table=True):
     provinces: list | None = _json(nullable=True)  # None: every unit
     granted_at: datetime = _when(nullable=False)
     revoked_at: datetime | None = _when()
-    end_reason: str | None = Field(default=None, max_length=16)  # ProxyEnd
+    end_reason: ProxyEnd | None = _word(ProxyEnd, 16, nullable=True)
 
 
 class VoteRow(SQLModel, table=True):
@@ -236,11 +251,11 @@ class VoteRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     phase_id: int = Field(foreign_key="phases.id")
-    kind: str = Field(max_length=16)  # VoteKind
+    kind: VoteKind = _word(VoteKind, 16)
     proposer_user_id: int | None = _big(nullable=True)  # None when anonymous
     anonymous: bool = Field(default=False)
     new_deadline_at: datetime | None = _when()
-    status: str = Field(max_length=16)  # VoteStatus
+    status: VoteStatus = _word(VoteStatus, 16)
     created_at: datetime = _when(nullable=False)
     closed_at: datetime | None = _when()
 
@@ -336,7 +351,7 @@ class OutboxRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
-    kind: str = Field(max_length=32)  # EventKind
+    kind: EventKind = _word(EventKind, 32)
     channel_id: int | None = _big(nullable=True)
     user_id: int | None = _big(nullable=True)
     payload: dict = _json()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 
-from sqlalchemy import DateTime
+from sqlalchemy import DateTime, Enum
 from sqlalchemy.types import TypeDecorator
 
 
@@ -29,3 +30,18 @@ class UTCDateTime(TypeDecorator):
         if value is None:
             return None
         return value.replace(tzinfo=UTC)
+
+
+def words(enum: type[StrEnum], length: int) -> Enum:
+    """A column holding one of `enum`'s words: stored as its value in a VARCHAR of
+    `length` (no database enum, no CHECK: the schema of the plain-string columns it
+    replaced), read back as the enum member. A string outside the enum is refused
+    before it reaches the database."""
+    return Enum(
+        enum,
+        native_enum=False,
+        create_constraint=False,
+        length=length,
+        values_callable=lambda members: [m.value for m in members],
+        validate_strings=True,
+    )

@@ -13,6 +13,7 @@ from bot.service.errors import InvalidSetting
 from bot.service.schedule import Schedule, duration
 from bot.service.words import count
 from storage.codec import rules_from_json, rules_to_json
+from storage.enums import Scoring as Scoring
 
 
 class VariantName(StrEnum):
@@ -47,12 +48,6 @@ class ResultsNotation(StrEnum):
 
     PLAIN = "plain"
     JUDGE = "judge"
-
-
-class Scoring(StrEnum):
-    HAYNES = "haynes"  # rules/004 player ratings: BasicScore ± Time
-    DRAW_SIZE = "draw_size"
-    SUM_OF_SQUARES = "sum_of_squares"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm.attributes import set_committed_value
 
+from adjudication.orders import Order
 from adjudication.units import Power
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
@@ -40,7 +41,7 @@ class PowerOrders:
 
     power: Power
     user_id: int | None
-    orders: tuple[str, ...]  # "A PAR - BUR"
+    orders: tuple[Order, ...]
     unordered: tuple[str, ...]  # "A MAR"
     given: int
     owed: int
@@ -438,7 +439,8 @@ class GmDesk(RollbackDesk):
                         user_id=row.user_id,
                         orders=tuple(
                             sorted(
-                                str(order_from_json(o.order)) for o in rows if o.power == row.power
+                                (order_from_json(o.order) for o in rows if o.power == row.power),
+                                key=str,
                             )
                         ),
                         unordered=tuple(str(u) for u in done.unordered),

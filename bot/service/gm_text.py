@@ -18,9 +18,9 @@ from bot.service.words import (
     deadline_text,
     event_words,
     mention,
+    order_text,
     orders_state,
     power_name,
-    readable,
     readable_unit,
     timestamp,
 )
@@ -134,7 +134,7 @@ def orders_text(info: GameInfo, table: Sequence[PowerOrders]) -> str:
     lines = [f"**{info.name} — {_title(phase)}**: the orders in force (secret until played)."]
     for row in table:
         name = f"**{power_name(row.power)}**"
-        given = ", ".join(readable(o, phase) for o in row.orders)
+        given = ", ".join(order_text(o) for o in row.orders)
         if not row.owed and not row.orders:
             lines.append(f"{name}: nothing to order")
         elif row.given >= row.owed:

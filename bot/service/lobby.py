@@ -334,6 +334,16 @@ class Lobby(ServiceCore):
         names = ", ".join(f"{g.name} (game {g.id})" for g in games)
         raise NotFound(f"You play in several games ({names}); give the `game` option.")
 
+    async def find_gm_game(
+        self, caller: Caller, game_id: int | None = None, channel_id: int | None = None
+    ) -> GameInfo:
+        """The game a GM tool is used on, as `find_game` finds it: refused unless the
+        caller is its GM (asked before any confirming button is shown)."""
+        info = await self.find_game(caller, game_id, channel_id)
+        if not caller.is_gm_of(info.gm_user_id, info.guild_id):
+            raise NotAllowed(f"Only the GM of {info.name} may do that.")
+        return info
+
     async def still_current(self, moment: Moment) -> None:
         """The one check of every button and menu: refuse, saying why, when the game
         is no longer as it was when the component was made (the lobby closed, the

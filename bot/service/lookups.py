@@ -209,14 +209,13 @@ class GameLookups:
         self,
         game_id: int,
         powers: Sequence[Power],
-        orders: Sequence[str],
+        orders: Sequence[Order],
         *,
         user_id: int | None = None,
     ) -> bytes:
         """The current position with one player's own pending orders drawn on it, in
-        the palette of `user_id`, to whom it is sent (else the game's)."""
-        from adjudication.parse import parse_orders
-
+        the palette of `user_id`, to whom it is sent (else the game's). The orders are
+        drawn as the service holds them: never read again from text."""
         # The palette with the current phase, in the one statement that finds it.
         async with self.service.core_transaction() as conn:
             found = await repo.map_palettes(conn, game_id, user_id)
@@ -227,16 +226,11 @@ class GameLookups:
             position = await self.service._position_at(conn, found[0])
         palette = self._palette_of(found)
         unheld = unheld_powers(GameSettings.from_json(found[1]), position.phase)
-        parsed: list[Order] = []
-        board = self.service.board_at(position)  # the variant's: planes are read there
-        for power in powers:
-            lines = parse_orders("\n".join(orders), position, power, board)
-            parsed += [line.order for line in lines if line.order is not None]
         if is_hidden(position):  # issue 12: only what the player's powers know
-            position = known_now(position, powers[0], board)
+            position = known_now(position, powers[0], self.service.board_at(position))
         elif has_spies(position):  # issue 12: their own spy, no other
             position = position_seen_by(position, powers[0])
-        return await self.draw(position, parsed, None, palette=palette, statuses=unheld)
+        return await self.draw(position, orders, None, palette=palette, statuses=unheld)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
         """Three orders the player could give now, made from their own units (a move,

@@ -103,7 +103,7 @@ def line_json(result: LineResult) -> dict:
     return {
         "text": result.text,
         "status": result.status.value,
-        "order": result.order,
+        "order": str(result.order) if result.order is not None else None,  # as always stored
         "message": result.message,
         "reason": result.reason,
         "notes": list(result.notes),

@@ -549,7 +549,7 @@ class OrdersDesk(ServiceCore):
         return LineResult(
             text=text,
             status=status,
-            order=str(order) if order is not None else None,
+            order=order,
             message=rejection.message if rejection is not None else None,
             reason=rejection.reason.value if rejection is not None else None,
             notes=notes,
@@ -614,7 +614,7 @@ class OrdersDesk(ServiceCore):
             for key, value in in_force.items()
             if any(c.covers(*key) for c in ctx.controls)
         }
-        orders = tuple(sorted(str(order_from_json(o)) for o, _ in mine.values()))
+        orders = tuple(sorted((order_from_json(o) for o, _ in mine.values()), key=str))
         slots = set(mine)
         left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(

@@ -10,9 +10,7 @@ never reaches the functions below but `has_spies`.
 from __future__ import annotations
 
 from adjudication.board import Board
-from adjudication.interop import InterchangeError, read_order
 from adjudication.legal import legal_orders
-from adjudication.maps import STANDARD
 from adjudication.orders import MOVEMENT_ORDERS
 from adjudication.position import Position
 from adjudication.spies import (
@@ -28,7 +26,7 @@ from adjudication.spies import (
 )
 from adjudication.spy_checks import spy_reach
 from adjudication.spy_words import format_spy_order
-from adjudication.units import Phase, PhaseKind, Power
+from adjudication.units import PhaseKind, Power
 from adjudication.variants import VARIANTS
 
 # The key a power's spy order is kept under (one spy per power; no province is "SPY").
@@ -78,32 +76,3 @@ def spy_orders_for(position: Position, power: Power, board: Board) -> list[SpyOr
 def spy_choices(position: Position, power: Power, board: Board) -> list[str]:
     """`spy_orders_for` in the notation players write ("Spy Mar - Spa")."""
     return [format_spy_order(o, board) for o in spy_orders_for(position, power, board)]
-
-
-def readable_spy(order: str, phase: str) -> str | None:
-    """A kept spy order ("SPY MAR: F MAR - SPA") in the notation players write
-    ("Spy Mar: F Mar - Spa"); None when `order` is no spy order."""
-    head, colon, rest = order.partition(":")
-    words = head.split()
-    if len(words) < 2 or words[0] != SPY_WORD:
-        return None
-    spy = Spy("", words[1])
-    spy_order: SpyOrder | None = None
-    if colon:
-        try:
-            given = read_order(rest.strip(), "", Phase.parse(phase).kind)
-        except (InterchangeError, ValueError):
-            return None
-        if isinstance(given, MOVEMENT_ORDERS):
-            spy_order = Sabotage(spy, given)
-    else:
-        match words[2:]:
-            case ["B"]:
-                spy_order = PlaceSpy(spy)
-            case ["H"]:
-                spy_order = SpyHold(spy)
-            case ["P"]:
-                spy_order = Protect(spy)
-            case ["-", destination]:
-                spy_order = SpyMove(spy, destination)
-    return None if spy_order is None else format_spy_order(spy_order, STANDARD)

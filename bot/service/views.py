@@ -6,20 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from adjudication.game_end import EndKind
+from adjudication.orders import Order
 from adjudication.units import PhaseKind, Power, Unit
-
-
-class GameStatus(StrEnum):
-    LOBBY = "lobby"
-    ACTIVE = "active"
-    ENDED = "ended"
-
-
-class PlayerStatus(StrEnum):
-    JOINED = "joined"  # in the lobby or playing
-    LEFT = "left"
-    KICKED = "kicked"
-    REPLACED = "replaced"
+from storage.enums import EventKind
+from storage.enums import GameStatus as GameStatus
+from storage.enums import PlayerStatus as PlayerStatus
 
 
 class LineStatus(StrEnum):
@@ -90,7 +82,7 @@ class GameInfo:
     paused: bool
     players: tuple[int, ...]  # user ids in the lobby or playing
     powers: tuple[PowerInfo, ...]
-    end_kind: str | None
+    end_kind: EndKind | None
     winners: tuple[Power, ...]
     # Players who can read every private thread (Manage Threads or Administrator in
     # the game's channel when they joined): the GM is told.
@@ -112,7 +104,7 @@ class GameInfo:
 class GivenUp:
     """An event Discord kept refusing, given up (DELIVERY_FAILED): what and for whom."""
 
-    kind: str
+    kind: EventKind
     user_id: int | None
     at: datetime
 
@@ -146,7 +138,7 @@ class LineResult:
 
     text: str
     status: LineStatus
-    order: str | None  # the order as accepted, in standard notation
+    order: Order | None  # the order as accepted (any kind the engine knows: `Order`)
     message: str | None  # the rejection, for people
     reason: str | None  # the RejectReason value, for programs
     notes: tuple[str, ...] = ()  # "interpreted as …"
@@ -159,7 +151,7 @@ class SubmissionResult:
     phase: str
     powers: tuple[Power, ...]
     lines: tuple[LineResult, ...]
-    orders: tuple[str, ...]  # every order now in force for these powers
+    orders: tuple[Order, ...]  # every order now in force for these powers
     unordered: tuple[Unit, ...]  # units still without an order
     deadline_at: datetime | None
     owed: int = 0  # orders these powers owe this phase (units, builds, removals)

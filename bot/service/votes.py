@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from enum import StrEnum
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -27,24 +26,11 @@ from bot.service.pausing import pause_game, resume_game
 from bot.service.service_core import valid_id
 from bot.service.views import VoteInfo
 from storage import repo
+from storage.enums import VoteKind as VoteKind
+from storage.enums import VoteStatus as VoteStatus
 from storage.models import BallotRow, GameRow, PhaseRow, VoteRow
 
 log = logging.getLogger(__name__)
-
-
-class VoteKind(StrEnum):
-    DRAW = "draw"
-    EXTEND = "extend"  # move the deadline later
-    SHORTEN = "shorten"  # move the deadline earlier
-    PAUSE = "pause"  # stop the clock (issue 23); abstention counts yes, as for EXTEND
-    RESUME = "resume"  # restart it
-
-
-class VoteStatus(StrEnum):
-    OPEN = "open"
-    PASSED = "passed"
-    FAILED = "failed"
-    LAPSED = "lapsed"  # still open when the phase was played
 
 
 class Votes(Adjudicator):

@@ -7,12 +7,15 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from adjudication.game_end import EndKind
-from adjudication.interop import InterchangeError, read_order
 from adjudication.maps import STANDARD
+from adjudication.masters.words import format_written
+from adjudication.masters.written import Aid, Annex, RebelBuild, Written
 from adjudication.notation import format_order, unit_name
+from adjudication.orders import Order
+from adjudication.spies import SPY_ORDERS
+from adjudication.spy_words import format_spy_order
 from adjudication.units import Phase, PhaseKind, Season, Unit
 from adjudication.variants import CoinToss
-from bot.service.spy_orders import readable_spy
 from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
@@ -308,13 +311,14 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
     return [f"```\n{piece}\n```" for piece in split_text(text, limit - 8)]
 
 
-def readable(order: str, phase: str) -> str:
-    """An order as the service reports it ("A BUR R PIC") in the notation players
-    write ("A Bur R Pic"); unchanged if it cannot be read back."""
-    try:
-        return format_order(read_order(order, "", Phase.parse(phase).kind), STANDARD)
-    except (InterchangeError, ValueError):  # a form this reader does not know
-        return readable_spy(order, phase) or order
+def order_text(order: Order) -> str:
+    """An order in the notation players write ("A Bur R Pic"; a spy's "Spy Mar - Spa";
+    the Masters Rules' "Annex Ser")."""
+    if isinstance(order, SPY_ORDERS):
+        return format_spy_order(order, STANDARD)
+    if isinstance(order, RebelBuild | Annex | Aid):  # the Masters Rules' own orders
+        return format_written(Written(order, ""), STANDARD)
+    return format_order(order, STANDARD)
 
 
 def readable_unit(text: str) -> str:
@@ -341,7 +345,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         heading += f"; deadline {deadline_text(result.deadline_at)}"
     out = [heading]
     for line in result.lines:
-        order = readable(line.order, result.phase) if line.order else None
+        order = order_text(line.order) if line.order is not None else None
         mark = _MARK[line.status]
         if line.status is LineStatus.REJECTED:
             out.append(f"{mark} `{line.text}` — rejected: {line.message}")
@@ -353,7 +357,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         else:
             out.append(f"{mark} `{line.text}` → **{order}**")
     if result.orders:
-        orders = [readable(o, result.phase) for o in result.orders]
+        orders = [order_text(o) for o in result.orders]
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
     out += masters_echo(result)
     if not result.owed and not result.unordered:

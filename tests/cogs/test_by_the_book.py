@@ -102,7 +102,8 @@ async def test_an_ambiguous_order_by_dm_leaves_the_unit_holding(driver: Driver) 
     echo = await dm_orders(driver, england, "F Edi - Nor")
     assert "F Edi now holds; send F Edi - Nth or F Edi - Nwg to move." in echo
     shown = await driver.bot.service.show_orders(Caller(england.id))
-    assert "F EDI H" in shown.orders and "F EDI - NTH" not in shown.orders
+    in_force = [str(o) for o in shown.orders]
+    assert "F EDI H" in in_force and "F EDI - NTH" not in in_force
 
 
 async def test_the_gm_is_told_what_becomes_of_retreats_and_builds(driver: Driver, clock) -> None:

@@ -38,7 +38,8 @@ async def test_an_edit_of_the_latest_orders_is_a_new_submission(driver: Driver) 
     )
     assert "A Par - Pic" in echo.content
     orders = await driver.bot.service.show_orders(_caller(france))
-    assert "A PAR - PIC" in orders.orders and "A PAR - BUR" not in orders.orders
+    in_force = [str(o) for o in orders.orders]
+    assert "A PAR - PIC" in in_force and "A PAR - BUR" not in in_force
 
 
 async def test_an_edit_of_an_older_message_is_answered_once(driver: Driver) -> None:
@@ -60,7 +61,7 @@ async def test_an_edit_of_an_older_message_is_answered_once(driver: Driver) -> N
     await driver.wait_for_message(lambda m: "one per line" in m.content, channel=driver.dm(france))
     assert not [m for m in driver.bot_messages(driver.dm(france))[mark:] if "not read" in m.content]
     orders = await driver.bot.service.show_orders(_caller(france))
-    assert "A PAR - BUR" in orders.orders
+    assert "A PAR - BUR" in [str(o) for o in orders.orders]
 
 
 def _caller(user):

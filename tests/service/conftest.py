@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from adjudication.orders import Hold
+from adjudication.units import Location, Unit, UnitType
 from bot.service import GameService, open_service
 from bot.service.caller import Caller
 from tests.conftest import T0
@@ -15,6 +17,8 @@ GM = 1000
 GUILD = 1
 CHANNEL = 10
 PLAYERS = tuple(range(2001, 2008))  # seven users
+# An order as the service holds it (an engine value): one to draw on a DM preview.
+PAR_HOLDS = Hold(Unit("FRANCE", UnitType.ARMY, Location("PAR")))
 
 
 @pytest.fixture
@@ -46,6 +50,11 @@ async def started_game(
 
 def owner(info, power: str) -> int:
     return next(p.user_id for p in info.powers if p.power == power)
+
+
+def texts(orders) -> tuple[str, ...]:
+    """Orders (engine values) as the interchange notation writes them: "A PAR - BUR"."""
+    return tuple(str(o) for o in orders)
 
 
 async def force_position(service: GameService, game_id: int, position) -> None:

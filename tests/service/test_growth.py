@@ -21,7 +21,7 @@ from bot.service.lookups import GameLookups
 from bot.service.views import GameStatus
 from storage.codec import outcome_from_json, position_from_json
 from tests.conftest import T0
-from tests.service.conftest import GM, GUILD, outbox, started_game
+from tests.service.conftest import GM, GUILD, PAR_HOLDS, outbox, started_game
 from tests.service.game_player import play_to_the_end
 
 
@@ -75,7 +75,7 @@ async def costs(service: GameService, lookups: GameLookups, reads: Reads, game_i
         "results post": lambda: lookups.results_map(game_id, results["phase_id"]),
         "/game map": lambda: lookups.phase_map(game_id),
         "/game map phase:S1901M": lambda: lookups.phase_map(game_id, "S1901M"),
-        "DM preview": lambda: lookups.preview_map(game_id, ["FRANCE"], ["A PAR H"]),
+        "DM preview": lambda: lookups.preview_map(game_id, ["FRANCE"], [PAR_HOLDS]),
         "options DM": lambda: lookups.retreat_and_build_options(game_id, current, "FRANCE"),
     }
     measured = {}

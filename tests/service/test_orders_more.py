@@ -10,7 +10,7 @@ from bot.service.game_settings import GameSettings
 from bot.service.scheduler import Scheduler
 from bot.service.views import LineStatus
 from tests.conftest import T0
-from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game
+from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game, texts
 
 NOW = T0 + timedelta(hours=1)
 
@@ -22,7 +22,7 @@ async def test_a_player_with_two_powers_orders_both_in_one_message(service):
     result = await service.submit_orders(Caller(user), "A VIE - GAL\nA PAR - BUR\nF LON - NTH", NOW)
     assert [line.power for line in result.lines[:2]] == ["AUSTRIA", "FRANCE"]
     assert result.lines[2].status is LineStatus.REJECTED  # England is not his
-    assert result.orders == ("A PAR - BUR", "A VIE - GAL")
+    assert texts(result.orders) == ("A PAR - BUR", "A VIE - GAL")
     assert set(result.powers) == {"AUSTRIA", "FRANCE"}
 
 

@@ -17,7 +17,7 @@ from render.geometry import geometry_at
 from render.palette import PALETTES
 from tests.conftest import T0
 from tests.render.helpers import decode
-from tests.service.conftest import GM, GUILD, PLAYERS, started_game
+from tests.service.conftest import GM, GUILD, PAR_HOLDS, PLAYERS, started_game
 from tests.service.game_player import play_to_the_end
 from tests.service.test_growth import Reads
 
@@ -80,9 +80,9 @@ async def test_maps_and_previews_are_drawn_in_the_palette_asked_for(service):
 
     alice = PLAYERS[0]
     await PlayerSettings(service).set_palette(alice, "colorblind", T0)
-    preview = await lookups.preview_map(info.id, ["FRANCE"], ["A PAR H"], user_id=alice)
+    preview = await lookups.preview_map(info.id, ["FRANCE"], [PAR_HOLDS], user_id=alice)
     assert drawn_france(preview) == "colorblind"
-    preview = await lookups.preview_map(info.id, ["FRANCE"], ["A PAR H"], user_id=PLAYERS[1])
+    preview = await lookups.preview_map(info.id, ["FRANCE"], [PAR_HOLDS], user_id=PLAYERS[1])
     assert drawn_france(preview) == "classic"
 
 

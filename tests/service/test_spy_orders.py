@@ -78,9 +78,9 @@ async def test_rules004_spy_orders_are_kept_and_a_sabotaged_unit_obeys_the_spy(s
     assert sent.lines[0].status is LineStatus.ACCEPTED, sent.lines[0].message
     assert "**Spy Mar: A Mar - Pie**" in submission_echo(sent, info.name)
     shown = await service.show_orders(Caller(italy), game_id=info.id)
-    assert any("SPY MAR" in o for o in shown.orders)
+    assert any("SPY MAR" in str(o) for o in shown.orders)
     mine = await service.show_orders(Caller(france), game_id=info.id)
-    assert not any("SPY" in o for o in mine.orders)  # the French player sees nothing of it
+    assert not any("SPY" in str(o) for o in mine.orders)  # the French player sees nothing of it
     await service.submit_orders(Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id)
     deadline = (await service.game_info(info.id)).deadline_at
     await Scheduler(service).tick(deadline)

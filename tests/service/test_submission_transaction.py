@@ -16,7 +16,7 @@ from bot.service.errors import PhaseAlreadyPlayed
 from bot.service.scheduler import Scheduler
 from storage.models import GameRow, OrderRow, SubmissionRow
 from tests.conftest import T0
-from tests.service.conftest import owner, started_game
+from tests.service.conftest import owner, started_game, texts
 
 NOW = T0 + timedelta(hours=1)
 
@@ -47,7 +47,7 @@ async def test_a_submission_is_one_transaction_of_five_statements(service):
     _record(service.db.sync_engine, statements, ends)
     france = owner(info, "FRANCE")
     result = await service.submit_orders(Caller(france), "A PAR - BUR", NOW, game_id=info.id)
-    assert result.orders == ("A MAR H", "A PAR - BUR")
+    assert texts(result.orders) == ("A MAR H", "A PAR - BUR")
     assert ends == ["begin", "commit"]
     assert len({conn for conn, _ in statements}) == 1  # one connection throughout
     sql = [statement.split()[0].upper() for _, statement in statements]
@@ -167,7 +167,7 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
             assert ticks == 20 and not sending.done()
             await tx.commit()
         result = await asyncio.wait_for(sending, 10)
-        assert result.phase == "F1901M" and result.orders == ("A PAR - BUR",)
+        assert result.phase == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
     finally:
         await service.db.dispose()
 

@@ -12,7 +12,7 @@ from adjudication.variants.model import PowerStatus
 from bot.service.lookups import GameLookups
 from render.map import render_map
 from render.results import render_results
-from tests.service.conftest import PLAYERS, owner, started_game
+from tests.service.conftest import PAR_HOLDS, PLAYERS, owner, started_game
 from tests.service.game_player import play_to_the_end
 
 
@@ -29,7 +29,7 @@ async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorde
     asked = await lookups.record_map(start, game_id=info.id)
     assert asked.png == picture.png
     france = owner(info, "FRANCE")
-    preview = await lookups.preview_map(info.id, ["FRANCE"], ["A Par H"], user_id=france)
+    preview = await lookups.preview_map(info.id, ["FRANCE"], [PAR_HOLDS], user_id=france)
     assert preview != await GameLookups(service).draw(position, None, None)
 
     await play_to_the_end(service, info.id, random.Random(2), max_phases=1)
