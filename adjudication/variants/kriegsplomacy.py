@@ -20,10 +20,7 @@ _WINTER_1900 = Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMEN
 KRIEGSPLOMACY = Variant(
     name="kriegsplomacy",
     title="Kriegsplomacy",
-    summary=(
-        "Each power sees only its own units and what its spies learn; builds in any "
-        "owned centre; the game starts in Winter 1900 with no units."
-    ),
+    summary=("From Winter 1900, no units; each power sees its own and what its spies learn."),
     # "a country can build in any unoccupied supply center(s) it owns"; civil-disorder
     # removals count "from any center controlled by that country"; E and CE orders.
     board=replace(

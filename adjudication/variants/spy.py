@@ -14,10 +14,7 @@ from adjudication.variants.standard import STANDARD_GROUPINGS
 SPY = Variant(
     name="spy",
     title="Spy Diplomacy",
-    summary=(
-        "Each power has a secret spy that shares spaces with any unit and may give "
-        "orders to the unit it stands with."
-    ),
+    summary=("Each power's secret spy shares a space with any unit and may order it."),
     board=STANDARD,
     start=Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMENT),
     groupings=STANDARD_GROUPINGS,
