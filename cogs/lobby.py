@@ -19,6 +19,7 @@ from bot.service.lookups import POWERS
 from bot.service.masters_orders import masters_option
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
+from bot.service.spy_export import export_for
 from bot.service.variant_text import (
     lobby_grouping_text,
     players_wanted,
@@ -592,7 +593,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         await interaction.response.defer(thinking=True, ephemeral=not share)
         # A hidden-information game: a player's own view, after the end (issue 12).
         views = await view_export_lines(self.bot.lookups, info, caller_of(interaction))
-        lines = await self.bot.service.export_lines(info.id) if views is None else views
+        # A Spy game: the GM's whole record, a player's own spy after the end.
+        lines = (
+            await export_for(self.bot.lookups, info, caller_of(interaction))
+            if views is None
+            else views
+        )
         data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         if not lines:
             await interaction.followup.send(
