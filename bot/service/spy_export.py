@@ -19,12 +19,12 @@ from adjudication.interop import write_order
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.records import input_line
-from adjudication.spies import Sabotage, SpyOrder
+from adjudication.spies import SPY_ORDERS, Sabotage, SpyOrder
 from adjudication.spy_json import spies_to_json
 from adjudication.units import Power
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
-from bot.service.spy_orders import has_spies, is_spy_order
+from bot.service.spy_orders import has_spies
 from bot.service.views import GameInfo, GameStatus
 
 if TYPE_CHECKING:  # the lookups read the history, which writes lines here
@@ -39,9 +39,9 @@ def exported_input_line(
     powers: Sequence[Power],
 ) -> dict[str, Any]:
     """The PHASES.md input line of a played phase, its spies and their orders with it."""
-    spy_orders = [o for o in orders if is_spy_order(o)]
-    units_orders = [o for o in orders if not is_spy_order(o)]
-    line = input_line(record_id, position, units_orders, board, powers)  # type: ignore[arg-type]
+    spy_orders = [o for o in orders if isinstance(o, SPY_ORDERS)]
+    units_orders = [o for o in orders if not isinstance(o, SPY_ORDERS)]
+    line = input_line(record_id, position, units_orders, board, powers)
     if position.spies or spy_orders:  # Spy Diplomacy only: other lines are unchanged
         line["spies"] = spies_to_json(position.spies)
         for order in spy_orders:
