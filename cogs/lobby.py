@@ -19,6 +19,8 @@ from bot.service.lookups import POWERS
 from bot.service.masters_orders import masters_option
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
+from bot.service.spy_export import export_for
+from bot.service.spy_history import gm_sees_spies, with_spy_orders
 from bot.service.variant_text import (
     lobby_grouping_text,
     players_wanted,
@@ -469,7 +471,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if hidden is not None:
             await send_hidden(interaction, info.name, record.phase, hidden, not share)
             return
-        picture = await self.bot.lookups.record_map(record, palette)
+        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
+        whole = gm_sees_spies(info, caller_of(interaction), share, shown)
+        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole)
         await interaction.followup.send(
             f"**{info.name}** — {picture.title} ({picture.phase})",
             file=png_file(picture.png, f"map-{picture.phase}.png"),
@@ -520,7 +524,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if hidden is not None:
             await send_hidden(interaction, info.name, record.phase, hidden, private)
             return
-        picture = await self.bot.lookups.record_map(record, palette)
+        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
+        whole = gm_sees_spies(info, caller_of(interaction), share, shown)
+        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole)
         if picture.report is None:
             text = f"**{info.name}** — {picture.title} has not been played yet."
             await interaction.followup.send(
@@ -530,6 +536,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             return
         # rules/004's full notation, the retreats that followed folded in once played.
         judged = await self.bot.service.judge_text(info.id, record.id) or picture.report
+        if whole:  # the GM's: every spy's orders too
+            judged = await with_spy_orders(
+                self.bot.service, record.id, judged, self.bot.lookups.board
+            )
         blocks = code_blocks(judged)
         heading = f"**{info.name}** — results of {picture.title}"
         mapfile = png_file(picture.png, f"map-{picture.phase}.png")
@@ -592,7 +602,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         await interaction.response.defer(thinking=True, ephemeral=not share)
         # A hidden-information game: a player's own view, after the end (issue 12).
         views = await view_export_lines(self.bot.lookups, info, caller_of(interaction))
-        lines = await self.bot.service.export_lines(info.id) if views is None else views
+        # A Spy game: the GM's whole record, a player's own spy after the end.
+        lines = (
+            await export_for(self.bot.lookups, info, caller_of(interaction))
+            if views is None
+            else views
+        )
         data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         if not lines:
             await interaction.followup.send(

@@ -19,17 +19,18 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.adjustments import adjustments_needed
 from adjudication.position import Position
-from adjudication.records import input_line, recorded_result
-from adjudication.serialize import order_from_json, outcome_from_json
+from adjudication.records import recorded_result
+from adjudication.serialize import outcome_from_json
 from adjudication.units import PhaseKind
 from bot.service.caller import Caller
 from bot.service.errors import NotFound
 from bot.service.export_options import exported_game
 from bot.service.judge_text import judge_text
 from bot.service.service_core import ServiceCore
+from bot.service.spy_export import exported_input_line
 from bot.service.views import GameStatus, LineStatus, PhaseRecord
 from storage import phase_queries, repo
-from storage.codec import position_from_json
+from storage.codec import order_from_json, position_from_json
 from storage.models import PhaseRow
 
 # The lines of a submission that became orders (a rejected line did not).
@@ -185,9 +186,10 @@ class History(ServiceCore):
         lines = []
         for record in records:
             position = self.record_position(record)
+            # storage.codec's decoding: a Spy game's spy orders too (issue 12)
             orders = [order_from_json(o) for per_power in record.orders.values() for o in per_power]
             record_id = f"{game_id}-{record.seq}"
-            line = input_line(record_id, position, orders, self.board, powers) | played_as
+            line = exported_input_line(record_id, position, orders, self.board, powers) | played_as
             after = self._went_on_from(record, following)
             if after is not None:
                 outcomes = [outcome_from_json(o) for o in record.outcomes or ()]

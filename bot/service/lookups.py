@@ -172,12 +172,18 @@ class GameLookups:
         )
 
     async def record_map(
-        self, record: PhaseRecord, palette: str | None = None, *, game_id: int | None = None
+        self,
+        record: PhaseRecord,
+        palette: str | None = None,
+        *,
+        game_id: int | None = None,
+        whole_board: bool = False,
     ) -> MapImage:
         """The map of a stored phase; the title of a play since rolled back says so.
-        With `game_id`, the legend names the powers no player holds."""
+        With `game_id`, the legend names the powers no player holds; `whole_board`: the
+        GM's, every spy drawn."""
         position = self.service.record_position(record)
-        if has_spies(position):  # issue 12: shown to players: no spy (their own is in DMs)
+        if has_spies(position) and not whole_board:  # issue 12: players: no spy (theirs in DMs)
             position = position_seen_by(position, "")
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
         picture = await self._map(

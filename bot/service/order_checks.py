@@ -4,6 +4,7 @@ complete (rules/004 rule 3), and what is still unordered."""
 
 from __future__ import annotations
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
@@ -90,13 +91,9 @@ def _placement(position: Position) -> int:
 
 
 def _build_room(position: Position, power: Power, board: Board) -> int:
-    """Unoccupied home centres the power owns: where it may build (rules/000 §13.2)."""
-    occupied = {u.province for u in position.units}
-    return sum(
-        1
-        for c in board.home_centres.get(power, ())
-        if position.ownership.get(c) == power and c not in occupied
-    )
+    """Where the power may build, as the engine counts it: unoccupied home centres it
+    owns (rules/000 §13.2), or any it owns with flexible builds (rules/004)."""
+    return len(build_sites(position, board, power))
 
 
 def line_json(result: LineResult) -> dict:

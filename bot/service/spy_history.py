@@ -1,0 +1,39 @@
+"""The GM's `/game map` and `/game history` of a Spy Diplomacy game (issue 12): the GM
+sees the whole board, every spy drawn (the record keeps them) and every spy's orders
+with their outcomes under the results. A player, and any answer shared with the
+channel, still get the phase with no spy (rules/004: "Only the owner of a spy is told
+its location"; a player's own spy is in their DMs)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudication.board import Board
+from adjudication.position import Position
+from adjudication.spy_words import spy_plain_lines
+from bot.service.caller import Caller
+from bot.service.service_core import ServiceCore
+from bot.service.spy_news import spy_record
+from bot.service.spy_orders import has_spies
+from bot.service.views import GameInfo
+from bot.service.words import power_name
+
+
+def gm_sees_spies(info: GameInfo, caller: Caller, share: bool, position: Position) -> bool:
+    """Whether the answer is the GM's alone in a Spy game: the whole board."""
+    return not share and has_spies(position) and caller.is_gm_of(info.gm_user_id, info.guild_id)
+
+
+async def with_spy_orders(service: ServiceCore, phase_id: int, judged: str, board: Board) -> str:
+    """The GM's results of a played phase with, after them, every spy's orders by power
+    and what became of them."""
+    report = await spy_record(service, phase_id)
+    if report is None or not report.outcomes:
+        return judged
+    lines = []
+    for power in sorted({o.order.spy.power for o in report.outcomes}):
+        own = replace(
+            report, outcomes=tuple(o for o in report.outcomes if o.order.spy.power == power)
+        )
+        lines += [f"{power_name(power)}: {line}" for line in spy_plain_lines(own, board)]
+    return "\n".join([judged, "", "Spies:", *lines])

@@ -1,0 +1,137 @@
+"""A whole Kriegsplomacy game through Discord (issue 12, rules/004): the Winter 1900
+builds, E and CE orders, a dislodgement and its retreat, a Winter's builds and the next
+year, every player's DM checked against their power's view of each phase ("You always
+know where your own units are, but in general you don't know where (or what) anybody
+else's units are")."""
+
+from __future__ import annotations
+
+from adjudication.units import Phase
+from bot.service.power_views import view_report
+from bot.service.view_lookups import seen_phases, view_png
+from bot.service.words import power_name
+from tests.cogs.conftest import dm_orders
+from tests.cogs.test_kriegsplomacy import start_kriegsplomacy
+from tests.fake_discord import Driver
+
+
+async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> dict:
+    """Each player's DM of the phase `code`, checked against their power's view: its
+    judge notation in the text, the map of the view attached, no other power named
+    that the view does not show (but the public centre totals). Returns {power: DM text}."""
+    title = Phase.parse(code).title
+    dms = {
+        power: await driver.wait_for_message(
+            lambda m: f"{title} has been played" in m.content,
+            channel=driver.dm(user),
+            since=0,
+            timeout=30,
+        )
+        for power, user in powers.items()
+    }
+    service, lookups = driver.bot.service, driver.bot.lookups
+    info = await service.game_in_channel(driver.fake.game_channel.id)
+    record = await service.phase_record(info.id, code)
+    following = await service.phase_record(info.id, next_code)
+    played = await lookups.played_phase(info.id, record.id, following.id)
+    assert played is not None
+    texts = {}
+    for power, user in powers.items():
+        dm = dms[power]
+        (seen,) = await seen_phases(lookups, info.id, played, [power])
+        assert view_report(seen, played.board) in dm.content, (power, dm.content)
+        palette = await lookups.palette_for(info.id, user.id)
+        assert [a.data for a in dm.attachments] == [await view_png(lookups, seen, palette)]
+        shown = seen.view.adjudication
+        known = {o.order.unit.power for o in shown.outcomes if hasattr(o.order, "unit")}
+        known |= {u.power for u in shown.position.units}
+        # The year's centre totals are public (rules/004); nothing else names a power
+        # the view does not show.
+        told = "\n".join(
+            line for line in dm.content.splitlines() if not line.startswith("Supply centres")
+        )
+        for other in set(played.board.powers) - known - {power}:
+            assert power_name(other) not in told, (power, other, dm.content)
+        texts[power] = dm.content
+    return texts
+
+
+async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nxt: str) -> dict:
+    for power, text in orders.items():
+        echo = await dm_orders(driver, powers[power], text)
+        assert "rejected" not in echo.lower(), echo
+    # To this phase's deadline and no further: a later phase's must not pass with it.
+    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    clock.now = max(clock.now, info.deadline_at)
+    return await _dms_of(driver, powers, code, nxt)
+
+
+async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view(
+    driver: Driver, clock
+) -> None:
+    powers = await start_kriegsplomacy(driver, clock)
+    winter = await _dms_of(driver, powers, "W1900A", "S1901M")
+    assert "A Par" in winter["FRANCE"] and "Mun" not in winter["FRANCE"]
+
+    spring = await _play(
+        driver,
+        clock,
+        powers,
+        {
+            "FRANCE": "A Par - Bur\nA Mar E\nF Bre - Mao",
+            "ITALY": "A Ven - Pie\nF Nap - Ion",
+            "GERMANY": "A Mun - Ruh\nA Ber - Mun\nF Kie CE",
+        },
+        "S1901M",
+        "F1901M",
+    )
+    # France's spy in Marseilles covers Piedmont: it learns an Italian army moved there.
+    assert "A ???-Pie" in spring["FRANCE"], spring["FRANCE"]  # not whence (K9)
+    assert "Ruh" not in spring["FRANCE"] and "Kie" not in spring["FRANCE"]
+    assert "Bur" not in spring["ITALY"] and "Mar" not in spring["ITALY"]
+    assert "CE" in spring["GERMANY"] and "Bur" not in spring["GERMANY"]
+
+    fall = await _play(
+        driver,
+        clock,
+        powers,
+        {
+            "FRANCE": "A Bur E\nA Mar - Spa\nF Mao - Por",
+            "ITALY": "A Pie E\nF Ion - Tun",
+            "GERMANY": "A Mun - Bur\nA Ruh S A Mun - Bur\nF Kie - Hol",
+        },
+        "F1901M",
+        "F1901R",
+    )
+    # France's army in Burgundy is dislodged; its spy, attacked, learns nothing.
+    report = fall["FRANCE"].split("```")[1]
+    assert "A Bur E [dislodged]" in report
+    assert "(not by whom): Bur." in fall["FRANCE"]
+    for hidden in ("Ruh", "Mun", "Germany"):
+        assert hidden not in report, hidden
+    # Its options are every place the army could reach, never the true ones (D1).
+    assert "`A Bur R Mun`" in fall["FRANCE"] and "`A Bur R Ruh`" in fall["FRANCE"]
+    # Italy's spy in Piedmont covers Marseilles: the French army leaving it is seen.
+    assert "A Mar-???" in fall["ITALY"], fall["ITALY"]  # not where to (K9)
+
+    retreat = await _play(driver, clock, powers, {"FRANCE": "A Bur R Pic"}, "F1901R", "W1901A")
+    assert "Pic" in retreat["FRANCE"]
+    assert "Pic" not in retreat["GERMANY"] and "Pic" not in retreat["ITALY"]
+
+    builds = await _play(
+        driver,
+        clock,
+        powers,
+        {"FRANCE": "A Par B\nA Mar B", "GERMANY": "A Ber B", "ITALY": "F Nap B"},
+        "W1901A",
+        "S1902M",
+    )
+    assert "A Mar" in builds["FRANCE"] and "Ber" not in builds["FRANCE"]
+    assert "A Ber" in builds["GERMANY"] and "Mar" not in builds["GERMANY"]
+
+    spring = await _play(
+        driver, clock, powers, {"ITALY": "A Pie - Mar", "FRANCE": "A Mar H"}, "S1902M", "F1902M"
+    )
+    # Italy's attack is bounced: France is told it was opposed, not by whom.
+    assert "(not by whom): Mar." in spring["FRANCE"] and "Ital" not in spring["FRANCE"]
+    assert "Pie" not in spring["FRANCE"]

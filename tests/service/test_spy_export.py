@@ -1,0 +1,104 @@
+"""`/game export` of a Spy Diplomacy game (issue 12, rules/004 "Rules for Spy
+Diplomacy": "Only the owner of a spy is told its location"): the GM's export carries
+every spy and spy order and replays identically; a player's, after the end, only
+their own spy."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adjudication.position import Position
+from adjudication.replay import matches_expected, replay_record
+from adjudication.spies import Spy
+from adjudication.units import Phase
+from bot.service.caller import Caller
+from bot.service.errors import NotAllowed, WrongState
+from bot.service.game_settings import GameSettings, VariantName
+from bot.service.lookups import GameLookups
+from bot.service.scheduler import Scheduler
+from bot.service.spy_export import export_for
+from storage.codec import position_from_json
+from tests.conftest import T0
+from tests.service.conftest import GM, GUILD, force_position, owner, started_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SOON = T0 + timedelta(minutes=5)
+
+
+async def _spy_game_played(service):
+    """A Spy game from Spring 1901 with Italy's spy in Marseilles and France's in
+    Paris; Italy's spy sabotages the French army there, France's moves to Burgundy."""
+    info = await started_game(service, settings=GameSettings(variant=VariantName.SPY))
+    records = await service.phase_records(info.id)
+    start = position_from_json(records[-1].position)
+    spring = Position(
+        Phase.parse("S1901M"),
+        start.units,
+        start.ownership,
+        variant="spy",
+        spies=[Spy("ITALY", "MAR"), Spy("FRANCE", "PAR")],
+    )
+    await force_position(service, info.id, spring)
+    italy, france = owner(info, "ITALY"), owner(info, "FRANCE")
+    await service.submit_orders(Caller(italy), "Spy Mar: A Mar - Pie", SOON, game_id=info.id)
+    await service.submit_orders(Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id)
+    scheduler = Scheduler(service)
+    for _ in range(2):  # Spring and Fall 1901
+        await scheduler.tick((await service.game_info(info.id)).deadline_at)
+    return info, italy, france
+
+
+async def test_rules004_spy_the_gms_export_carries_every_spy_and_replays_identically(
+    service, tmp_path: Path
+) -> None:
+    info, _italy, _france = await _spy_game_played(service)
+    lines = await export_for(GameLookups(service), info, Caller(GM, GUILD))
+    spring = lines[0]
+    assert spring["phase"] == "S1901M"
+    assert spring["spies"] == {"FRANCE": ["PAR"], "ITALY": ["MAR"]}
+    assert "SPY MAR: A MAR - PIE" in spring["orders"]["ITALY"]
+    assert "SPY PAR - BUR" in spring["orders"]["FRANCE"]
+    assert spring["expected"]["spies"] == {"FRANCE": ["BUR"], "ITALY": ["MAR"]}
+    assert "A PIE" in spring["expected"]["units"]["FRANCE"]  # the sabotage played
+    for line in lines:
+        assert matches_expected(line, replay_record(line)) is True, line["phase"]
+    export = tmp_path / "spy.jsonl"
+    export.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudication", "replay", "--compare", str(export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"agreement: {len(lines)}/{len(lines)} phases identical" in done.stderr
+
+
+async def test_rules004_spy_a_players_export_after_the_end_has_only_their_own_spy(
+    service,
+) -> None:
+    info, italy, france = await _spy_game_played(service)
+    lookups = GameLookups(service)
+    with pytest.raises(WrongState, match="after the game ends"):
+        await export_for(lookups, info, Caller(france, GUILD))
+    await service.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
+    info = await service.game_info(info.id)
+    with pytest.raises(NotAllowed):
+        await export_for(lookups, info, Caller(999, GUILD))
+    lines = await export_for(lookups, info, Caller(france, GUILD))
+    spring = lines[0]
+    assert spring["spies"] == {"FRANCE": ["PAR"]}
+    assert spring["expected"]["spies"] == {"FRANCE": ["BUR"]}
+    assert not any("SPY" in o for o in spring["orders"]["ITALY"])
+    assert "SPY PAR - BUR" in spring["orders"]["FRANCE"]
+    assert all(set(line["written"]) <= {"FRANCE"} for line in lines)
+    assert "ITALY" not in json.dumps([line.get("spies") for line in lines])
+    mine = await export_for(lookups, info, Caller(italy, GUILD))
+    assert mine[0]["spies"] == {"ITALY": ["MAR"]}
