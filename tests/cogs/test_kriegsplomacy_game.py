@@ -57,11 +57,14 @@ async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> di
 
 
 async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nxt: str) -> dict:
+    # To this phase's deadline and no further: a later phase's must not pass with it.
+    # Read before the orders go: a retreat or adjustment phase ends as soon as everyone
+    # concerned has ordered, and the next phase's deadline would then be read instead.
+    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    assert info.phase == code, (info.phase, code)
     for power, text in orders.items():
         echo = await dm_orders(driver, powers[power], text)
         assert "rejected" not in echo.lower(), echo
-    # To this phase's deadline and no further: a later phase's must not pass with it.
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
     clock.now = max(clock.now, info.deadline_at)
     return await _dms_of(driver, powers, code, nxt)
 
