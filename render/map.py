@@ -30,6 +30,7 @@ from render.geometry import (
 )
 from render.icons import paste_centred, unit_icon
 from render.layout import CENTRE_RADIUS, UNIT_SIZE
+from render.masters_marks import draw_marker, extra_for, masters_palette
 from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
 from render.palette import Palette, get_palette
 from render.panels import Label, LegendRow, draw_panels, panel_boxes, space_labels
@@ -65,7 +66,9 @@ def render_map(
     image = render_map_image(
         position, board, orders, outcomes, viewer, palette, width, visible, statuses=statuses
     )
-    return encode_png(image, output_colours(get_palette(palette), board))
+    return encode_png(
+        image, output_colours(get_palette(palette), board, extra_for(board, position))
+    )
 
 
 def render_map_image(
@@ -84,7 +87,7 @@ def render_map_image(
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
     given, receives every name, unit, marker and arrow head drawn; `legend`, the key's
     rows when not counted on `position` (a hidden-information view)."""
-    pal = get_palette(palette)
+    pal = masters_palette(get_palette(palette), board, position)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
     order_list = merge_orders(orders, outcome_list)
@@ -242,6 +245,10 @@ def draw_units(
     for unit in position.units:
         icon = unit_icon(unit.type, pal.power(unit.power), pal.outline, style.unit)
         paste_centred(canvas, icon, geo.anchor(unit.location))
+    if pal.marked:  # the Masters Rules' minor powers and rebels
+        for unit in position.units:
+            if unit.power in pal.marked:
+                draw_marker(canvas, unit.power, geo.anchor(unit.location), style.unit)
 
 
 def draw_dislodged_options(

@@ -40,6 +40,8 @@ class Palette:
             (120, 120, 60),
         ]
     )
+    # Powers no player holds whose units carry a marker (render/masters_marks.py).
+    marked: frozenset[Power] = frozenset()
 
     def power(self, power: Power) -> RGB:
         """Unit colour of `power`; variant powers without one get a stable fallback."""

@@ -14,6 +14,7 @@ from adjudication.variants import VARIANTS
 from render.geometry import geometry_at
 from render.icons import paste_centred, unit_icon
 from render.layout import LABEL_HALO, LABEL_SIZE, SYMBOLS_AREA, UNIT_SIZE, scaled
+from render.masters_marks import draw_names, mark_unit, names_height, neutral_groups
 from render.palette import Palette
 from render.variant_marks import Statuses, status_word
 
@@ -105,6 +106,8 @@ class LegendRow:
     text: str  # "  4    3" (centres, units) and, in adjustments, "   +1" or "    ·"
     alive: bool
     status: str = ""  # after the name, for a power no player holds: "civil disorder"
+    label: str = ""  # instead of the power's name: a group's ("Minor powers")
+    names: tuple[str, ...] = ()  # a group's members, listed under its row
 
 
 def legend_rows(
@@ -120,6 +123,8 @@ def legend_rows(
             adj = position.adjustment_of(power)
             text += f"   {adj:+d}" if adj else "    ·"
         rows.append(LegendRow(power, text, position.is_alive(power), status_word(power, statuses)))
+    for label, first, text, names in neutral_groups(board, position):  # rules/003's
+        rows.append(LegendRow(first, text, True, "", label, names))
     return rows
 
 
@@ -129,6 +134,7 @@ class _LegendLayout:
     name_x: int
     num_x: int
     row: int
+    wrap: int = 0
 
 
 def _legend_head(adjusting: bool) -> str:
@@ -154,13 +160,14 @@ def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow
         num_x + widest_text + gap,
         num_x - round(6 * f) + round(head) + 1,
     )
-    bottom = y0 + row * (len(rows) + 1) + round(14 * f)
-    return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row)
+    listed = names_height(rows, _status_font(f), right - name_x - gap, f)  # rules/003's
+    bottom = y0 + row * (len(rows) + 1) + listed + round(14 * f)
+    return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row, right - name_x - gap)
 
 
 def _name_width(row: LegendRow, small, f: float) -> int:
     """A row's name with its status word (in the header's smaller type) after it."""
-    width = small.getlength(row.power.title())
+    width = small.getlength(row.label or row.power.title())
     if row.status:
         width += round(8 * f) + _status_font(f).getlength(row.status)
     return round(width)
@@ -214,13 +221,16 @@ def draw_legend(
         fill=(90, 90, 90),
         font=font(max(8, round(22 * f))),
     )
+    below = 0  # the height of the groups' lists of names drawn so far
     for i, line in enumerate(rows, start=1):
-        top = y0 + round(8 * f) + layout.row * i + round(3 * f)
+        top = y0 + round(8 * f) + layout.row * i + round(3 * f) + below
         icon = unit_icon(UnitType.ARMY, pal.power(line.power), pal.outline, round(28 * f))
         # Level with the text, whose size has a floor the row height does not.
-        paste_centred(canvas, icon, (x0 + round(22 * f), top + small.size * 0.6))
+        paste_centred(canvas, icon, at := (x0 + round(22 * f), top + small.size * 0.6))
+        mark_unit(canvas, pal, line.power, at, round(28 * f))  # a minor power's, a rebel's
         colour = pal.outline if line.alive else (150, 150, 150)
-        draw.text((layout.name_x, top), line.power.title(), fill=colour, font=small)
+        draw.text((layout.name_x, top), line.label or line.power.title(), fill=colour, font=small)
+        below += draw_names(draw, line.names, layout, top, _status_font(f), f)
         if line.status:
             at = layout.name_x + round(small.getlength(line.power.title()) + 8 * f)
             draw.text(

@@ -38,6 +38,7 @@ from render.map import (
     paste_labels,
     place_fixed,
 )
+from render.masters_marks import extra_for, masters_palette
 from render.orders_layer import XY, OrderLayer, Style, _faded, draw_crosses, draw_orders, faint
 from render.palette import Palette, get_palette
 from render.panels import draw_panels
@@ -93,6 +94,7 @@ def render_results(
         statuses=statuses,
     )
     faint_colours = [faint(pal.power(p)) for p in board.powers]
+    faint_colours += extra_for(board, after, before)  # rules/003's minor powers and rebels
     return encode_png(image, output_colours(pal, board, faint_colours))
 
 
@@ -113,7 +115,7 @@ def render_results_image(
 ) -> Image.Image:
     """As `render_results`, but the Pillow image (RGB) instead of PNG bytes. `scene`,
     when given, receives every name, unit, marker and arrow head drawn."""
-    pal = get_palette(palette)
+    pal = masters_palette(get_palette(palette), board, after, before)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
     order_list = merge_orders(orders, outcome_list)

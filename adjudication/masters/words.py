@@ -35,6 +35,7 @@ from adjudication.parse import _BULLET, _COMMENT, _LINE_BREAK, _ORDER_BREAK, par
 from adjudication.position import Position
 from adjudication.rejections import Rejection, RejectReason
 from adjudication.units import Location, Power, UnitType
+from adjudication.validate import check_build
 
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 _REBEL_BUILD = re.compile(r"^(?:build|construct|b)\s+rebel\s+(a|army|f|fleet)\s+(.+)$", re.I)
@@ -143,6 +144,8 @@ def _read_line(
     mine = parse_order(rest, position, writer, board)
     if mine.accepted or _disarmament(mine.order, mine.rejection):
         return _line(text, mine.order, None, mine.notes, writer)
+    if _aided_build(mine.order, mine.rejection, position, board):
+        return _line(text, mine.order, None, mine.notes, writer)
     # rules/004 rule 7: the unit of exactly one other power reads it legally.
     readings = [parse_order(rest, position, power, board) for power in _others(position, board)]
     legal = {r.order: r for r in readings if r.accepted and r.order is not None}
@@ -159,6 +162,20 @@ def _disarmament(order: Order | None, rejection: Rejection | None) -> bool:
         isinstance(order, Disband)
         and rejection is not None
         and rejection.reason is RejectReason.NO_REMOVALS_OWED
+    )
+
+
+def _aided_build(
+    order: Order | None, rejection: Rejection | None, position: Position, board: Board
+) -> bool:
+    """MR6 b: a build on a free home centre with no build of one's own may be made with
+    aid still to come ("Anticipating France's Aid, he … writes: Build A Ven"); the
+    allowance is the engine's to settle (docs/VARIANTS.md M21)."""
+    return (
+        isinstance(order, Build)
+        and rejection is not None
+        and rejection.reason is RejectReason.NO_BUILDS_ALLOWED
+        and check_build(order.unit, position, board) is None
     )
 
 

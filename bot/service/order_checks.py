@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from adjudication.adjustments import build_sites
 from adjudication.board import Board
+from adjudication.masters.options import MastersRules
 from adjudication.orders import Build, Disband, Order, Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.service.masters_orders import is_written_slot
+from bot.service.masters_winter import build_limit, removal_limit
 from bot.service.spy_orders import SPY_SLOT, is_spy_order, placing_spies
 from bot.service.views import LineResult, Progress
 from bot.service.words import count
 from storage.codec import order_from_json
+
+NO_MASTERS = MastersRules()
 
 
 def slot_of(order: Order, taken: set[str]) -> str:
@@ -28,11 +32,13 @@ def slot_of(order: Order, taken: set[str]) -> str:
     return order.unit.location.province
 
 
-def adjustment_excess(order, power, in_force, position) -> str | None:
-    """rules/000 §13.2: no more builds than allowed, no more removals than owed."""
+def adjustment_excess(order, power, in_force, position, masters=NO_MASTERS) -> str | None:
+    """rules/000 §13.2: no more builds than allowed, no more removals than owed (the
+    Masters Rules' aid and disarmament widen both: bot/service/masters_winter.py)."""
     if position.phase.kind is not PhaseKind.ADJUSTMENT or is_spy_order(order):
         return None
-    change = position.adjustment_of(power)
+    change = build_limit(position, power, masters)
+    owed = removal_limit(position, power, masters)
     slot = "" if isinstance(order, Waive) else order.unit.location.province
     others = [
         order_from_json(order_json)
@@ -43,10 +49,10 @@ def adjustment_excess(order, power, in_force, position) -> str | None:
         used = sum(isinstance(o, Build | Waive) for o in others) + 1
         if used > change:
             return f"You may build only {count(max(change, 0), 'unit')} this winter."
-    if isinstance(order, Disband):
+    if isinstance(order, Disband) and owed is not None:
         used = sum(isinstance(o, Disband) for o in others) + 1
-        if used > -change:
-            return f"You must remove only {count(max(-change, 0), 'unit')} this winter."
+        if used > owed:
+            return f"You must remove only {count(max(owed, 0), 'unit')} this winter."
     return None
 
 

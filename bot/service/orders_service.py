@@ -38,6 +38,7 @@ from bot.service.masters_orders import (
     variable_control_left,
     written_for_others,
 )
+from bot.service.masters_winter import awaited
 from bot.service.match_orders import board_named
 from bot.service.order_checks import (
     adjustment_excess,
@@ -153,7 +154,7 @@ class OrdersDesk(ServiceCore):
         changed: dict[tuple[str, str], Power] = {}
         rewritten = Rewritten(in_force) if masters.played else None
         for line_text, control, item in parsed:
-            result, order = self._judge(line_text, control, item, in_force, position)
+            result, order = self._judge(line_text, control, item, in_force, position, masters)
             lines.append(result)
             by_power.setdefault(control.power, []).append(result)
             if order is not None:
@@ -511,7 +512,7 @@ class OrdersDesk(ServiceCore):
             return None
         return ruling
 
-    def _judge(self, text, control, item, in_force, position):
+    def _judge(self, text, control, item, in_force, position, masters):
         notes = tuple(getattr(item, "notes", ()) or ())
         order = item.order
         if order is None or item.rejection is not None:
@@ -538,7 +539,7 @@ class OrdersDesk(ServiceCore):
         existing = None if slot is None else in_force.get((control.power, slot))
         if existing is not None and existing[1] and not control.by_owner:
             return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
-        over = adjustment_excess(order, control.power, in_force, position)
+        over = adjustment_excess(order, control.power, in_force, position, masters)
         if over:
             return self._refuse(text, over, control), None
         status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
@@ -598,11 +599,26 @@ class OrdersDesk(ServiceCore):
             end_at = now
             slots = set(ctx.in_force if in_force is None else in_force)
             done = all(complete(position, p, slots, self.board) for p in concerned)
+            if done:  # rules/003: who may still raise rebels, annex or build with aid
+                done = not self._masters_awaited(ctx, position, slots, ready)
         deadline = game.deadline_at
         if done and game.paused_at is None and (deadline is None or deadline > end_at):
             await order_queries.set_deadline(db, game.id, end_at)
             return True, end_at
         return done, deadline
+
+    def _masters_awaited(self, ctx: _Context, position, slots, ready) -> list[Power]:
+        """docs/VARIANTS.md M22: the Winter also waits for these players' powers."""
+        if ready is None:
+            ready = {r.power for r in ctx.powers if r.ready}
+        players = [
+            r.power
+            for r in ctx.powers
+            if r.playable and r.user_id is not None and not r.civil_disorder
+        ]
+        written = {p for p, _ in slots}
+        masters = masters_of(ctx.game.settings)
+        return awaited(position, self.board, masters, players, written, ready)
 
     def _summary(
         self, ctx: _Context, position, lines, in_force, deadline, ending: bool = False

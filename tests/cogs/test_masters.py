@@ -82,8 +82,8 @@ async def test_rules003_all_six_rules_minor_powers_ordered_by_several_players(
         powers,
         "Winter 1901 Adjustments",
     )
-    # Winter 1901: Germany gives its build to Austria (MR6); the Winter ends as soon as
-    # every power owing an adjustment has written, so Austria's build is not awaited.
+    # Winter 1901: Germany gives its build to Austria (MR6); the Winter waits for the
+    # powers that could build with aid (M22), so it ends at the deadline.
     winter = await _phase(driver, clock, {"GERMANY": "Aid Austria"}, powers, "Spring 1902")
     assert "Aid Austria: written by Germany; followed" in _judge_file(winter)
     records = await driver.bot.service.phase_records(info.id)
