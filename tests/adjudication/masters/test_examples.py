@@ -222,20 +222,20 @@ def test_rules003_mr4a_annex_only_a_centre_owned_at_the_previous_adjustments() -
 
 
 def test_rules003_mr5_england_builds_f_lvp_and_disbands_a_yrk() -> None:
-    pos = position("W1901A", {"ENGLAND": "A YRK,F NWY,F NTH"}, {"ENGLAND": "LON EDI LVP NWY"})
+    pos = position("W1901A", {"ENGLAND": "A YOR,F NWY,F NTH"}, {"ENGLAND": "LON EDI LVP NWY"})
     lines = [
         Written(Build(unit("ENGLAND", "F LVP")), "ENGLAND"),
-        Written(Disband(unit("ENGLAND", "A YRK")), "ENGLAND"),
+        Written(Disband(unit("ENGLAND", "A YOR")), "ENGLAND"),
     ]
     after = play(pos, lines, MastersRules(disarmament=True)).adjudication.position
     assert sorted(map(str, after.units_of("ENGLAND"))) == ["F LVP", "F NTH", "F NWY"]
 
 
 def test_rules003_mr5_no_voluntary_disband_without_the_rule() -> None:
-    pos = position("W1901A", {"ENGLAND": "A YRK,F NWY,F NTH"}, {"ENGLAND": "LON EDI LVP NWY"})
-    lines = [Written(Disband(unit("ENGLAND", "A YRK")), "ENGLAND")]
+    pos = position("W1901A", {"ENGLAND": "A YOR,F NWY,F NTH"}, {"ENGLAND": "LON EDI LVP NWY"})
+    lines = [Written(Disband(unit("ENGLAND", "A YOR")), "ENGLAND")]
     after = play(pos, lines, MastersRules(rebellion=True)).adjudication.position
-    assert unit("ENGLAND", "A YRK") in after.units
+    assert unit("ENGLAND", "A YOR") in after.units
 
 
 # --- MR6 Foreign Aid ---------------------------------------------------------------
