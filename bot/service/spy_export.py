@@ -58,26 +58,25 @@ def _spy_notation(order: SpyOrder) -> str:
 
 
 async def export_for(lookups: GameLookups, info: GameInfo, caller: Caller) -> list[dict[str, Any]]:
-    """The lines `/game export` gives `caller`: the whole record, or in a Spy game a
-    player's, after the end, with only their own spies."""
+    """The lines `/game export` gives `caller`: the whole record to the GM at any time
+    and to the game's players after the end (QUEUE "Export"); in a Spy game a player's
+    lines carry only their own spies."""
+    if caller.is_gm_of(info.gm_user_id, info.guild_id):
+        return await lookups.service.export_lines(info.id)
+    # QUEUE ("Export"): the GM at any time, the game's players after the end.
+    mine = {p.power for p in info.powers if p.user_id == caller.user_id}
+    if not mine:
+        raise NotAllowed(f"Only the GM and the players of {info.name} may export it.")
+    if info.status is not GameStatus.ENDED:
+        raise WrongState(
+            f"{info.name} is still being played: its players may export it after the "
+            "game ends (the GM at any time)."
+        )
     lines = await lookups.service.export_lines(info.id)
     records = await lookups.records(info.id)
     if not records or not has_spies(lookups.service.record_position(records[0])):
         return lines
-    if caller.is_gm_of(info.gm_user_id, info.guild_id):
-        return lines
-    mine = {p.power for p in info.powers if p.user_id == caller.user_id}
-    if not mine:
-        raise NotAllowed(
-            f"In {info.name} only a spy's owner is told where it is: only its GM and "
-            "its players may export it."
-        )
-    if info.status is not GameStatus.ENDED:
-        raise WrongState(
-            f"In {info.name} only a spy's owner is told where it is: you may export the "
-            "game, with your own spy, after the game ends."
-        )
-    return [_own_spies(line, mine) for line in lines]
+    return [_own_spies(line, mine) for line in lines]  # only a spy's owner knows it
 
 
 def _own_spies(line: dict[str, Any], mine: Collection[Power]) -> dict[str, Any]:
