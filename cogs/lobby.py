@@ -20,7 +20,7 @@ from bot.service.masters_orders import masters_option
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
 from bot.service.spy_export import export_for
-from bot.service.spy_history import gm_sees_spies, with_spy_orders
+from bot.service.spy_history import gm_sees_spies, spy_owner, with_spy_orders
 from bot.service.variant_text import (
     lobby_grouping_text,
     players_wanted,
@@ -473,7 +473,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             return
         shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
         whole = gm_sees_spies(info, caller_of(interaction), share, shown)
-        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole)
+        mine = spy_owner(info, caller_of(interaction), share)
+        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
         await interaction.followup.send(
             f"**{info.name}** — {picture.title} ({picture.phase})",
             file=png_file(picture.png, f"map-{picture.phase}.png"),
@@ -526,7 +527,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             return
         shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
         whole = gm_sees_spies(info, caller_of(interaction), share, shown)
-        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole)
+        mine = spy_owner(info, caller_of(interaction), share)
+        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
         if picture.report is None:
             text = f"**{info.name}** — {picture.title} has not been played yet."
             await interaction.followup.send(

@@ -178,13 +178,14 @@ class GameLookups:
         *,
         game_id: int | None = None,
         whole_board: bool = False,
+        viewer: Power | None = None,
     ) -> MapImage:
         """The map of a stored phase; the title of a play since rolled back says so.
         With `game_id`, the legend names the powers no player holds; `whole_board`: the
-        GM's, every spy drawn."""
+        GM's, every spy drawn; else only `viewer`'s spy (a player asking alone), or none."""
         position = self.service.record_position(record)
-        if has_spies(position) and not whole_board:  # issue 12: players: no spy (theirs in DMs)
-            position = position_seen_by(position, "")
+        if has_spies(position) and not whole_board:  # issue 12: only a spy's owner sees it
+            position = position_seen_by(position, viewer or "")
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
         picture = await self._map(
             record.phase, position, record.outcomes, record.report, palette, statuses=unheld

@@ -24,6 +24,15 @@ def gm_sees_spies(info: GameInfo, caller: Caller, share: bool, position: Positio
     return not share and has_spies(position) and caller.is_gm_of(info.gm_user_id, info.guild_id)
 
 
+def spy_owner(info: GameInfo, caller: Caller, share: bool) -> str | None:
+    """Whose spy an answer may show: the asking player's own, when it is theirs alone
+    ("Only the owner of a spy is told its location"); None when shared. A player of
+    several powers is shown the first one's."""
+    if share:
+        return None
+    return next((p.power for p in info.powers if p.user_id == caller.user_id), None)
+
+
 async def with_spy_orders(service: ServiceCore, phase_id: int, judged: str, board: Board) -> str:
     """The GM's results of a played phase with, after them, every spy's orders by power
     and what became of them."""

@@ -96,10 +96,17 @@ async def test_rules004_spy_game_each_player_sees_only_their_spy_and_the_channel
     public = await lookups.results_png(public_played(played), final=False)
     assert post.attachments[0].data == public
     assert public != await lookups.results_png(played, final=False)
-    # `/game map` names no spy either: the map of the position with none.
+    # `/game map`, asked alone, shows the asker's own spy and no other ("Only the owner
+    # of a spy is told its location"); shared, no spy at all.
     channel = driver.fake.game_channel
     asked = await (await driver.slash(powers["ITALY"], channel, "game map", {})).reply()
     record = await driver.bot.service.phase_record(info.id, "S1903M")
-    spyless = await lookups.draw(public_played(played).after, None, None)
     assert lookups.service.record_position(record).spies
-    assert asked.attachments[0].data == spyless
+    italys = await lookups.draw(seen_by(played, "ITALY").after, None, None)
+    assert asked.attachments[0].data == italys
+    spyless = await lookups.draw(public_played(played).after, None, None)
+    assert italys != spyless
+    shared = await (
+        await driver.slash(powers["ITALY"], channel, "game map", {"share": True})
+    ).reply()
+    assert shared.attachments[0].data == spyless

@@ -32,7 +32,10 @@ async def test_rules004_spy_the_gms_map_and_history_show_every_spy_players_none(
     assert whole != spyless
     assert (await ask(gm, "game map")).attachments[0].data == whole
     assert (await ask(gm, "game map", share=True)).attachments[0].data == spyless
-    assert (await ask(powers["ITALY"], "game map")).attachments[0].data == spyless
+    # A player asking alone sees their own spy and no other's.
+    italys = await lookups.draw(position_seen_by(played.after, "ITALY"), None, None)
+    assert italys not in (whole, spyless)
+    assert (await ask(powers["ITALY"], "game map")).attachments[0].data == italys
 
     gm_history = await ask(gm, "game history", phase="S1901M")
     assert "Spy Ven - Pie: followed" in gm_history.content
