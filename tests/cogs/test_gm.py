@@ -93,7 +93,9 @@ async def test_gm_tools(driver: Driver, clock) -> None:
         )
     ).reply()
     assert standby.ephemeral
-    called = await driver.wait_for_message(channel=driver.dm(driver.user("standby")))
+    # The rollback's DMs to all seven players are delivered first, paced within
+    # Discord's rate limits: on a loaded two-core machine that once took over 5 s.
+    called = await driver.wait_for_message(channel=driver.dm(driver.user("standby")), timeout=15.0)
     assert "standby for **Italy**" in called.content
 
     ask = await (await driver.slash(gm, channel, "gm end", {"draw": False})).reply()
