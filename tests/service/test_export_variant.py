@@ -4,10 +4,7 @@ War I; the coin's seed only once the toss is public (made, or the game over)."""
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 from adjudication.replay import matches_expected, replay_record
@@ -17,9 +14,8 @@ from bot.service.caller import Caller
 from storage.models import GameRow
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, started_game
+from tests.service.export_replay import assert_export_replays
 from tests.service.game_player import play_to_the_end
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _rules(service: GameService, game_id: int):
@@ -39,19 +35,7 @@ async def test_a_world_war_i_export_replays_as_world_war_i(
     assert rules.toss_seed != 0
     # The toss is public once made: the options are the game's, its seed included.
     assert all(rules_from_options(line["options"]) == rules for line in lines)
-    for line in lines:
-        assert matches_expected(line, replay_record(line)) is True, line["phase"]
-    export = tmp_path / "wwi.jsonl"
-    export.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    done = subprocess.run(
-        [sys.executable, "-m", "adjudication", "replay", "--compare", str(export)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert f"agreement: {len(lines)}/{len(lines)} phases identical" in done.stderr
+    assert_export_replays(lines, tmp_path / "wwi.jsonl")
 
 
 async def test_the_toss_seed_is_exported_only_once_the_toss_is_public(

@@ -6,15 +6,12 @@ their own spy."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from adjudication.position import Position
-from adjudication.replay import matches_expected, replay_record
 from adjudication.spies import Spy
 from adjudication.units import Phase
 from bot.service.caller import Caller
@@ -26,8 +23,8 @@ from bot.service.spy_export import export_for
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, force_position, owner, started_game
+from tests.service.export_replay import assert_export_replays
 
-ROOT = Path(__file__).resolve().parents[2]
 SOON = T0 + timedelta(minutes=5)
 
 
@@ -66,19 +63,7 @@ async def test_rules004_spy_the_gms_export_carries_every_spy_and_replays_identic
     assert "SPY PAR - BUR" in spring["orders"]["FRANCE"]
     assert spring["expected"]["spies"] == {"FRANCE": ["BUR"], "ITALY": ["MAR"]}
     assert "A PIE" in spring["expected"]["units"]["FRANCE"]  # the sabotage played
-    for line in lines:
-        assert matches_expected(line, replay_record(line)) is True, line["phase"]
-    export = tmp_path / "spy.jsonl"
-    export.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    done = subprocess.run(
-        [sys.executable, "-m", "adjudication", "replay", "--compare", str(export)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert f"agreement: {len(lines)}/{len(lines)} phases identical" in done.stderr
+    assert_export_replays(lines, tmp_path / "spy.jsonl")
 
 
 async def test_rules004_spy_a_players_export_after_the_end_has_only_their_own_spy(
