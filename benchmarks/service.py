@@ -70,7 +70,7 @@ from adjudication.maps import STANDARD  # noqa: E402
 from adjudication.orders import order_power  # noqa: E402
 from adjudication.parse import parse_orders  # noqa: E402
 from adjudication.position import Position  # noqa: E402
-from adjudication.units import PhaseKind  # noqa: E402
+from adjudication.units import Phase, PhaseKind  # noqa: E402
 from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.corpus import (  # noqa: E402
     random_adjustment_orders,
@@ -361,7 +361,7 @@ class LongGame:
     game_id: int
     rng: random.Random
     prune_days: float | None = None
-    played: list[str] = field(default_factory=list)
+    played: list[Phase] = field(default_factory=list)
     phase_ids: list[int] = field(default_factory=list)  # of the phases played, in order
 
     @classmethod

@@ -401,7 +401,7 @@ class EventPosts:
         standing = await self.service.show_orders(Caller(user_id), game_id)
         threads = await self.service.threads_of_user(game_id, user_id)
         lines = [
-            f"You now play **{power}** in **{name}**: {Phase.parse(standing.phase).title}, "
+            f"You now play **{power}** in **{name}**: {standing.phase.title}, "
             f"deadline {deadline_text(standing.deadline_at)}."
         ]
         if standing.orders:

@@ -265,14 +265,14 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             code = await self.bot.service.gm_rollback(
                 info.id,
                 caller_of(click),
-                plan.phase,
+                plan.phase.code,
                 self.bot.now(),
                 keep_players=keep_players,
                 expected_phase_id=info.phase_id,
             )
             kept = " Every power keeps today's player." if keep_players and plan.changes else ""
             await click.followup.send(
-                f"Rolled back to the start of {plan.title} ({code}); the players are told to "
+                f"Rolled back to the start of {plan.phase.title} ({code}); the players are told to "
                 f"send their orders again.{kept}",
                 ephemeral=True,
             )

@@ -7,12 +7,13 @@ from __future__ import annotations
 import discord
 
 from bot.service.view_lookups import ViewAnswer
+from bot.service.views import Phase
 from bot.service.words import code_blocks
 from cogs.common import png_file, text_file
 
 
 async def send_hidden(
-    interaction: discord.Interaction, name: str, phase: str, answer: ViewAnswer, private: bool
+    interaction: discord.Interaction, name: str, phase: Phase, answer: ViewAnswer, private: bool
 ) -> None:
     """The answer, after the interaction was deferred."""
     if answer.public is not None:

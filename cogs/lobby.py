@@ -151,7 +151,8 @@ def status_embed(
         embed.description = f"**Over**: {end_result(info.end_kind, info.winners)}."
     else:
         state = "paused" if info.paused else "under way"
-        embed.description = f"**{info.phase_title}**, {state}."
+        assert info.phase is not None  # a game past its lobby has a phase in play
+        embed.description = f"**{info.phase.title}**, {state}."
         embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
     if not over:
         schedule = "\n".join(settings.schedule.describe())
@@ -420,8 +421,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 "Threads or Administrator in this channel), other players' negotiations "
                 "included. Take that permission away for the game, or tell the players."
             )
+        assert info.phase is not None  # the first phase, just written
         await interaction.response.send_message(
-            f"**{info.name}** has started: {info.phase_title}, deadline "
+            f"**{info.name}** has started: {info.phase.title}, deadline "
             f"{deadline_text(info.deadline_at)}. Each player gets their power by DM.{readers}",
             ephemeral=True,
         )

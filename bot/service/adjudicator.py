@@ -237,8 +237,8 @@ class Adjudicator(Endings):
         await session.flush()
         return AdjudicationResult(
             game_id=game.id,
-            phase=phase.code,
-            next_phase=None if over else nxt.phase.code,
+            phase=position.phase,
+            next_phase=None if over else nxt.phase,
             report=report,
             game_over=over,
         )

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 from sqlalchemy import or_, select
 
-from adjudication.units import Phase
 from bot.service.caller import Caller
+from bot.service.phase_names import read_phase_name
 from bot.service.service_core import ServiceCore
 from bot.service.views import GameStatus, PlayerStatus
 from storage.models import GameRow, PlayerRow, PowerRow
@@ -63,7 +63,5 @@ def phase_choices(codes: Iterable[str], typed: str) -> list[tuple[str, str]]:
 
 
 def _title(code: str) -> str:
-    try:
-        return Phase.parse(code.split("/")[0]).title
-    except ValueError:
-        return code
+    named = read_phase_name(code)
+    return named.phase.title if named else code

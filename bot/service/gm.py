@@ -357,8 +357,9 @@ class GmDesk(RollbackDesk):
             target = await self._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             changes = player_changes(target.start_state, await repo.powers(session, game.id))
-            title = self._position(target).phase.title
-            return RollbackPlan(target.code, title, current.code, changes)
+            return RollbackPlan(
+                self._position(target).phase, self._position(current).phase, changes
+            )
 
     async def gm_rollback(
         self,

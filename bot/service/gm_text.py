@@ -47,8 +47,8 @@ def and_list(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _title(code: str | None) -> str:
-    return Phase.parse(code).title if code else "the game"
+def _title(phase: Phase | None) -> str:
+    return phase.title if phase else "the game"
 
 
 def _what(kind: PhaseKind, removals: bool, n: int) -> str:
@@ -76,7 +76,8 @@ def adjudicate_question(info: GameInfo) -> str | None:
     late = behind(info)
     if not late:
         return None
-    kind = Phase.parse(info.phase).kind
+    assert info.phase is not None  # asked only of a game in play
+    kind = info.phase.kind
     silent = [power_name(p.power) for p in late if p.progress.given == 0]
     parts = []
     if silent:
@@ -98,7 +99,7 @@ def adjudicate_question(info: GameInfo) -> str | None:
 def rollback_question(info: GameInfo, plan: RollbackPlan) -> str:
     """Asked before `/gm rollback`: the phase played again, the one it replaces, and the
     powers whose player would change back (the GM may keep today's)."""
-    title = plan.title
+    title = plan.phase.title
     text = (
         f"Roll {info.name} back to the start of {title}? It is now {_title(plan.current)}. "
         f"The phases played since stay in the record, marked rolled back, and orders for "
@@ -129,9 +130,8 @@ def end_question(info: GameInfo, draw: bool) -> str:
 
 def orders_text(info: GameInfo, table: Sequence[PowerOrders]) -> str:
     """`/gm orders`: every power, its orders in force and what it has still to order."""
-    phase = info.phase or ""
-    kind = Phase.parse(phase).kind if phase else PhaseKind.MOVEMENT
-    lines = [f"**{info.name} — {_title(phase)}**: the orders in force (secret until played)."]
+    kind = info.phase.kind if info.phase else PhaseKind.MOVEMENT
+    lines = [f"**{info.name} — {_title(info.phase)}**: the orders in force (secret until played)."]
     for row in table:
         name = f"**{power_name(row.power)}**"
         given = ", ".join(order_text(o) for o in row.orders)

@@ -21,11 +21,12 @@ from adjudication.adjustments import adjustments_needed
 from adjudication.position import Position
 from adjudication.records import recorded_result
 from adjudication.serialize import outcome_from_json
-from adjudication.units import PhaseKind
+from adjudication.units import Phase, PhaseKind
 from bot.service.caller import Caller
 from bot.service.errors import NotFound
 from bot.service.export_options import exported_game
 from bot.service.judge_text import judge_text
+from bot.service.phase_names import PhasePlay, read_phase_name
 from bot.service.service_core import ServiceCore
 from bot.service.spy_export import exported_input_line
 from bot.service.views import GameStatus, LineStatus, PhaseRecord
@@ -65,7 +66,7 @@ class PhaseResults:
     """What the map of one stored phase is drawn from."""
 
     id: int
-    phase: str  # "S1901M"
+    phase: Phase
     position: Position
     outcomes: tuple[dict, ...] | None  # None until the phase is played
     report: str | None
@@ -84,14 +85,24 @@ class History(ServiceCore):
                 records.append(_record(row, orders, rolled_back=row.rolled_back_at is not None))
             return tuple(records)
 
-    async def phase_record(self, game_id: int, phase: str | None = None) -> PhaseRecord | None:
+    async def phase_record(
+        self, game_id: int, phase: str | Phase | None = None
+    ) -> PhaseRecord | None:
         """One phase as `phase_records` gives it: the current phase, or the latest live
-        play of `phase` (a code such as "S1901M"), or, when every play of it was rolled
-        back, the latest of those (marked `rolled_back`). "S1901M/2" names the second
-        play of Spring 1901, rolled back or not. None when the game has no such phase
-        (or has not started)."""
+        play of `phase` (a Phase, or a user's text such as "S1901M"), or, when every
+        play of it was rolled back, the latest of those (marked `rolled_back`).
+        "S1901M/2" names the second play of Spring 1901, rolled back or not. None when
+        the game has no such phase (or has not started)."""
+        # A user's text is read here, once (bot.service.phase_names).
+        wanted = read_phase_name(phase) if isinstance(phase, str) else phase
+        if isinstance(wanted, Phase):
+            wanted = PhasePlay(wanted)
         async with self.core_transaction() as conn:
-            return await self._phase_record(conn, game_id, phase)
+            if wanted is None and phase is not None:  # names no phase: none in this game
+                if await phase_queries.current_phase_id(conn, game_id) is None:
+                    raise NotFound(f"There is no game number {game_id}.")
+                return None
+            return await self._phase_record(conn, game_id, wanted)
 
     async def judge_text(self, game_id: int, phase_id: int) -> str | None:
         """rules/004's full notation of a played phase (bot/judge_text.py): with the
@@ -103,16 +114,13 @@ class History(ServiceCore):
                 return None
             return await judge_text(session, row, self.board, self._position)
 
-    async def _phase_record(self, conn: AsyncConnection, game_id: int, phase: str | None):
+    async def _phase_record(self, conn: AsyncConnection, game_id: int, phase: PhasePlay | None):
         if phase is None:
             row = await phase_queries.current_phase(conn, game_id)
         else:
-            code, _, play = phase.partition("/")
-            if play:
-                number = int(play) if play.isdigit() and len(play) < 6 else 0
-                row = await phase_queries.any_play(conn, game_id, code, number or None)
-                if number == 0 and row is not None:
-                    return None  # "S1901M/x": no such play
+            code = phase.phase.code
+            if phase.play is not None:
+                row = await phase_queries.any_play(conn, game_id, code, phase.play)
             else:
                 row = await phase_queries.latest_play(conn, game_id, code)
                 if row is not None and row.id is None:
@@ -139,7 +147,7 @@ class History(ServiceCore):
             position = self._remember(row.id, position_from_json(row.position))
         return PhaseResults(
             id=row.id,
-            phase=row.code,
+            phase=position.phase,
             position=position,
             outcomes=tuple(row.outcomes) if row.outcomes is not None else None,
             report=row.report,
@@ -261,7 +269,7 @@ def _record(row, orders: Iterable[tuple[str, dict]], *, rolled_back: bool) -> Ph
     return PhaseRecord(
         id=row.id,
         seq=row.seq,
-        phase=row.code,
+        phase=Phase.parse(row.code),
         position=row.position,
         outcomes=tuple(row.outcomes) if row.outcomes is not None else None,
         report=row.report,

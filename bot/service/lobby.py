@@ -408,11 +408,11 @@ class Lobby(ServiceCore):
         joined = [p for p in everyone if p.status == PlayerStatus.JOINED]
         players = tuple(p.user_id for p in joined)
         powers: tuple[PowerInfo, ...] = ()
-        phase_code = phase_title = None
+        phase_now = None
         if game.current_phase_id is not None:
             phase = await self._current_phase(session, game)
             position = self._position(phase)
-            phase_code, phase_title = position.phase.code, position.phase.title
+            phase_now = position.phase
             submitted = {s.power for s in await repo.submissions(session, phase.id)}
             slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
             powers = tuple(
@@ -441,8 +441,7 @@ class Lobby(ServiceCore):
             channel_id=game.channel_id,
             gm_user_id=game.gm_user_id,
             status=GameStatus(game.status),
-            phase=phase_code,
-            phase_title=phase_title,
+            phase=phase_now,
             deadline_at=game.deadline_at,
             paused=game.paused_at is not None,
             players=players,

@@ -61,8 +61,8 @@ def default_results_renderer() -> ResultsRenderer:
 
 @dataclass(frozen=True, slots=True)
 class MapImage:
-    phase: str  # "S1901M"
-    title: str  # "Spring 1901"
+    phase: Phase
+    title: str  # "Spring 1901", or "Spring 1901 (rolled back)"
     png: bytes
     report: str | None  # the phase's results, if it has been played
 
@@ -196,7 +196,7 @@ class GameLookups:
 
     async def _map(
         self,
-        phase: str,
+        phase: Phase,
         position: Position,
         stored_outcomes: Sequence[dict] | None,
         report: str | None,

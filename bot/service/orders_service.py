@@ -635,7 +635,7 @@ class OrdersDesk(ServiceCore):
         left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(
             game_id=ctx.game.id,
-            phase=ctx.game.phase_code,
+            phase=Phase.parse(ctx.game.phase_code),
             powers=tuple(c.power for c in ctx.controls),
             lines=lines,
             orders=orders,

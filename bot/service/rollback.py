@@ -34,9 +34,8 @@ from storage.models import GameRow, PhaseRow
 class RollbackPlan:
     """What a rollback to `phase` would change, for the GM's confirmation."""
 
-    phase: str  # "F1901M"
-    title: str  # "Fall 1901"
-    current: str  # the phase being played now
+    phase: Phase  # played again
+    current: Phase  # the phase being played now
     changes: tuple[PowerChange, ...]  # powers whose player would change back
 
 

@@ -55,7 +55,7 @@ async def view_export_lines(
             lines.append(
                 {
                     "id": f"{info.id}-{record.seq}",
-                    "phase": record.phase,
+                    "phase": record.phase.code,
                     "power": seen.view.power,
                     "view": adjudication_to_json(seen.view.adjudication),
                     "report": view_report(seen, played.board),

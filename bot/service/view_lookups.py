@@ -53,8 +53,8 @@ async def _movement_before(
     lookups: GameLookups, game_id: int, retreats: PlayedPhase
 ) -> PlayedPhase | None:
     phase = retreats.before.phase
-    code = Phase(phase.year, phase.season, PhaseKind.MOVEMENT).code
-    record = await lookups.service.phase_record(game_id, code)
+    movement = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
+    record = await lookups.service.phase_record(game_id, movement)
     if record is None or record.outcomes is None:
         return None
     outcomes = tuple(outcome_from_json(o) for o in record.outcomes)

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from adjudication.game_end import EndKind
 from adjudication.orders import Order
-from adjudication.units import PhaseKind, Power, Unit
+from adjudication.units import Phase, PhaseKind, Power, Unit
 from storage.enums import EventKind
 from storage.enums import GameStatus as GameStatus
 from storage.enums import PlayerStatus as PlayerStatus
@@ -76,8 +76,7 @@ class GameInfo:
     channel_id: int
     gm_user_id: int
     status: GameStatus
-    phase: str | None  # "S1901M"
-    phase_title: str | None  # "Spring 1901"
+    phase: Phase | None  # None before the game starts; shown as `phase.title`
     deadline_at: datetime | None
     paused: bool
     players: tuple[int, ...]  # user ids in the lobby or playing
@@ -148,7 +147,7 @@ class LineResult:
 @dataclass(frozen=True, slots=True)
 class SubmissionResult:
     game_id: int
-    phase: str
+    phase: Phase  # the phase the orders are for
     powers: tuple[Power, ...]
     lines: tuple[LineResult, ...]
     orders: tuple[Order, ...]  # every order now in force for these powers
@@ -170,7 +169,7 @@ class PhaseRecord:
 
     id: int
     seq: int
-    phase: str
+    phase: Phase
     position: dict
     outcomes: tuple[dict, ...] | None
     report: str | None
@@ -194,8 +193,8 @@ class ReadyResult:
 @dataclass(frozen=True, slots=True)
 class AdjudicationResult:
     game_id: int
-    phase: str  # the phase played
-    next_phase: str | None  # None when the game ended
+    phase: Phase  # the phase played
+    next_phase: Phase | None  # None when the game ended
     report: str
     game_over: bool
 

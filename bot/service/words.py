@@ -340,7 +340,7 @@ _MARK = {
 def submission_echo(result: SubmissionResult, game_name: str) -> str:
     """What the bot understood of a message of orders: every line's fate, the orders
     now in force and the units still without one."""
-    heading = f"**{game_name}** — {power_list(result.powers)}, {Phase.parse(result.phase).title}"
+    heading = f"**{game_name}** — {power_list(result.powers)}, {result.phase.title}"
     if not result.ends_now:
         heading += f"; deadline {deadline_text(result.deadline_at)}"
     out = [heading]
@@ -367,7 +367,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     else:
         out.append(ECHO_COMPLETE)
     if result.ends_now:
-        phase = Phase.parse(result.phase).title
+        phase = result.phase.title
         out.append(f"All orders are in: {phase} is complete and is being played now.")
     return "\n".join(out)
 

@@ -44,9 +44,9 @@ async def play_from(driver: Driver, clock, powers: dict, start, orders, until: s
     await force_position(service, info.id, start)
     while True:
         info = await service.game_info(info.id)
-        if info.status != "active" or info.phase == until:
+        if info.status != "active" or info.phase.code == until:
             return info
-        for power, text in orders.get(info.phase, {}).items():
+        for power, text in orders.get(info.phase.code, {}).items():
             echo = await dm_orders(driver, powers[power], text)
             assert "rejected" not in echo, echo
         clock.now = info.deadline_at + timedelta(seconds=1)
@@ -89,7 +89,7 @@ async def test_rules_004_draw_11_example_through_discord(driver: Driver, clock) 
     assert "a draw between Austria, England, Russia, Turkey" in over.content
     assert scores_line(DRAW_1911.scores) in over.content
     end = await driver.bot.service.game_info(at.id)
-    assert end.phase == "S1911M"
+    assert end.phase.code == "S1911M"
     assert all(not m.ephemeral for m in channel_posts(driver))
 
 

@@ -85,7 +85,7 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     assert "Rolled back to the start of Spring 1901 (S1901M)" in rolled.content
     await driver.wait_for_message(lambda m: "rolled the game back" in m.content, channel=channel)
     info = await driver.bot.service.game_in_channel(channel.id)
-    assert info.phase == "S1901M"
+    assert info.phase.code == "S1901M"
 
     standby = await (
         await driver.slash(

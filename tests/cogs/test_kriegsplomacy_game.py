@@ -61,7 +61,7 @@ async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nx
     # Read before the orders go: a retreat or adjustment phase ends as soon as everyone
     # concerned has ordered, and the next phase's deadline would then be read instead.
     info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    assert info.phase == code, (info.phase, code)
+    assert info.phase.code == code, (info.phase, code)
     for power, text in orders.items():
         echo = await dm_orders(driver, powers[power], text)
         assert "rejected" not in echo.lower(), echo

@@ -227,7 +227,7 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
                     (guild_a if guild_id == guild_a.id else guild_b).game_channel.id
                 )
                 records = await services[0].phase_records(info.id, include_rolled_back=True)
-                assert [r.phase for r in records] == ["S1901M", "F1901M"]
+                assert [r.phase.code for r in records] == ["S1901M", "F1901M"]
                 assert records[0].outcomes and records[1].outcomes is None
             sent = Counter(
                 (m.channel_id, m.content)

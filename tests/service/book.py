@@ -192,9 +192,9 @@ async def play_until(
     scheduler = Scheduler(service)
     while True:
         info = await service.game_info(game_id)
-        if info.status != "active" or info.phase == code:
+        if info.status != "active" or info.phase.code == code:
             return info
-        for power, text in orders.get(info.phase, {}).items():
+        for power, text in orders.get(info.phase.code, {}).items():
             await service.submit_orders(
                 Caller(user_of(info, power)),
                 text,

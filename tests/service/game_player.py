@@ -83,5 +83,5 @@ async def play_to_the_end(
         deadline = (await service.game_info(game_id)).deadline_at
         report = await scheduler.tick(deadline)
         assert not report.errors, report.errors
-        played += [r.phase for r in report.adjudicated]
+        played += [r.phase.code for r in report.adjudicated]
     return played, rejected

@@ -80,7 +80,7 @@ async def test_issue23_absence_holds_back_a_later_phases_deadline(service):
     assert (await service.game_info(info.id)).deadline_at == utc(9, 12)
     await Scheduler(service).tick(utc(9, 12))
     after = await service.game_info(info.id)
-    assert after.phase == "F1901M"
+    assert after.phase.code == "F1901M"
     assert after.deadline_at == utc(15)
 
 

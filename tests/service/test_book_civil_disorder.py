@@ -56,7 +56,7 @@ async def test_a_retreat_nobody_can_order_is_played_at_once(service):
     fall_played_at = at.deadline_at
     fall = {p: o for p, o in ORDERS_DISLODGING_FRANCE["F1901M"].items() if p != "FRANCE"}
     at = await play_until(service, info.id, "F1901R", {"F1901M": fall})
-    assert at.phase == "F1901R" and at.deadline_at == fall_played_at
+    assert at.phase.code == "F1901R" and at.deadline_at == fall_played_at
     at = await play_until(service, info.id, "W1901A")
     assert "F1901R" in await service.phase_codes(info.id, played=True)
 

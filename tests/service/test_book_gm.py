@@ -28,11 +28,11 @@ async def test_a_confirmed_adjudication_plays_its_own_phase_or_nothing(service):
     with pytest.raises(WrongState, match=r"moved on .*Spring 1901.*nothing was adjudicated"):
         await service.gm_adjudicate_now(info.id, GM_HERE, now, expected_phase_id=asked_about)
     again = await service.game_info(info.id)
-    assert again.phase == "S1901M" and again.phase_id != asked_about
+    assert again.phase.code == "S1901M" and again.phase_id != asked_about
     played = await service.gm_adjudicate_now(
         info.id, GM_HERE, now, expected_phase_id=again.phase_id
     )
-    assert played.phase == "S1901M"
+    assert played.phase.code == "S1901M"
 
 
 async def test_ending_and_rolling_back_act_on_the_phase_the_gm_saw(service):

@@ -42,7 +42,7 @@ async def test_missed_phases_and_civil_disorder_are_those_of_the_target_phase(se
     assert all(p.civil_disorder and p.missed_phases == 2 for p in before.powers)
     assert await rollback(service, info.id, "S1901M") == "S1901M"
     after = await service.game_info(info.id)
-    assert after.phase == "S1901M"
+    assert after.phase.code == "S1901M"
     assert all(not p.civil_disorder and p.missed_phases == 0 for p in after.powers)
     # Back to the start of Fall 1901: one phase missed, not yet in civil disorder.
     await play_until(service, info.id, "F1901M")
@@ -74,7 +74,7 @@ async def _standby_takes_russia_in_fall(service):
 async def test_a_standby_takeover_after_the_target_is_undone_and_the_threads_follow(service):
     info, russia = await _standby_takes_russia_in_fall(service)
     plan = await service.gm_rollback_plan(info.id, GM_HERE, "F1901M")
-    assert plan.phase == "F1901M" and plan.title == "Fall 1901"
+    assert plan.phase.code == "F1901M" and plan.phase.title == "Fall 1901"
     assert [(c.power, c.then, c.now) for c in plan.changes] == [("RUSSIA", russia, 8888)]
     mark = len(await outbox(service))
     await rollback(service, info.id, "F1901M")
@@ -244,4 +244,4 @@ async def test_scheduler_plays_the_replayed_phase(service):
     await rollback(service, info.id, "S1901M")
     back = await service.game_info(info.id)
     report = await Scheduler(service).tick(back.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]

@@ -43,7 +43,7 @@ async def test_rules_004_draw_11_example_played_through_the_service(service):
         await service.cast_ballot(vote.id, user_of(at, power), True, when)
     end = await service.game_info(info.id)
     assert end.status == "ended" and end.end_kind == "draw" and end.winners == survivors
-    assert end.phase == DRAW_1911.last_phase
+    assert end.phase.code == DRAW_1911.last_phase
     assert scores_of(end) == DRAW_1911.scores
 
 

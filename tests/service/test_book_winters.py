@@ -35,4 +35,4 @@ async def test_a_winter_with_nothing_to_adjust_keeps_its_record_and_is_posted(se
     assert results[-2]["next_phase_id"] == results[-1]["next_phase_id"]
     assert results[-2]["deadline"] == results[-1]["deadline"] is not None
     now = await service.game_info(info.id)
-    assert now.phase == "S1902M"
+    assert now.phase.code == "S1902M"

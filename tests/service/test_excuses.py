@@ -40,7 +40,7 @@ async def test_issue23_excuse_spent_once_moves_the_deadline_by_the_schedule(serv
     scheduler = Scheduler(service)
     assert (await scheduler.tick(info.deadline_at)).adjudicated == ()
     after = await service.game_info(info.id)
-    assert after.phase == "S1901M"
+    assert after.phase.code == "S1901M"
     assert after.deadline_at == info.deadline_at + timedelta(days=4)
     spent = {p: n for p, n in left(after).items() if n == 0}
     assert set(spent) <= {"ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"}
@@ -49,7 +49,7 @@ async def test_issue23_excuse_spent_once_moves_the_deadline_by_the_schedule(serv
     assert "ENGLAND" in channel.payload["powers"]
     # Still nothing from England at the moved deadline: the excuse is not spent twice.
     report = await scheduler.tick(after.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     assert {p.power: p.missed_phases for p in (await service.game_info(info.id)).powers}[
         "ENGLAND"
     ] == 1

@@ -57,18 +57,18 @@ async def test_set_deadline_adjudicate_now_and_rollback(service):
         Caller(owner(info, "FRANCE")), "A PAR - BUR", T0 + timedelta(hours=2)
     )
     result = await service.gm_adjudicate_now(info.id, Caller(GM, GUILD), T0 + timedelta(hours=3))
-    assert result.phase == "S1901M" and result.next_phase == "F1901M"
+    assert result.phase.code == "S1901M" and result.next_phase.code == "F1901M"
     await service.gm_adjudicate_now(info.id, Caller(GM, GUILD), T0 + timedelta(hours=4))
     code = await service.gm_rollback(info.id, Caller(GM, GUILD), "S1901M", T0 + timedelta(hours=5))
     assert code == "S1901M"
     game = await service.game_info(info.id)
-    assert game.phase == "S1901M" and game.status is GameStatus.ACTIVE
+    assert game.phase.code == "S1901M" and game.status is GameStatus.ACTIVE
     live = await service.phase_records(info.id)
     everything = await service.phase_records(info.id, include_rolled_back=True)
-    assert [r.phase for r in live] == ["S1901M"] and live[0].outcomes is None
+    assert [r.phase.code for r in live] == ["S1901M"] and live[0].outcomes is None
     assert len(everything) >= 3 and sum(r.rolled_back for r in everything) >= 2
     # The rolled-back phase keeps its orders in the record.
-    first = next(r for r in everything if r.rolled_back and r.phase == "S1901M")
+    first = next(r for r in everything if r.rolled_back and r.phase.code == "S1901M")
     assert first.orders["FRANCE"][0]["unit"] == "A PAR"
     actions = [a[1] for a in await service.audit_log(info.id)]
     assert actions == ["set_deadline", "adjudicate", "adjudicate", "rollback"]
@@ -103,7 +103,7 @@ async def test_standby_takes_over_when_the_owner_misses_again(service):
     await scheduler.tick(game.deadline_at)
     after = await service.game_info(info.id)
     assert owner(after, "RUSSIA") == 8888 and russia != 8888
-    records = {r.phase: r for r in await service.phase_records(info.id)}
+    records = {r.phase.code: r for r in await service.phase_records(info.id)}
     orders = records["F1901M"].orders["RUSSIA"]
     assert [o["unit"] for o in orders] == ["A WAR"]
     russian = {str(u) for u in position_from_json(records["S1902M"].position).units_of("RUSSIA")}

@@ -35,7 +35,7 @@ async def test_issue23_late_is_no_order_at_all_partial_and_ready_are_not(service
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()  # the game waits
     after = await service.game_info(info.id)
-    assert after.phase == "S1901M"
+    assert after.phase.code == "S1901M"
     assert after.deadline_at == info.deadline_at + timedelta(days=3)
     events = await late_events(service)
     (channel,) = [e for e in events if e.channel_id is not None]
@@ -65,7 +65,7 @@ async def test_issue23_orders_in_the_grace_are_played_the_missing_as_no_orders(s
     end = info.deadline_at + timedelta(days=3)
     assert (await scheduler.tick(end - timedelta(seconds=1))).adjudicated == ()
     report = await scheduler.tick(end)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     after = await service.game_info(info.id)
     missed = {p.power: p.missed_phases for p in after.powers}
     assert missed["GERMANY"] == 0 and missed["FRANCE"] == 1
@@ -77,7 +77,7 @@ async def test_issue23_orders_in_the_grace_are_played_the_missing_as_no_orders(s
 async def test_issue23_grace_is_off_by_default_and_nobody_late_plays_at_once(service):
     info = await started_game(service)
     report = await Scheduler(service).tick(info.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     assert await late_events(service) == []
 
 

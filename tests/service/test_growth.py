@@ -116,10 +116,10 @@ async def test_lookups_find_what_the_whole_record_holds(service):
 
     assert await lookups.find_record(info.id) == records[-1]
     assert await lookups.find_record(info.id, " f1901m ") == next(
-        r for r in reversed(records) if r.phase == "F1901M"
+        r for r in reversed(records) if r.phase.code == "F1901M"
     )
     for record in records:
-        assert await lookups.find_record(info.id, record.phase) == next(
+        assert await lookups.find_record(info.id, record.phase.code) == next(
             r for r in reversed(records) if r.phase == record.phase
         )
         picture = await lookups.results_map(info.id, record.id)
@@ -135,7 +135,7 @@ async def test_lookups_find_what_the_whole_record_holds(service):
             ]
     assert await lookups.current_position(info.id) == position_from_json(records[-1].position)
     assert await lookups.played_phases(info.id) == tuple(
-        r.phase for r in records if r.report is not None
+        r.phase.code for r in records if r.report is not None
     )
 
     # What the renderer is given: the phase's own position, orders and outcomes.
@@ -154,7 +154,7 @@ async def test_lookups_find_what_the_whole_record_holds(service):
     assert await lookups.retreat_and_build_options(info.id, rolled_back.id, "FRANCE") == []
     with pytest.raises(NotFound) as refused:
         await lookups.find_record(info.id, "X1901M")
-    codes = ", ".join(r.phase for r in records)
+    codes = ", ".join(r.phase.code for r in records)
     assert str(refused.value) == f"No phase X1901M in this game. Phases so far: {codes}."
     with pytest.raises(NotFound, match="no game number"):
         await lookups.find_record(info.id + 100)

@@ -21,7 +21,7 @@ async def test_seven_players_get_their_first_choice_when_all_differ(service):
     prefs = {user: [powers[(i + 3) % 7], powers[i]] for i, user in enumerate(PLAYERS)}
     info = await started_game(service, prefs=prefs)
     assert info.status is GameStatus.ACTIVE
-    assert info.phase == "S1901M"
+    assert info.phase.code == "S1901M"
     got = {p.user_id: p.power for p in info.powers}
     assert got == {user: prefs[user][0] for user in PLAYERS}
     assert info.deadline_at == T0 + timedelta(days=4)  # rules/004 rule 3

@@ -19,7 +19,7 @@ async def test_an_interpreted_order_shows_what_the_player_wrote(service) -> None
     england = Caller(owner(info, "ENGLAND"))
     await service.submit_orders(england, "A Liv-Yor\nF Lon - Nth", T0 + timedelta(hours=1))
     await Scheduler(service).tick(info.deadline_at)
-    (spring,) = [r for r in await service.phase_records(info.id) if r.phase == "S1901M"]
+    (spring,) = [r for r in await service.phase_records(info.id) if r.phase.code == "S1901M"]
     assert spring.report is not None and "A Lpl-Yor*" in spring.report
     text = await service.judge_text(info.id, spring.id)
     # The same results, England's army as the player wrote it; every other power NMR.
@@ -50,10 +50,10 @@ async def test_the_retreat_is_folded_into_the_movement_line_once_played(service)
     assert "A Bur H [dislodged]" in await service.judge_text(info.id, movement.id)
     await service.submit_orders(france, "A Bur R Pic", info.deadline_at)
     after = await service.game_info(info.id)
-    if after.phase == "S1901R":  # the retreat phase has not ended by itself
+    if after.phase.code == "S1901R":  # the retreat phase has not ended by itself
         await scheduler.tick(after.deadline_at)
     retreat = (await service.phase_records(info.id))[1]
-    assert retreat.phase == "S1901R" and retreat.outcomes is not None
+    assert retreat.phase.code == "S1901R" and retreat.outcomes is not None
     folded = await service.judge_text(info.id, movement.id)
     assert folded.splitlines()[2] == "France:         A Bur H [r-Pic*]"
     assert await service.judge_text(info.id, retreat.id) == (

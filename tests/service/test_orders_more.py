@@ -51,7 +51,7 @@ async def test_builds_beyond_the_allowance_are_refused_and_the_phase_ends_early(
     # is done, and the phase ends at once (rules/004 rule 3).
     assert (await service.game_info(info.id)).deadline_at == NOW
     report = await Scheduler(service).tick(NOW)
-    assert [r.phase for r in report.adjudicated] == ["W1901A"]
+    assert [r.phase.code for r in report.adjudicated] == ["W1901A"]
     records = await service.phase_records(info.id)
     from storage.codec import position_from_json
 
@@ -73,7 +73,7 @@ async def test_the_standbys_orders_are_dropped_when_the_owner_does_send(service)
     await scheduler.tick(game.deadline_at)
     after = await service.game_info(info.id)
     assert owner(after, "RUSSIA") == owner(info, "RUSSIA")
-    played = next(r for r in await service.phase_records(info.id) if r.phase == "F1901M")
+    played = next(r for r in await service.phase_records(info.id) if r.phase.code == "F1901M")
     assert [o["unit"] for o in played.orders["RUSSIA"]] == ["A MOS"]
 
 

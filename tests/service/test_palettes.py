@@ -105,7 +105,7 @@ async def test_the_centre_chart_reads_one_statement_whatever_the_years(service):
     )
     history, palette = drawn[-1]
     records = [r for r in await service.phase_records(info.id) if not r.rolled_back]
-    years = sorted({r.phase[1:5] for r in records})
+    years = sorted({r.phase.code[1:5] for r in records})
     assert [code for code, _ in history][: len(years)] == [f"S{y}M" for y in years]
     assert late[1] in (len(years), len(years) + 1)
     assert palette == "classic"

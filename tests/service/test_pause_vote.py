@@ -50,7 +50,7 @@ async def test_issue23_abstention_counts_yes_for_a_pause_at_the_deadline(service
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()
     after = await service.game_info(info.id)
-    assert (after.paused, after.phase) == (True, "S1901M")
+    assert (after.paused, after.phase.code) == (True, "S1901M")
 
 
 async def test_issue23_a_vote_resumes_and_the_deadline_moves_by_the_pause(service):

@@ -63,7 +63,7 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
         assert not isinstance(tick, BaseException)
         count = (gm_result is not None) + len(tick.adjudicated)
         assert count == 1
-        assert [r.phase for r in await first.phase_records(info.id)] == ["S1901M", "F1901M"]
+        assert [r.phase.code for r in await first.phase_records(info.id)] == ["S1901M", "F1901M"]
     finally:
         await first.db.dispose()
         await second.db.dispose()
@@ -91,7 +91,9 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
             if isinstance(sent, BaseException):
                 assert isinstance(sent, WrongState | PhaseAlreadyPlayed), sent
                 continue
-            assert sent.phase == "S1901M", "sent before the deadline, applied to the next phase"
+            assert sent.phase.code == "S1901M", (
+                "sent before the deadline, applied to the next phase"
+            )
             if sent.lines[0].status.value == "accepted":
                 # What the adjudicator played, not what sits in the orders table.
                 assert [o["type"] for o in played] == ["move"], "accepted but not played"
@@ -137,6 +139,6 @@ async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
             assert not sending.done()  # waiting for the game's row
             await tx.commit()
         result = await asyncio.wait_for(sending, 10)
-        assert result.phase == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
+        assert result.phase.code == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
     finally:
         await service.db.dispose()

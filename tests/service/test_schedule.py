@@ -158,7 +158,7 @@ async def test_issue23_game_deadlines_follow_its_clock_in_its_zone(service):
     # T0 is Monday 5 January 2026, 07:00 in New York: the deadline is Tuesday 20:00.
     assert local(info.deadline_at, NEW_YORK) == (2026, 1, 6, 20, 0)
     report = await Scheduler(service).tick(info.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     after = await service.game_info(info.id)
     assert local(after.deadline_at, NEW_YORK) == (2026, 1, 7, 20, 0)
 

@@ -34,7 +34,7 @@ async def test_rules004_each_spy_starts_in_a_home_centre_selected_by_its_owner_b
     player": the game opens in Winter 1900, each player owes the placement, and the
     phase ends once all seven are in."""
     info = await started_game(service, settings=SPY_GAME)
-    assert info.phase == "W1900A"
+    assert info.phase.code == "W1900A"
     assert all(p.owes_orders for p in info.powers)
     france = owner(info, "FRANCE")
     result = await service.submit_orders(Caller(france), "Spy Mar B", SOON, game_id=info.id)

@@ -167,7 +167,7 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
             assert ticks == 20 and not sending.done()
             await tx.commit()
         result = await asyncio.wait_for(sending, 10)
-        assert result.phase == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
+        assert result.phase.code == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
     finally:
         await service.db.dispose()
 
@@ -189,7 +189,7 @@ async def test_a_submission_racing_the_adjudication_is_played_or_refused(service
         assert not isinstance(results[pair.index(tick)], BaseException)
         await Scheduler(service).tick(info.deadline_at)
         records = await service.phase_records(info.id)
-        assert records[0].phase == "S1901M" and records[1].phase == "F1901M"
+        assert records[0].phase.code == "S1901M" and records[1].phase.code == "F1901M"
         played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
         if isinstance(sent, BaseException):
             # Sent before the deadline, it reached the game after the phase was
@@ -198,7 +198,7 @@ async def test_a_submission_racing_the_adjudication_is_played_or_refused(service
             assert "Spring 1901 was already played" in sent.message
             outcomes.add("refused")
             continue
-        assert sent.phase == "S1901M", "sent before the deadline, applied to the next phase"
+        assert sent.phase.code == "S1901M", "sent before the deadline, applied to the next phase"
         assert sent.lines[0].status.value == "accepted"
         assert [o["type"] for o in played] == ["move"], "accepted but not played"
         outcomes.add("played")

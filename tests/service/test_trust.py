@@ -214,7 +214,7 @@ async def test_the_gm_cannot_play_a_paused_phase(service):
     with pytest.raises(WrongState, match="paused"):
         await service.gm_adjudicate_now(info.id, GM_HERE, NOW)
     game = await service.game_info(info.id)
-    assert game.phase == "S1901M" and game.paused
+    assert game.phase.code == "S1901M" and game.paused
 
 
 async def test_resume_never_adds_the_pause_to_a_deadline_already_played(service):
@@ -226,7 +226,7 @@ async def test_resume_never_adds_the_pause_to_a_deadline_already_played(service)
         await service.gm_adjudicate_now(info.id, GM_HERE, NOW + timedelta(hours=1))
     await service.gm_resume(info.id, GM_HERE, NOW + timedelta(hours=5))
     game = await service.game_info(info.id)
-    assert game.phase == "S1901M"
+    assert game.phase.code == "S1901M"
     assert game.deadline_at == info.deadline_at + timedelta(hours=5)
 
 
@@ -247,7 +247,7 @@ async def test_orders_sent_before_the_deadline_that_miss_the_adjudication_are_re
         "for Fall 1901."
     )
     records = await service.phase_records(info.id)
-    assert records[-1].phase == "F1901M" and "FRANCE" not in records[-1].orders
+    assert records[-1].phase.code == "F1901M" and "FRANCE" not in records[-1].orders
     # Recorded against the phase it was meant for.
     async with service.transaction() as session:
         kept = await repo.submissions(session, records[0].id, "FRANCE")
@@ -261,7 +261,7 @@ async def test_orders_sent_after_the_deadline_are_for_the_new_phase(service):
     await Scheduler(service).tick(info.deadline_at)
     later = info.deadline_at + timedelta(seconds=5)
     result = await service.submit_orders(france, "A PAR - BUR", later, sent_at=later)
-    assert result.phase == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
+    assert result.phase.code == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
 
 
 async def test_orders_sent_before_the_deadline_reaching_it_after_are_still_played(service):
@@ -270,7 +270,7 @@ async def test_orders_sent_before_the_deadline_reaching_it_after_are_still_playe
     sent_at = info.deadline_at - timedelta(seconds=1)
     arrival = info.deadline_at + timedelta(seconds=3)
     result = await service.submit_orders(france, "A PAR - BUR", arrival, sent_at=sent_at)
-    assert result.phase == "S1901M"
+    assert result.phase.code == "S1901M"
     await Scheduler(service).tick(arrival)
     records = await service.phase_records(info.id)
     assert [

@@ -177,7 +177,7 @@ async def test_orders_racing_the_deadline_are_never_moved_to_the_next_phase(db_u
                 return_exceptions=True,
             )
             sent = results[0]
-            moved += not isinstance(sent, BaseException) and sent.phase != "S1901M"
+            moved += not isinstance(sent, BaseException) and sent.phase.code != "S1901M"
         assert moved == 0, f"{moved} submissions moved on to the next phase"
     finally:
         await first.db.dispose()

@@ -53,7 +53,7 @@ async def test_abstentions_count_as_the_game_says_at_the_deadline(service):
     )
     await service.propose_draw(strict.id, Caller(owner(strict, "FRANCE"), GUILD), NOW)
     report = await Scheduler(service).tick(strict.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["S1901M"]
+    assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     assert (await service.game_info(strict.id)).status is GameStatus.ACTIVE
     assert (await service.open_votes(strict.id)) == ()  # lapsed with the phase
 

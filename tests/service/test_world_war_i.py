@@ -60,7 +60,7 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     await force_position(service, info.id, position.at_phase(Phase.parse("F1914M")))
     await service.submit_orders(Caller(agt_player, GUILD), "A BUD - SER", T0, info.id)
     fall = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
-    assert fall is not None and fall.next_phase == "W1914A"  # Austria builds
+    assert fall is not None and fall.next_phase.code == "W1914A"  # Austria builds
     sides = {EFR: "England, France and Russia", AGT: "Austria, Germany and Turkey"}
     # Recorded with the phase: its report carries the toss.
     assert sides[winner_side] in fall.report and "coin" in fall.report.lower()
@@ -72,7 +72,7 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     _, _, powers = await _game(service, info.id)
     assert powers["ITALY"].user_id is None
     winter = await service.adjudicate_game(info.id, T0 + timedelta(days=10))
-    assert winter is not None and winter.next_phase == "S1915M"
+    assert winter is not None and winter.next_phase.code == "S1915M"
     _, position, powers = await _game(service, info.id)
     assert powers["ITALY"].user_id == winner and powers["ITALY"].playable
     # The winner's orders for Italy are followed, into land closed until now.
