@@ -89,7 +89,11 @@ async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) 
     excused = [
         row
         for row in late_powers(
-            position, powers, await repo.submissions(session, phase.id), desk.board
+            position,
+            powers,
+            await repo.submissions(session, phase.id),
+            desk.board,
+            settings.rules.masters,
         )
         if row.excuses_left > 0 and row.power not in spent_before
     ]

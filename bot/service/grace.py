@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.board import Board
+from adjudication.masters.options import MastersRules
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS, Disclosure
@@ -30,6 +31,7 @@ def late_powers(
     powers: Sequence[PowerRow],
     subs: Sequence[SubmissionRow],
     board: Board,
+    masters: MastersRules,
 ) -> list[PowerRow]:
     """The powers late at this deadline, as QUEUE defines it. A power in civil
     disorder is not waited for: it already plays as no orders."""
@@ -42,7 +44,7 @@ def late_powers(
         and not row.civil_disorder
         and not row.ready
         and row.power not in sent
-        and owes_orders(position, row.power, board)
+        and owes_orders(position, row.power, board, masters)
     ]
 
 
@@ -63,6 +65,7 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
         await repo.powers(session, game.id),
         await repo.submissions(session, phase.id),
         desk.board,
+        settings.rules.masters,
     )
     if not late:
         return False
