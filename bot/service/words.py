@@ -313,7 +313,7 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
 
 def order_text(order: Order) -> str:
     """An order in the notation players write ("A Bur R Pic"; a spy's "Spy Mar - Spa";
-    the Masters Rules' "Annex Ser")."""
+    the Masters Rules' "Annex Serbia")."""
     if isinstance(order, SPY_ORDERS):
         return format_spy_order(order, STANDARD)
     if isinstance(order, RebelBuild | Annex | Aid):  # the Masters Rules' own orders
