@@ -253,13 +253,13 @@ def power_name(power: Power) -> str:
 def format_written(written: Written, board: Board) -> str:
     """The line in the players' notation, read back by `read_written` as the same
     line: "Portugal A Por S A Spa", "Rebel A Arm - Sev", "Build Rebel A Mos",
-    "Annex Ser", "Aid Italy", "Aid Rebel Smy"."""
+    "Annex Serbia", "Aid Italy", "Aid Rebel Smy"."""
     order = written.order
     match order:
         case RebelBuild(type=kind, location=where):
             return f"Build Rebel {kind.value} {place_name(where, board)}"
-        case Annex(centre=centre):
-            return f"Annex {place_name(Location(centre), board)}"
+        case Annex(centre=centre):  # MR4 names the centre: "Annex Serbia"
+            return f"Annex {place_name(Location(centre), board, 'long')}"
         case Aid(recipient=recipient):
             return f"Aid {power_name(recipient)}"
     text = format_order(order, board)

@@ -183,10 +183,11 @@ async def held_deadline(
 ) -> datetime:
     """`deadline`, moved past every absence in force it falls inside of a power that
     owes orders in `position`'s phase (absences may follow one another)."""
+    board, masters = core.board_at(position), core._settings(game).rules.masters
     away = [
         r
         for r in await _in_force(session, game.id)
-        if owes_orders(position, r.power, core.board_at(position))
+        if owes_orders(position, r.power, board, masters)
     ]
     kind = position.phase.kind
     moved = True

@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from adjudication.masters.options import MastersRules
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
@@ -148,7 +149,7 @@ class Adjudicator(Endings):
             _hand_over_joined(powers, variant, settings.rules, nxt.phase)
         over = result.game_end is not None
         deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
-        if deadline is not None and not self._anyone_orders(nxt, powers):
+        if deadline is not None and not self._anyone_orders(nxt, powers, settings.rules.masters):
             # rules/004 rule 3: retreats and adjustments end once everyone concerned has
             # ordered. When nobody concerned can (civil disorder), it ends at once.
             deadline = now
@@ -270,7 +271,7 @@ class Adjudicator(Endings):
                 row.missed_phases = 0
                 row.civil_disorder = False
                 continue
-            if not owes_orders(position, row.power, self.board):
+            if not owes_orders(position, row.power, self.board, settings.rules.masters):
                 continue
             if row.standby_user_id is not None and row.standby_user_id in sent:
                 takeover.add(row.power)
@@ -443,7 +444,9 @@ class Adjudicator(Endings):
         return queue_the_rest
 
     # Votes hook in here (bot/service/votes.py overrides it, and `_expire_votes` of Endings).
-    def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
+    def _anyone_orders(
+        self, position: Position, powers: Sequence[PowerRow], masters: MastersRules
+    ) -> bool:
         """Whether someone can order in `position`: always in a movement phase (a power
         in civil disorder may be given back to a player before the deadline); in a
         retreat or adjustment phase, a player holding a power that owes orders. A
@@ -455,7 +458,7 @@ class Adjudicator(Endings):
         return any(
             row.playable
             and row.user_id is not None
-            and owes_orders(position, row.power, self.board)
+            and owes_orders(position, row.power, self.board, masters)
             for row in powers
         )
 

@@ -12,12 +12,11 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import matches
 from bot.service.events import EventKind
 from bot.service.grace import late_powers, tell
+from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore
 from bot.service.start_state import keep_start_state
-from bot.service.views import GameStatus
 from bot.service.words import deadline_text, power_list
 from storage import repo
 from storage.models import GameRow
@@ -32,7 +31,7 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
     late powers' excuses too, and both boards keep one deadline, the later one."""
     if not desk._settings(game).schedule.excuses:
         return False  # no budget in this game: one look at the settings, nothing more
-    boards = [game, *await _sharing_the_deadline(desk, session, game)]
+    boards = [game, *await sharing_the_deadline(desk, session, game)]
     moved = [d for board in boards if (d := await _excuse(desk, session, board, now))]
     if not moved:
         return False
@@ -57,25 +56,6 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
     return True
 
 
-async def _sharing_the_deadline(
-    desk: ServiceCore, session: AsyncSession, game: GameRow
-) -> list[GameRow]:
-    """The other board of `game`'s match when it stands at the same phase with the same
-    deadline (a shared movement deadline); none otherwise."""
-    if game.match_id is None:
-        return []
-    other = await matches.other_board(session, game)
-    if other is None or other.status != GameStatus.ACTIVE:
-        return []
-    if other.deadline_at != game.deadline_at:
-        return []
-    mine, theirs = (
-        await desk._current_phase(session, game),
-        await desk._current_phase(session, other),
-    )
-    return [other] if mine.code == theirs.code else []
-
-
 async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> datetime | None:
     """Spend the excuses of `game`'s late powers, as `excuse_the_late` says, and move
     its deadline: the new deadline, or None when no one was excused."""
@@ -89,7 +69,11 @@ async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) 
     excused = [
         row
         for row in late_powers(
-            position, powers, await repo.submissions(session, phase.id), desk.board
+            position,
+            powers,
+            await repo.submissions(session, phase.id),
+            desk.board,
+            settings.rules.masters,
         )
         if row.excuses_left > 0 and row.power not in spent_before
     ]

@@ -357,6 +357,10 @@ class GmDesk(RollbackDesk):
             target = await self._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             changes = player_changes(target.start_state, await repo.powers(session, game.id))
+            other = await other_target(session, game, target)  # O7: both boards go back
+            if other is not None:
+                board, same = other
+                changes += player_changes(same.start_state, await repo.powers(session, board.id))
             return RollbackPlan(
                 self._position(target).phase, self._position(current).phase, changes
             )

@@ -15,14 +15,16 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.board import Board
+from adjudication.masters.options import MastersRules
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS, Disclosure
 from bot.service.events import EventKind
+from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.words import deadline_text, power_list
 from storage import repo
-from storage.models import GameRow, PowerRow, SubmissionRow
+from storage.models import GameRow, PhaseRow, PowerRow, SubmissionRow
 
 
 def late_powers(
@@ -30,6 +32,7 @@ def late_powers(
     powers: Sequence[PowerRow],
     subs: Sequence[SubmissionRow],
     board: Board,
+    masters: MastersRules,
 ) -> list[PowerRow]:
     """The powers late at this deadline, as QUEUE defines it. A power in civil
     disorder is not waited for: it already plays as no orders."""
@@ -42,14 +45,18 @@ def late_powers(
         and not row.civil_disorder
         and not row.ready
         and row.power not in sent
-        and owes_orders(position, row.power, board)
+        and owes_orders(position, row.power, board, masters)
     ]
 
 
 async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> bool:
     """At the deadline: with a grace in the schedule and powers late, move the deadline
     to the grace's end, tell who must know, and remind the late daily. Returns whether
-    the game now waits; a phase whose grace has passed is played."""
+    the game now waits; a phase whose grace has passed is played.
+
+    One-on-one: the match's other board, sharing this movement deadline, waits with it
+    (QUEUE "Late": both boards move together; a grace on one alone would part their
+    deadlines); its own late powers are told, else its channel hears why it waits."""
     settings = desk._settings(game)
     grace = settings.schedule.grace_minutes
     if not grace:
@@ -57,26 +64,50 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
     phase = await desk._current_phase(session, game)
     if phase.grace_until is not None:
         return False
-    position = desk._position(phase)
-    late = late_powers(
-        position,
-        await repo.powers(session, game.id),
-        await repo.submissions(session, phase.id),
-        desk.board,
-    )
-    if not late:
+    boards = [game, *await sharing_the_deadline(desk, session, game)]
+    waiting = [(board, *await _late_on(desk, session, board)) for board in boards]
+    if not any(late for _, _, late in waiting):
         return False
     deadline = max(game.deadline_at or now, now)
     until = deadline + timedelta(minutes=grace)
-    phase.grace_until = game.deadline_at = until
-    # The late are reminded daily until the grace ends (as every reminder, only while
-    # they still owe orders).
-    days = range(1, grace // (24 * 60) + 1)
-    daily = [deadline + timedelta(days=d) for d in days if deadline + timedelta(days=d) < until]
-    await repo.replace_reminders(session, game.id, phase.id, daily)
-    notice = {"phase": phase.code, "until": until.isoformat()}
-    tell(session, game, EventKind.LATE, late, notice, now, settings.variant)
+    for board, board_phase, late in waiting:
+        board_phase.grace_until = board.deadline_at = until
+        # The late are reminded daily until the grace ends (as every reminder, only
+        # while they still owe orders).
+        days = range(1, grace // (24 * 60) + 1)
+        daily = [deadline + timedelta(days=d) for d in days if deadline + timedelta(days=d) < until]
+        await repo.replace_reminders(session, board.id, board_phase.id, daily)
+        notice = {"phase": board_phase.code, "until": until.isoformat()}
+        if late:
+            variant = desk._settings(board).variant
+            tell(session, board, EventKind.LATE, late, notice, now, variant)
+        else:  # it waits for the other board: a changed deadline, as an excuse's
+            board.version += 1
+            payload = {"deadline": until.isoformat(), "by_match": True}
+            repo.add_outbox(
+                session,
+                EventKind.DEADLINE_CHANGED,
+                now,
+                game_id=board.id,
+                channel_id=board.channel_id,
+                payload=payload,
+            )
     return True
+
+
+async def _late_on(
+    desk: ServiceCore, session: AsyncSession, game: GameRow
+) -> tuple[PhaseRow, list[PowerRow]]:
+    """`game`'s current phase and its late powers."""
+    phase = await desk._current_phase(session, game)
+    late = late_powers(
+        desk._position(phase),
+        await repo.powers(session, game.id),
+        await repo.submissions(session, phase.id),
+        desk.board,
+        desk._settings(game).rules.masters,
+    )
+    return phase, late
 
 
 def tell(

@@ -415,6 +415,7 @@ class Lobby(ServiceCore):
             phase_now = position.phase
             submitted = {s.power for s in await repo.submissions(session, phase.id)}
             slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+            masters = self._settings(game).rules.masters
             powers = tuple(
                 PowerInfo(
                     power=row.power,
@@ -426,7 +427,7 @@ class Lobby(ServiceCore):
                     centres=len(position.centres_of(row.power)),
                     units=len(position.units_of(row.power)),
                     submitted=row.power in submitted,
-                    owes_orders=owes_orders(position, row.power, self.board),
+                    owes_orders=owes_orders(position, row.power, self.board, masters),
                     ready=row.ready,
                     score=row.score,
                     progress=progress(position, row.power, slots, self.board),

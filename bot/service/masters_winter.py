@@ -4,12 +4,18 @@ for before it ends early (docs/VARIANTS.md M21, M22)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import replace
 
 from adjudication.board import Board
 from adjudication.masters.options import MastersRules
+from adjudication.masters.written import Aid, Annex, RebelBuild
+from adjudication.orders import Build, Waive
 from adjudication.position import Position
 from adjudication.units import Power
+from bot.service.views import Progress
+from bot.service.words import count
+from storage.codec import order_from_json
 
 
 def aid_room(position: Position, power: Power, masters: MastersRules) -> int:
@@ -46,16 +52,16 @@ def _free_home(position: Position, power: Power, board: Board) -> bool:
     )
 
 
-def _may_use_a_winter(
-    position: Position, power: Power, board: Board, masters: MastersRules
-) -> bool:
+def may_use_a_winter(position: Position, power: Power, board: Board, masters: MastersRules) -> bool:
     """Whether `power` has something to write this Winter that the usual rule
-    (rules/004 rule 3, `owes_orders`) does not wait for: a surplus it may spend on
+    (rules/004 rule 3) does not wait for, so `owes_orders` does: a surplus it may spend on
     rebels (MR3), an annexation (MR4) or aid (MR6) even with no free home centre; or a
     free home centre it may build on with aid from another's surplus (MR6)."""
+    if not (masters.rebellion or masters.annexation or masters.foreign_aid):
+        return False  # the usual game's path: nothing more to count
     change = position.adjustment_of(power)
     if change > 0:
-        return masters.rebellion or masters.annexation or masters.foreign_aid
+        return True
     return (
         change == 0
         and aid_room(position, power, masters) > 0
@@ -72,12 +78,67 @@ def awaited(
     ready: Collection[Power],
 ) -> list[Power]:
     """The Great Powers held by players (`players`) whose word the Winter still waits
-    for under MR3, MR4 or MR6: each that `_may_use_a_winter` until it has written an
+    for under MR3, MR4 or MR6: each that `may_use_a_winter` until it has written an
     order this phase (`written`) or said it is ready; the deadline ends the wait."""
     if not (masters.rebellion or masters.annexation or masters.foreign_aid):
         return []
     return [
         p
         for p in players
-        if p not in written and p not in ready and _may_use_a_winter(position, p, board, masters)
+        if p not in written and p not in ready and may_use_a_winter(position, p, board, masters)
     ]
+
+
+def awaited_progress(
+    position: Position, power: Power, masters: MastersRules, done: Progress
+) -> Progress | None:
+    """What a reminder counts for a power that owes orders (`owes_orders`): `done` as
+    the usual rule counts it; for one owing only the Masters Rules' choices (M22),
+    the builds it may use (its surplus, else what aid could give) until its first
+    line, which ends the Winter's wait for it (None: nothing to remind)."""
+    if done.owed:
+        return done
+    if done.given:
+        return None
+    may = max(position.adjustment_of(power), 0) or aid_room(position, power, masters)
+    return replace(done, owed=may, builds_left=may)
+
+
+def builds_used(power: Power, in_force: Mapping[tuple[str, str], tuple[dict, bool]]) -> int:
+    """The builds `power` has used in its orders in force: its own builds and waives,
+    and the rebels, annexations and aid it wrote (each uses one: MR3, MR4 a, MR6 a)."""
+    orders = [order_from_json(o) for (writer, _), (o, _) in in_force.items() if writer == power]
+    return sum(
+        isinstance(o, RebelBuild | Annex | Aid | Waive)
+        or (isinstance(o, Build) and o.unit.power == power)  # not one written for a CD power
+        for o in orders
+    )
+
+
+def winter_choices(
+    position: Position, power: Power, board: Board, masters: MastersRules, used: int
+) -> str:
+    """For the DM echo: what `power` may still do this Winter under MR3, MR4 and MR6
+    beyond the usual builds ("" when nothing), with rules/003's own examples."""
+    if not may_use_a_winter(position, power, board, masters):
+        return ""
+    name = power.title()
+    left = position.adjustment_of(power) - used
+    if left > 0:
+        ways = [
+            text
+            for on, text in (
+                (masters.rebellion, "raise rebels in another power's centre (`Build Rebel A Mos`)"),
+                (masters.annexation, "annex a centre owned since last Winter (`Annex Serbia`)"),
+                (masters.foreign_aid, "give aid to another power (`Aid Italy`)"),
+            )
+            if on
+        ]
+        either = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
+        return f"{name}: with {count(left, 'build')} left you may also {either}."
+    if position.adjustment_of(power) == 0 and not used:
+        return (
+            f"{name}: you may build on a free home centre with aid another power may give "
+            "(`Build A Ven`); the build is made only if the aid comes (rules/003 MR6)."
+        )
+    return ""

@@ -38,9 +38,10 @@ from bot.service.masters_orders import (
     variable_control_left,
     written_for_others,
 )
-from bot.service.masters_winter import awaited
+from bot.service.masters_winter import awaited, builds_used, winter_choices
 from bot.service.match_orders import board_named
 from bot.service.order_checks import (
+    NO_MASTERS,
     adjustment_excess,
     complete,
     line_json,
@@ -260,10 +261,16 @@ class OrdersDesk(ServiceCore):
         written = sum(1 for (p, slot) in in_force if p in own and is_written_slot(slot))
         counts = [variable_control_left(position, board, p, written) for p in own[:1]]
         cd = [q for p in own for q in orderable(position, board, masters, p, disorder)]
+        choices = [
+            winter_choices(position, p, board, masters, builds_used(p, in_force))
+            for p in own
+            if position.phase.kind is PhaseKind.ADJUSTMENT
+        ]
         return replace(
             summary,
             written_left=counts[0] if counts and masters.variable_control else None,
             cd_powers_text=orderable_text(sorted(set(cd))),
+            winter_text="\n".join(c for c in choices if c),
         )
 
     async def clear_orders(
@@ -577,13 +584,16 @@ class OrdersDesk(ServiceCore):
         allows it. The deadline moves to now and the next scheduler tick adjudicates.
         Returns whether the phase is done, and its deadline as it now stands."""
         game = ctx.game
+        # The Masters Rules count only in a Winter: no settings read for other phases.
+        winter = position.phase.kind is PhaseKind.ADJUSTMENT
+        masters = masters_of(game.settings) if winter else NO_MASTERS
         concerned = [
             r.power
             for r in ctx.powers
             if r.playable
             and r.user_id is not None
             and not r.civil_disorder
-            and owes_orders(position, r.power, self.board)
+            and owes_orders(position, r.power, self.board, masters)
         ]
         if position.phase.kind is PhaseKind.MOVEMENT:
             if ready is None:

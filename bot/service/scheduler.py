@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.service.events import EventKind
+from bot.service.masters_winter import awaited_progress
 from bot.service.order_checks import progress
 from bot.service.service_core import owes_orders
 from bot.service.views import AdjudicationResult, TickReport
@@ -90,6 +91,7 @@ class Scheduler:
             return 0
         position = self.service._position(phase)
         slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+        masters = self.service._settings(game).rules.masters
         sent = 0
         for row in await repo.powers(session, game_id):
             # Only players who still owe orders: not those with nothing to order, nor
@@ -99,10 +101,12 @@ class Scheduler:
                 continue
             if user_id is not None and row.user_id != user_id:
                 continue
-            if not owes_orders(position, row.power, self.service.board):
+            if not owes_orders(position, row.power, self.service.board, masters):
                 continue
             done = progress(position, row.power, slots, self.service.board)
             if done.owed and done.given >= done.owed:
+                continue
+            if (done := awaited_progress(position, row.power, masters, done)) is None:
                 continue
             repo.add_outbox(
                 session,

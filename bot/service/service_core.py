@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from adjudication.board import Board
 from adjudication.maps import STANDARD
+from adjudication.masters.options import MastersRules
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import VARIANTS
@@ -19,6 +20,7 @@ from bot.service.engine import Engine
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
+from bot.service.masters_winter import may_use_a_winter
 from bot.service.proxies import ProxyEnd
 from bot.service.reminder_plan import plan_reminders
 from bot.service.spy_orders import placing_spies
@@ -36,16 +38,18 @@ POSITION_CACHE_SIZE = 2048
 MAX_ID = 2**31 - 1
 
 
-def owes_orders(position: Position, power: Power, board: Board) -> bool:
+def owes_orders(position: Position, power: Power, board: Board, masters: MastersRules) -> bool:
     """Whether `power` has anything to order in this phase (rules/004 rule 3: retreats
-    and adjustments end when "everyone concerned" has submitted)."""
+    and adjustments end when "everyone concerned" has submitted). The one rule for the
+    Winter's wait, reminders, late notices and the status: under the Masters Rules a
+    power may also have rebels, an annexation or aid to write (docs/VARIANTS.md M22)."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return any(u.power == power for u in position.units)
     if kind is PhaseKind.RETREAT:
         return any(d.unit.power == power for d in position.dislodged)
     change = position.adjustment_of(power)
-    if change < 0:
+    if change < 0 or may_use_a_winter(position, power, board, masters):
         return True
     if change == 0:
         return placing_spies(position)  # Spy Diplomacy's start: the spy's placement

@@ -161,6 +161,7 @@ class SubmissionResult:
     # and which of those powers the sender may write for now.
     written_left: tuple[int, int] | None = None
     cd_powers_text: str = ""
+    winter_text: str = ""  # MR3, MR4, MR6: what the powers may still do this Winter
 
 
 @dataclass(frozen=True, slots=True)

@@ -313,7 +313,7 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
 
 def order_text(order: Order) -> str:
     """An order in the notation players write ("A Bur R Pic"; a spy's "Spy Mar - Spa";
-    the Masters Rules' "Annex Ser")."""
+    the Masters Rules' "Annex Serbia")."""
     if isinstance(order, SPY_ORDERS):
         return format_spy_order(order, STANDARD)
     if isinstance(order, RebelBuild | Annex | Aid):  # the Masters Rules' own orders
@@ -361,7 +361,8 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
     out += masters_echo(result)
     if not result.owed and not result.unordered:
-        out.append(ECHO_NOTHING_TO_ORDER)
+        # Under the Masters Rules a Winter may hold choices the usual count has not.
+        out.append(result.winter_text or ECHO_NOTHING_TO_ORDER)
     elif result.unordered or result.builds_left or result.removals_left:
         out.append(STILL_WITHOUT + _still_missing(result) + ".")
     else:
@@ -380,6 +381,8 @@ def masters_echo(result: SubmissionResult) -> list[str]:
         out.append(f"{left} of {count(limit, 'order')} for civil-disorder powers left.")
     if result.cd_powers_text:
         out.append(result.cd_powers_text)
+    if result.winter_text and (result.owed or result.unordered):
+        out.append(result.winter_text)  # else the echo's last line says it
     return out
 
 

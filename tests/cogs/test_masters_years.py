@@ -121,7 +121,7 @@ async def test_rules003_all_six_rules_three_years_rebels_annexation_and_aid(
 
     # Winter 1902: Serbia, Austria's at both Winters, annexed instead of a build (MR4).
     judge = await _play(driver, clock, powers, {"AUSTRIA": "Annex Serbia"})
-    assert "Annex Ser: written by Austria; followed" in judge
+    assert "Annex Serbia: written by Austria; followed" in judge
 
     # 1903: Serbia emptied; Winter 1903: Austria builds there, its home now.
     await _play(driver, clock, powers, {"AUSTRIA": "A Ser - Alb"})

@@ -185,3 +185,23 @@ def test_rules003_mr2_a_replay_line_carries_the_written_lines_of_portugal_fall_1
     assert controls == ["outvoted", "followed", "followed"]
     without = replay_record({k: v for k, v in record.items() if k != "options"})
     assert "Masters Rules" in without["error"]
+
+
+def test_rules003_mr4_annex_serbia_is_written_back_as_the_document_writes_it() -> None:
+    # MR4's example: "He writes: Adjustments 1902 Annex Serbia" (the centre's name, where
+    # a unit's place is abbreviated: "construct A Ser").
+    pos = position("W1902A", {"AUSTRIA": "A VIE"}, {"AUSTRIA": "VIE BUD TRI SER"})
+    lines = [Written(Annex("SER"), "AUSTRIA")]
+    last_winter = dict(pos.ownership)
+    rules = Rules(masters=ALL_SIX)
+    result = adjudicate_written(pos, lines, STANDARD_GAME, rules, winter_history=[last_winter])
+    assert format_written(Written(Annex("SER"), "AUSTRIA"), BOARD) == "Annex Serbia"
+    assert written_report(result.written, BOARD).startswith("Annex Serbia: written by Austria")
+
+
+@pytest.mark.parametrize("centre", sorted(STANDARD_GAME.board.supply_centres))
+def test_rules003_mr4_every_annexation_written_back_is_read_as_the_same(centre: str) -> None:
+    pos = position("W1902A", {"AUSTRIA": "A VIE"}, {"AUSTRIA": f"VIE {centre}"})
+    text = format_written(Written(Annex(centre), "AUSTRIA"), BOARD)
+    (line,) = read_written(text, pos, "AUSTRIA", BOARD)
+    assert line.written == Written(Annex(centre), "AUSTRIA"), text
