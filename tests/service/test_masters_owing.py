@@ -65,7 +65,7 @@ async def test_rules003_without_mr3_mr4_mr6_a_surplus_with_no_room_is_not_late(s
     info = await _game(service, MastersRules(disarmament=True), NO_ROOM, schedule=grace)
     await service.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT)
     report = await Scheduler(service).tick(info.deadline_at)
-    assert [r.phase for r in report.adjudicated] == ["W1902A"]
+    assert [r.phase.code for r in report.adjudicated] == ["W1902A"]
 
 
 async def test_rules003_mr3_the_status_shows_a_surplus_with_no_room_as_owing(service):
@@ -89,5 +89,5 @@ async def test_rules003_m15_a_winter_only_the_masters_rules_open_waits_for_its_d
     fall_ends = info.deadline_at
     await Scheduler(service).tick(fall_ends)
     winter = await service.game_info(info.id)
-    assert winter.phase == "W1902A"
+    assert winter.phase.code == "W1902A"
     assert winter.deadline_at > fall_ends  # France may raise rebels: not played at once
