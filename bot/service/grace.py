@@ -9,8 +9,9 @@ told follows the variant's `lateness_told` (never what anyone ordered).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,7 +19,8 @@ from adjudication.board import Board
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS, Disclosure
-from bot.service.events import EventKind
+from bot.service import event_payloads as ev
+from bot.service.event_codec import add_event
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.words import deadline_text, power_list
 from storage import repo
@@ -74,52 +76,49 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
     days = range(1, grace // (24 * 60) + 1)
     daily = [deadline + timedelta(days=d) for d in days if deadline + timedelta(days=d) < until]
     await repo.replace_reminders(session, game.id, phase.id, daily)
-    notice = {"phase": phase.code, "until": until.isoformat()}
-    tell(session, game, EventKind.LATE, late, notice, now, settings.variant)
+    notice = partial(ev.Late, phase=phase.code, until=until)
+    tell(session, game, late, notice, now, settings.variant)
     return True
 
 
 def tell(
     session: AsyncSession,
     game: GameRow,
-    kind: EventKind,
     rows: Sequence[PowerRow],
-    notice: dict,
+    notice: Callable[..., ev.Payload],
     now: datetime,
     variant: str,
 ) -> None:
     """Tell who must know about these powers (late, excused): the channel when the
-    variant says so, always the GM, and each player about their own powers alone."""
-    names = sorted(r.power for r in rows)
+    variant says so, always the GM, and each player about their own powers alone.
+    `notice(to=…, powers=…)` makes the payload for each."""
+    names = tuple(sorted(r.power for r in rows))
     if VARIANTS[variant].lateness_told is Disclosure.PUBLIC:
-        payload = {"to": "channel", "powers": names, **notice}
-        repo.add_outbox(
-            session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
-        )
-    payload = {"to": "gm", "powers": names, **notice}
-    repo.add_outbox(session, kind, now, game_id=game.id, user_id=game.gm_user_id, payload=payload)
+        told = notice(to="channel", powers=names)
+        add_event(session, told, now, game_id=game.id, channel_id=game.channel_id)
+    add_event(session, notice(to="gm", powers=names), now, game_id=game.id, user_id=game.gm_user_id)
     by_user: dict[int, list[Power]] = {}
     for row in rows:
         if row.user_id is not None:
             by_user.setdefault(row.user_id, []).append(row.power)
     for user_id, mine in sorted(by_user.items()):
-        payload = {"to": "player", "powers": sorted(mine), **notice}
-        repo.add_outbox(session, kind, now, game_id=game.id, user_id=user_id, payload=payload)
+        told = notice(to="player", powers=tuple(sorted(mine)))
+        add_event(session, told, now, game_id=game.id, user_id=user_id)
 
 
-def late_text(game_name: str, payload: dict) -> str:
+def late_text(game_name: str, late: ev.Late) -> str:
     """The LATE notice: the channel's and the GM's name the late powers; a player's
     says what to do. Never what anyone ordered."""
-    until = deadline_text(datetime.fromisoformat(payload["until"]))
-    powers = power_list(payload["powers"])
-    if payload["to"] == "player":
+    until = deadline_text(late.until)
+    powers = power_list(late.powers)
+    if late.to == "player":
         return (
-            f"**{game_name}**, {payload['phase']}: the deadline passed and I have no orders "
+            f"**{game_name}**, {late.phase}: the deadline passed and I have no orders "
             f"from {powers}. The game waits for you until {until}; send your orders here "
             "by DM. Without them your units hold (retreats disband, builds are waived)."
         )
-    who = "GM: in" if payload["to"] == "gm" else "In"
+    who = "GM: in" if late.to == "gm" else "In"
     return (
-        f"{who} **{game_name}** the deadline for {payload['phase']} passed with no orders "
+        f"{who} **{game_name}** the deadline for {late.phase} passed with no orders "
         f"from {powers}. The game waits for them until {until}, then plays."
     )
