@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.event_posts import EventPosts
+from bot.notice_posts import NoticePosts
+from bot.phase_posts import PhasePosts
 from bot.reach_watch import ReachWatch, Unreachable
 from bot.service.errors import UserError
+from bot.service.event_payloads import Nmr
 from bot.service.events import Event, EventKind
 from bot.service.lookups import GameLookups
 from bot.service.scheduler import Scheduler
@@ -44,7 +46,7 @@ DELIVERY_BATCH = 50
 DELIVERY_REQUESTS_PER_SECOND = 45
 
 
-class Delivery(EventPosts):
+class Delivery(PhasePosts, NoticePosts):
     """Drives `Scheduler.tick` and sends outbox events; one per bot process."""
 
     def __init__(
@@ -290,8 +292,9 @@ def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
             last is not None
             and event.kind is EventKind.NMR
             and last.kind is EventKind.NMR
-            and (last.game_id, last.payload.get("phase"))
-            == (event.game_id, event.payload.get("phase"))
+            and isinstance(last.payload, Nmr)
+            and isinstance(event.payload, Nmr)
+            and (last.game_id, last.payload.phase) == (event.game_id, event.payload.phase)
         ):
             groups[-1].append(event)
         else:

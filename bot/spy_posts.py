@@ -11,28 +11,27 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.service.event_payloads import PhaseNews
 from bot.service.events import Event
 from bot.service.phase_news import PhaseNotices, PlayedPhase
 from bot.service.spy_news import seen_by, spy_news, spy_record
 
 if TYPE_CHECKING:
-    from bot.event_posts import EventPosts
+    from bot.phase_posts import PhasePosts
 
 
-async def spy_dm(posts: EventPosts, event: Event, played: PlayedPhase, name: str) -> None:
-    from bot.event_posts import _when
-
-    p = event.payload
+async def spy_dm(posts: PhasePosts, event: Event, played: PlayedPhase, name: str) -> None:
+    p = event.payload_as(PhaseNews)
     assert event.game_id is not None and event.user_id is not None
-    powers = p["powers"]
+    powers = list(p.powers)
     notices = PhaseNotices(
-        civil_disorder=p.get("civil_disorder", ()),
-        civil_disorder_over=p.get("civil_disorder_over", ()),
-        eliminated=p.get("eliminated", ()),
+        civil_disorder=p.civil_disorder,
+        civil_disorder_over=p.civil_disorder_over,
+        eliminated=p.eliminated,
     )
-    record = await spy_record(posts.service, p["phase_id"])
-    over = bool(p.get("game_over"))
-    text = spy_news(played, record, powers, name, _when(p), over, notices)
+    record = await spy_record(posts.service, p.phase_id)
+    over = p.game_over
+    text = spy_news(played, record, powers, name, p.deadline, over, notices)
     palette = await posts.lookups.palette_for(event.game_id, event.user_id)
     png = await posts.lookups.results_png(seen_by(played, powers[0]), final=over, palette=palette)
     code = played.before.phase.code

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from adjudication.variants import VARIANTS
+from bot.service import event_payloads as ev
 from bot.service.events import Event
 from bot.service.phase_news import PhaseNotices, PlayedPhase
 from bot.service.power_views import public_results, view_news
@@ -20,38 +21,34 @@ from bot.service.words import mention, power_name
 
 if TYPE_CHECKING:
     from bot.event_posts import EventPosts, Step
+    from bot.phase_posts import PhasePosts
 
 
 async def hidden_results(
-    posts: EventPosts, event: Event, played: PlayedPhase, heading: str, nxt: str, over: bool
+    posts: PhasePosts, event: Event, played: PlayedPhase, heading: str, nxt: str, over: bool
 ) -> None:
     """The channel's post: no order, unit, outcome or map; the centre chart (totals
     only) at the end of a year."""
     assert event.game_id is not None and event.channel_id is not None
-    p = event.payload
+    p = event.payload_as(ev.Results)
     ending = await posts._ending(event.game_id, await posts._game_name(event)) if over else None
     text = public_results(played, heading, nxt, ending)
     files = []
     if over or played.after.phase.year != played.before.phase.year:
         settings = await posts.service.game_settings(event.game_id)
         chart = await posts.lookups.centre_chart(event.game_id, settings.map_palette)
-        files.append(discord.File(io.BytesIO(chart), f"centres-{p['phase']}.png"))
+        files.append(discord.File(io.BytesIO(chart), f"centres-{p.phase}.png"))
     channel = await posts._channel(event.channel_id)
     await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def hidden_news(posts: EventPosts, event: Event, played: PlayedPhase, name: str) -> None:
     """A player's DM: their view's results and the map of their view, one per power."""
-    from bot.event_posts import _when
-
-    p = event.payload
+    p = event.payload_as(ev.PhaseNews)
     assert event.game_id is not None and event.user_id is not None
-    seen = await seen_phases(posts.lookups, event.game_id, played, p["powers"])
-    notices = PhaseNotices(
-        civil_disorder=p.get("civil_disorder", ()),
-        eliminated=p.get("eliminated", ()),
-    )
-    text = view_news(seen, played.board, name, _when(p), bool(p.get("game_over")), notices)
+    seen = await seen_phases(posts.lookups, event.game_id, played, list(p.powers))
+    notices = PhaseNotices(civil_disorder=p.civil_disorder, eliminated=p.eliminated)
+    text = view_news(seen, played.board, name, p.deadline, p.game_over, notices)
     palette = await posts.lookups.palette_for(event.game_id, event.user_id)
     files = [
         discord.File(
@@ -75,17 +72,17 @@ async def hidden_civil_disorder(posts: EventPosts, event: Event) -> None:
     """A power fell into civil disorder in a hidden-information game: its GM and its
     player are told, the channel is not (rules/004: "If a country goes NMR, that is
     NOT reported"; civil disorder follows missed orders, so it would tell one)."""
-    p = event.payload
+    p = event.payload_as(ev.CivilDisorder)
     assert event.game_id is not None
     info = await posts.service.game_info(event.game_id)
-    power = power_name(p["power"])
-    chose = " at its player's wish" if p.get("chosen") else ""
+    power = power_name(p.power)
+    chose = " at its player's wish" if p.chosen else ""
     text = (
         f"**{info.name}**: **{power}** is in civil disorder{chose}: its units hold, and any "
         "removals follow the civil-disorder rule. Only the GM and its player are told: "
         "in this game missed orders are not reported."
     )
-    told = [info.gm_user_id, *([p["user"]] if p.get("user") else [])]
+    told = [info.gm_user_id, *([p.user] if p.user else [])]
     await posts._steps(event, *[_dm_step(posts, user, text) for user in dict.fromkeys(told)])
 
 
@@ -93,13 +90,13 @@ async def hidden_replaced(posts: EventPosts, event: Event, brief: Step, old: Ste
     """A power changed hands in a hidden-information game: the new player is briefed,
     the old one and the GM are told, the channel is not (a standby takes over only when
     the player missed a deadline: announcing it would report an NMR)."""
-    p = event.payload
+    p = event.payload_as(ev.PlayerReplaced)
     assert event.game_id is not None
     info = await posts.service.game_info(event.game_id)
-    new = mention(p["new"], info.name_of(p["new"]))
-    replacing = f" (replacing {mention(p['old'], info.name_of(p['old']))})" if p.get("old") else ""
+    new = mention(p.new, info.name_of(p.new))
+    replacing = f" (replacing {mention(p.old, info.name_of(p.old))})" if p.old else ""
     text = (
-        f"**{info.name}**: {new} now plays **{power_name(p['power'])}**{replacing}. "
+        f"**{info.name}**: {new} now plays **{power_name(p.power)}**{replacing}. "
         "Not announced in the channel: in this game missed orders are not reported."
     )
     steps = [_dm_step(posts, info.gm_user_id, text), brief, *([old] if old else [])]

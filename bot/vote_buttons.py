@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import discord
 
 from bot.errors_handler import guarded
+from bot.service.event_payloads import VoteClosed
 from bot.service.views import VoteInfo
 from bot.service.words import power_list
 
@@ -44,20 +45,20 @@ def tally_text(vote: VoteInfo) -> str:
     return "; ".join(parts)
 
 
-def closed_tally_text(payload: dict) -> str:
+def closed_tally_text(closed: VoteClosed) -> str:
     """The final tally of a VOTE_CLOSED event for the game channel: who voted how, or
     with secret ballots only how many did (the event carries only the counts)."""
-    sides = [("yes", "yes"), ("no", "no"), ("abstain", "did not vote")]
-    if payload.get("secret"):
+    sides = [(closed.yes, "yes"), (closed.no, "no"), (closed.abstain, "did not vote")]
+    if closed.secret:
         # (Events queued before counts were kept carry the names: count them.)
-        counts = [f"{_count(payload.get(key, 0))} {label}" for key, label in sides]
+        counts = [f"{_count(side)} {label}" for side, label in sides]
         return "Secret ballots: " + ", ".join(counts) + "."
-    parts = [f"{label}: {power_list(payload[key])}" for key, label in sides if payload.get(key)]
+    parts = [f"{label}: {power_list(side)}" for side, label in sides if side]
     return "; ".join(parts) + "." if parts else ""
 
 
-def _count(side: int | list) -> int:
-    return len(side) if isinstance(side, list) else side
+def _count(side: int | tuple[str, ...]) -> int:
+    return side if isinstance(side, int) else len(side)
 
 
 class Ballots(Protocol):

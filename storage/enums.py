@@ -56,62 +56,9 @@ class Scoring(StrEnum):
 
 
 class EventKind(StrEnum):
-    """What an event is, where it goes, and its payload keys (times are ISO 8601 UTC).
-
-    - GAME_STARTED (channel): phase_id, phase, deadline, powers {power: user id | None},
-      variant (title and summary; only when not the standard game)
-    - POWER_ASSIGNED (DM): powers [power], deadline
-    - RESULTS (channel): phase_id, phase (played), next_phase_id, next_phase, report
-      (judge notation), deadline (of the next phase; None when the game ended),
-      announcements [text] (a variant's events, e.g. World War I's coin; only if any)
-    - ORDERS_NEEDED (DM): power, phase_id, phase, adjustment (+builds / −removals),
-      dislodged [{unit, retreats}], deadline; or power, standby=True for a standby
-    - REMINDER (DM): power, phase, deadline, unordered [unit] (still without an order),
-      builds_left, removals_left
-    - NMR (channel): power, phase
-    - CIVIL_DISORDER (channel): power, chosen (its player asked for it: `/game resign`),
-      user (who held it, when anyone did); in a hidden-information game told to the GM
-      and that player by DM instead, as is PLAYER_REPLACED (issue 12)
-    - DEADLINE_CHANGED (channel): deadline, by_vote (when set by a vote)
-    - PAUSED (channel): {} / RESUMED (channel): deadline
-    - PLAYER_REPLACED (channel): power, old, new (user ids); score_from: whom the score
-      counted for before, when the newcomer may choose it stays theirs (rules/004)
-    - VOTE_OPENED (DM, to each voter but the proposer): vote_id, kind
-      (draw/extend/shorten), new_deadline, deadline (the current one)
-    - VOTE_CLOSED (channel): vote_id, kind, passed, yes [power], no [power], abstain
-      [power] (voters who had not voted), secret; with secret ballots yes, no and
-      abstain are counts, not names
-    - PLAYER_KICKED (channel): user (id), powers [power] (now in civil disorder)
-    - GAME_ENDED (channel, and a DM to each player): kind
-      (solo/year_limit/stalemate/draw/abandoned/cancelled), winners, scores {power:
-      score}, scoring (the system's name); the DM's also powers [the player's]
-    - ROLLED_BACK (channel): phase, phase_id, deadline, rolled_back ["F1901M/1": each
-      play rolled back, as `/game history phase:` names it]; (DM, with a user) phase,
-      phase_id, deadline, resend [power] (their orders for the phase, wiped),
-      proxies_restored [power], proxies_ended [power]
-    - PROXY_ENDED (DM to the holder): power, reason (a `bot.service.proxies.ProxyEnd` value)
-    - PHASE_NEWS (DM, to each player after each phase, after RESULTS): powers [power],
-      phase_id, next_phase_id, deadline (of the next phase), game_over
-    - DELIVERY_FAILED (the game's channel): kind, user (or None), error — an event
-      Discord kept refusing was given up
-    - THREADS_SYNC (channel): {} — who belongs in the game's private threads changed
-      (bot/service/talk.py); the Discord layer brings them in line
-    - PLAYER_LEFT (channel): user, powers [power], gm (user id) — a player was found
-      gone from the server (bot/service/reach.py); the GM is told, to call a standby
-    - DMS_CLOSED (channel): user — Discord refuses DMs to this player; told once, with
-      a ping of them only, how to open them
-    - QUESTION (DM to the GM): user (the player asking), powers [power], text — `/ask`
-    - LATE (channel, or DM): to ("channel", "gm" or "player"), powers [power] (late:
-      nothing sent at all; a player's own only), phase, until (the grace's end) —
-      bot/service/grace.py
-    - EXCUSED (channel, or DM): to ("channel", "gm" or "player"), powers [power] (each
-      spent an excused miss), phase, deadline (the moved one) — bot/service/excuses.py
-    - ABSENCE (channel, or DM): to ("channel", "gm" or "player"), powers [power] (away),
-      first, last (days, ISO), days, asked_days (more: the cap cut it), deadline (the
-      game's now) — bot/service/absences.py
-    - SETTING_CHANGED (channel): changed [line] — what the changed settings now say, as
-      `/gm settings show` says it (`/gm settings set`)
-    """
+    """What an event is (stored in `outbox.kind`). Where each goes and what its payload
+    carries is documented on its payload type, in bot/service/event_payloads.py
+    (`event_codec.PAYLOAD_TYPES` maps each kind to it)."""
 
     GAME_STARTED = "game_started"
     POWER_ASSIGNED = "power_assigned"

@@ -17,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import partial
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
+from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.absence_dates import read_absence
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.grace import tell
 from bot.service.schedule import Clock, Schedule
 from bot.service.service_core import ServiceCore, owes_orders, valid_id
@@ -107,15 +109,16 @@ class AbsenceDesk(ServiceCore):
             await session.flush()
             for g in boards:
                 await self._hold_running_deadline(session, g, now)
-                notice = {
-                    "first": first.isoformat(),
-                    "last": (first + timedelta(days=days - 1)).isoformat(),
-                    "asked_days": asked,
-                    "days": days,
-                    "deadline": g.deadline_at.isoformat() if g.deadline_at else None,
-                }
+                notice = partial(
+                    ev.Absence,
+                    first=first,
+                    last=first + timedelta(days=days - 1),
+                    asked_days=asked,
+                    days=days,
+                    deadline=g.deadline_at,
+                )
                 variant = self._settings(g).variant
-                tell(session, g, EventKind.ABSENCE, held[g.id], notice, now, variant)
+                tell(session, g, held[g.id], notice, now, variant)
             return _info(rows[0], [r.power for r in held[game.id]], game.deadline_at, zone)
 
     async def cancel_absence(self, game_id: int, caller: Caller, absence_id: int, now) -> None:
@@ -163,14 +166,8 @@ class AbsenceDesk(ServiceCore):
         game.deadline_at = phase.deadline_at = moved
         game.version += 1  # buttons made for the old deadline are stale
         await self._schedule_reminders(session, game, phase.id, moved, now)
-        repo.add_outbox(
-            session,
-            EventKind.DEADLINE_CHANGED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"deadline": moved.isoformat(), "by_absence": True},
-        )
+        held = ev.DeadlineChanged(deadline=moved, by_absence=True)
+        add_event(session, held, now, game_id=game.id, channel_id=game.channel_id)
 
 
 async def held_deadline(
@@ -202,31 +199,28 @@ async def held_deadline(
     return deadline
 
 
-def absence_text(game_name: str, payload: dict) -> str:
+def absence_text(game_name: str, away: ev.Absence) -> str:
     """The ABSENCE notice, without reasons: who is away and the deadline now."""
-    first, last = date.fromisoformat(payload["first"]), date.fromisoformat(payload["last"])
+    first, last = away.first, away.last
     days = f"{first:%d %b}" if first == last else f"{first:%d %b} to {last:%d %b}"
-    deadline = payload.get("deadline")
-    then = (
-        f" The deadline is {deadline_text(datetime.fromisoformat(deadline))}." if deadline else ""
-    )
-    powers = power_list(payload["powers"])
-    if payload["to"] == "player":
+    then = f" The deadline is {deadline_text(away.deadline)}." if away.deadline else ""
+    powers = power_list(away.powers)
+    if away.to == "player":
         cut = ""
-        if payload["days"] < payload["asked_days"]:
+        if away.days < away.asked_days:
             cut = (
-                f" The game allows {count(payload['days'], 'more day')}, so the absence "
+                f" The game allows {count(away.days, 'more day')}, so the absence "
                 "stops there; the GM is told and may call a standby."
             )
         return f"**{game_name}**: noted, {powers} away {days}.{cut}{then}"
-    if payload["to"] == "gm" and payload["days"] < payload["asked_days"]:
+    if away.to == "gm" and away.days < away.asked_days:
         return (
             f"GM: in **{game_name}** {powers} asked to be away "
-            f"{count(payload['asked_days'], 'day')} from {first:%d %b}; the cap allowed "
-            f"{count(payload['days'], 'day')}. You may want to call a standby "
+            f"{count(away.asked_days, 'day')} from {first:%d %b}; the cap allowed "
+            f"{count(away.days, 'day')}. You may want to call a standby "
             f"(rules/004 rule 9: `/gm standby`).{then}"
         )
-    who = "GM: in" if payload["to"] == "gm" else "In"
+    who = "GM: in" if away.to == "gm" else "In"
     return f"{who} **{game_name}** {powers} will be away {days}.{then}"
 
 

@@ -21,10 +21,11 @@ from adjudication.rules import Rules
 from adjudication.spy_json import spy_report_to_json
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS, Variant
+from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.absences import held_deadline
 from bot.service.endings import Endings
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.excuses import excuse_the_late
 from bot.service.grace import wait_for_late
 from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
@@ -96,13 +97,13 @@ class Adjudicator(Endings):
             await session.delete(row)
         # A proxy lasts while its grantor holds the power (rules/004 rule 10).
         for kind, reason in (
-            (EventKind.PLAYER_REPLACED, ProxyEnd.REPLACED),
-            (EventKind.CIVIL_DISORDER, ProxyEnd.CIVIL_DISORDER),
+            (ev.PlayerReplaced, ProxyEnd.REPLACED),
+            (ev.CivilDisorder, ProxyEnd.CIVIL_DISORDER),
         ):
-            changed = {payload["power"] for k, payload in events if k is kind}
+            changed = {e.power for e in events if isinstance(e, kind)}
             if changed:
                 await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
-        if any(k is EventKind.PLAYER_REPLACED for k, _ in events):
+        if any(isinstance(e, ev.PlayerReplaced) for e in events):
             await self._refresh_thread_members(session, game, now)  # a standby took over
 
         history = await self._winter_history(session, game, position)
@@ -116,7 +117,7 @@ class Adjudicator(Endings):
             result, orders = masters.adjudication, own_orders(masters)
         else:
             result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
-        nmr = {kind_payload["power"] for kind, kind_payload in events if kind is EventKind.NMR}
+        nmr = {e.power for e in events if isinstance(e, ev.Nmr)}
         fall = await self._fall_ownership(session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
         if masters is not None and (written := report_of(masters, self.board_at(position))):
@@ -181,7 +182,7 @@ class Adjudicator(Endings):
             )
         self._checkpoint("next_phase_written")
 
-        in_disorder = sorted(p["power"] for k, p in events if k is EventKind.CIVIL_DISORDER)
+        in_disorder = sorted(e.power for e in events if isinstance(e, ev.CivilDisorder))
         news = PhaseNotices(
             nmr=sorted(nmr),
             civil_disorder=in_disorder,
@@ -195,31 +196,23 @@ class Adjudicator(Endings):
             notices: dict = news.channel() if played is phase else {}
             if played is phase and announcements:
                 notices["announcements"] = announcements
-            repo.add_outbox(
-                session,
-                EventKind.RESULTS,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={
-                    "phase_id": played.id,
-                    "phase": played.code,
-                    "next_phase_id": new_phase.id,
-                    "next_phase": nxt.phase.code,
-                    "report": played.report,
-                    "deadline": deadline.isoformat() if deadline else None,
-                    # One-on-one: no deadline yet, the match's other board is behind.
-                    **({"match_wait": True} if deadline is None and not over else {}),
-                    **notices,
-                },
+            results = ev.Results(
+                phase_id=played.id,
+                phase=played.code,
+                next_phase_id=new_phase.id,
+                next_phase=nxt.phase.code,
+                report=played.report,
+                deadline=deadline,
+                # One-on-one: no deadline yet, the match's other board is behind.
+                match_wait=deadline is None and not over,
+                **notices,
             )
+            add_event(session, results, now, game_id=game.id, channel_id=game.channel_id)
         told_first()  # the others' news after the results: the channel goes first
-        for kind, payload in events:
-            if kind in (EventKind.NMR, EventKind.CIVIL_DISORDER):
+        for event in events:
+            if isinstance(event, ev.Nmr | ev.CivilDisorder):
                 continue  # told in the results post, and to the player by DM
-            repo.add_outbox(
-                session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
-            )
+            add_event(session, event, now, game_id=game.id, channel_id=game.channel_id)
         await self._expire_votes(session, game, phase, now)
         if result.game_end is not None:
             end = result.game_end
@@ -251,7 +244,7 @@ class Adjudicator(Endings):
         subs: Sequence[SubmissionRow],
         rows: Sequence[OrderRow],
         settings,
-    ) -> tuple[list[Order], list[OrderRow], list[tuple[EventKind, dict]]]:
+    ) -> tuple[list[Order], list[OrderRow], list[ev.Payload]]:
         """The orders to play, and the NMR bookkeeping (rules/000 §14.3, rules/004
         rules 9 and 10): a power whose own player sent nothing it owed is NMR; its
         standby's orders, if any, are used and the standby takes over; proxies' orders
@@ -261,7 +254,7 @@ class Adjudicator(Endings):
         senders_by_power: dict[Power, set[int]] = {}
         for s in subs:
             senders_by_power.setdefault(s.power, set()).add(s.sender_user_id)
-        events: list[tuple[EventKind, dict]] = []
+        events: list[ev.Payload] = []
         takeover: set[Power] = set()
         for row in powers:
             if not row.playable or row.user_id is None:
@@ -277,20 +270,17 @@ class Adjudicator(Endings):
                 takeover.add(row.power)
                 hand_over(row, row.standby_user_id)
                 events.append(
-                    (
-                        EventKind.PLAYER_REPLACED,
-                        {
-                            "power": row.power,
-                            "old": row.user_id,
-                            "new": row.standby_user_id,
-                            "score_from": row.score_choice_from,
-                        },
+                    ev.PlayerReplaced(
+                        power=row.power,
+                        old=row.user_id,
+                        new=row.standby_user_id,
+                        score_from=row.score_choice_from,
                     )
                 )
                 row.user_id, row.standby_user_id = row.standby_user_id, None
                 row.missed_phases, row.civil_disorder = 0, False
                 continue
-            events.append((EventKind.NMR, {"power": row.power, "phase": position.phase.code}))
+            events.append(ev.Nmr(power=row.power, phase=position.phase.code))
             if position.phase.kind is not PhaseKind.MOVEMENT:
                 # rules/000 §14.3: civil disorder follows orders missed "in a given Spring
                 # or Fall season"; an unordered retreat is disbanded and an unused build
@@ -299,7 +289,7 @@ class Adjudicator(Endings):
             row.missed_phases += 1
             if not row.civil_disorder and row.missed_phases >= settings.civil_disorder_after:
                 row.civil_disorder = True
-                events.append((EventKind.CIVIL_DISORDER, {"power": row.power}))
+                events.append(ev.CivilDisorder(power=row.power))
         owner = {r.power: r for r in powers}
         orders: list[Order] = []
         unused: list[OrderRow] = []
@@ -413,22 +403,16 @@ class Adjudicator(Endings):
 
         def queue(user_id: int, mine: list[Power]) -> None:
             told = {} if after is None else masters_news(after, self.board, masters, mine, disorder)
-            repo.add_outbox(
-                session,
-                EventKind.PHASE_NEWS,
-                now,
-                game_id=game.id,
-                user_id=user_id,
-                payload={
-                    "powers": mine,
-                    "phase_id": phase.id,
-                    "next_phase_id": new_phase.id,
-                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
-                    "game_over": over,
-                    **notices.for_powers(mine),
-                    **told,
-                },
+            own = ev.PhaseNews(
+                powers=tuple(mine),
+                phase_id=phase.id,
+                next_phase_id=new_phase.id,
+                deadline=game.deadline_at,
+                game_over=over,
+                **notices.for_powers(mine),
+                **told,
             )
+            add_event(session, own, now, game_id=game.id, user_id=user_id)
 
         later = []
         for user_id, mine in sorted(by_user.items()):

@@ -12,9 +12,10 @@ from adjudication.position import Position
 from adjudication.rules import YearLimitMeasure
 from adjudication.units import Power
 from adjudication.variants import VARIANTS
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.proxies import ProxyEnd
 from bot.service.scoring import PowerResult, scores
 from bot.service.talk import TalkDesk
@@ -83,35 +84,21 @@ class Endings(TalkDesk):
                 row.score = table.get(row.power)
                 row.score_choice_from = None  # too late to choose now
             game.scoring = self._settings(game).scoring.value
-        payload = {
-            "kind": kind,
-            "winners": list(winners),
-            "scores": table,
-            "scoring": self._settings(game).scoring.value,
-            # One-on-one: the match's result, said with each game's end.
-            **({"match": match} if match else {}),
-        }
-        channel_only = {"with_results": True} if in_results else {}
-        repo.add_outbox(
-            session,
-            EventKind.GAME_ENDED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={**payload, **channel_only},
+        ended = ev.GameEnded(
+            kind=kind,
+            winners=tuple(winners),
+            scores=table,
+            scoring=self._settings(game).scoring,
+            match=match or None,  # One-on-one: the match's result, said with each end
         )
+        channel = ended.model_copy(update={"with_results": in_results})
+        add_event(session, channel, now, game_id=game.id, channel_id=game.channel_id)
         # And each player, by DM (issue 22: the end reaches everyone concerned, once).
         players = sorted({row.user_id for row in powers if row.user_id is not None})
         for user_id in players:
             mine = sorted(row.power for row in powers if row.user_id == user_id)
-            repo.add_outbox(
-                session,
-                EventKind.GAME_ENDED,
-                now,
-                game_id=game.id,
-                user_id=user_id,
-                payload={**payload, "powers": mine},
-            )
+            told = ended.model_copy(update={"powers": tuple(mine)})
+            add_event(session, told, now, game_id=game.id, user_id=user_id)
 
     async def gm_end_game(
         self,
@@ -163,14 +150,8 @@ class Endings(TalkDesk):
         game.winners = []
         game.version += 1
         repo.add_audit(session, game.id, actor, "cancel", now)
-        repo.add_outbox(
-            session,
-            EventKind.GAME_ENDED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"kind": EndKind.CANCELLED, "winners": [], "scores": {}},
-        )
+        cancelled = ev.GameEnded(kind=EndKind.CANCELLED)
+        add_event(session, cancelled, now, game_id=game.id, channel_id=game.channel_id)
 
     # Votes hook in here (bot/service/votes.py overrides it).
     async def _expire_votes(self, session, game, phase, now) -> None:

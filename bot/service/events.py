@@ -1,20 +1,24 @@
-"""What the service asks the Discord layer to deliver, through the outbox. The kinds
-and their payloads: `EventKind` (stored in `outbox.kind`, so in storage/enums.py)."""
+"""What the service asks the Discord layer to deliver, through the outbox. The kinds:
+`EventKind` (stored in `outbox.kind`, so in storage/enums.py); each kind's payload:
+its type in bot/service/event_payloads.py, read and written by event_codec.py."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TypeVar
 
+from bot.service.event_payloads import Payload
 from storage.enums import EventKind as EventKind
+
+P = TypeVar("P", bound=Payload)
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One message to deliver: to `channel_id` (a game channel) or `user_id` (a DM).
 
-    `payload` is plain JSON; its keys depend on `kind` (documented where each is made).
+    `payload` is of `kind`'s payload type (`event_codec.PAYLOAD_TYPES`).
     """
 
     id: int
@@ -22,7 +26,12 @@ class Event:
     game_id: int | None
     channel_id: int | None
     user_id: int | None
-    payload: dict[str, Any]
+    payload: Payload
     created_at: datetime
     attempts: int
     steps_done: int = 0  # steps of it done before (a retry resumes after them)
+
+    def payload_as(self, kind: type[P]) -> P:
+        """The payload as the type its handler expects (the kind decided it)."""
+        assert isinstance(self.payload, kind), (self.kind, type(self.payload))
+        return self.payload

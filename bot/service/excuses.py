@@ -9,10 +9,12 @@ left; a rollback restores it with the rest of the power's state (start_state.py)
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service.events import EventKind
+from bot.service import event_payloads as ev
+from bot.service.event_codec import add_event
 from bot.service.grace import late_powers, tell
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore
@@ -45,14 +47,8 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
         phase = await desk._current_phase(session, board)
         await desk._schedule_reminders(session, board, phase.id, deadline, now)
         if not was_moved:  # it spent nothing itself: its channel hears why it waits
-            repo.add_outbox(
-                session,
-                EventKind.DEADLINE_CHANGED,
-                now,
-                game_id=board.id,
-                channel_id=board.channel_id,
-                payload={"deadline": deadline.isoformat(), "by_match": True},
-            )
+            moved = ev.DeadlineChanged(deadline=deadline, by_match=True)
+            add_event(session, moved, now, game_id=board.id, channel_id=board.channel_id)
     return True
 
 
@@ -88,23 +84,23 @@ async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) 
     )
     game.deadline_at = deadline
     await desk._schedule_reminders(session, game, phase.id, deadline, now)
-    notice = {"phase": phase.code, "deadline": deadline.isoformat()}
-    tell(session, game, EventKind.EXCUSED, excused, notice, now, settings.variant)
+    notice = partial(ev.Excused, phase=phase.code, deadline=deadline)
+    tell(session, game, excused, notice, now, settings.variant)
     return deadline
 
 
-def excused_text(game_name: str, payload: dict) -> str:
+def excused_text(game_name: str, excused: ev.Excused) -> str:
     """The EXCUSED notice, naming the powers (never why, never what anyone ordered)."""
-    deadline = deadline_text(datetime.fromisoformat(payload["deadline"]))
-    powers = power_list(payload["powers"])
-    if payload["to"] == "player":
+    deadline = deadline_text(excused.deadline)
+    powers = power_list(excused.powers)
+    if excused.to == "player":
         return (
-            f"**{game_name}**, {payload['phase']}: I had no orders from {powers}, so one of "
+            f"**{game_name}**, {excused.phase}: I had no orders from {powers}, so one of "
             f"your excused misses was spent. New deadline {deadline}; send your orders "
             "here by DM."
         )
-    who = "GM: in" if payload["to"] == "gm" else "In"
+    who = "GM: in" if excused.to == "gm" else "In"
     return (
-        f"{who} **{game_name}** {powers} used an excused miss for {payload['phase']}. "
+        f"{who} **{game_name}** {powers} used an excused miss for {excused.phase}. "
         f"New deadline {deadline}."
     )

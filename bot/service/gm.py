@@ -12,9 +12,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.orders import Order
 from adjudication.units import Power
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings
 from bot.service.match_players import side_taken
 from bot.service.match_rollback import other_target, reopen_match
@@ -129,14 +130,8 @@ class GmDesk(RollbackDesk):
                 now,
                 {"old": old.isoformat() if old else None, "new": deadline.isoformat()},
             )
-            repo.add_outbox(
-                session,
-                EventKind.DEADLINE_CHANGED,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={"deadline": deadline.isoformat()},
-            )
+            moved = ev.DeadlineChanged(deadline=deadline)
+            add_event(session, moved, now, game_id=game.id, channel_id=game.channel_id)
             return deadline
 
     async def gm_pause(self, game_id: int, caller: Caller, now: datetime) -> None:
@@ -209,19 +204,10 @@ class GmDesk(RollbackDesk):
             now,
             {"power": row.power, "old": old, "new": new_user_id},
         )
-        repo.add_outbox(
-            session,
-            EventKind.PLAYER_REPLACED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={
-                "power": row.power,
-                "old": old,
-                "new": new_user_id,
-                "score_from": row.score_choice_from,
-            },
+        replaced = ev.PlayerReplaced(
+            power=row.power, old=old, new=new_user_id, score_from=row.score_choice_from
         )
+        add_event(session, replaced, now, game_id=game.id, channel_id=game.channel_id)
 
     async def gm_call_standby(
         self,
@@ -246,14 +232,8 @@ class GmDesk(RollbackDesk):
                 now,
                 {"power": row.power, "standby": standby_user_id},
             )
-            repo.add_outbox(
-                session,
-                EventKind.ORDERS_NEEDED,
-                now,
-                game_id=game.id,
-                user_id=standby_user_id,
-                payload={"power": row.power, "standby": True},
-            )
+            called = ev.OrdersNeeded(power=row.power, standby=True)
+            add_event(session, called, now, game_id=game.id, user_id=standby_user_id)
 
     async def gm_civil_disorder(
         self,
@@ -308,14 +288,8 @@ class GmDesk(RollbackDesk):
         row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
         await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
         await self._refresh_thread_members(session, game, now)
-        repo.add_outbox(
-            session,
-            EventKind.CIVIL_DISORDER,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"power": row.power, "chosen": chosen, "user": held_by},
-        )
+        disorder = ev.CivilDisorder(power=row.power, chosen=chosen, user=held_by)
+        add_event(session, disorder, now, game_id=game.id, channel_id=game.channel_id)
 
     async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:
         """Remove a player; in a running game their powers fall into civil disorder."""
@@ -339,14 +313,8 @@ class GmDesk(RollbackDesk):
             repo.add_audit(
                 session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
             )
-            repo.add_outbox(
-                session,
-                EventKind.PLAYER_KICKED,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-                payload={"user": user_id, "powers": powers},
-            )
+            kicked = ev.PlayerKicked(user=user_id, powers=tuple(powers))
+            add_event(session, kicked, now, game_id=game.id, channel_id=game.channel_id)
 
     async def gm_rollback_plan(self, game_id: int, caller: Caller, phase_code: str) -> RollbackPlan:
         """What rolling back to the start of `phase_code` would change, for the GM to
@@ -474,12 +442,6 @@ class GmDesk(RollbackDesk):
             )
             changed = setting_news(old, new, name, value)
             if changed:
-                repo.add_outbox(
-                    session,
-                    EventKind.SETTING_CHANGED,
-                    now,
-                    game_id=game.id,
-                    channel_id=game.channel_id,
-                    payload={"changed": changed},
-                )
+                news = ev.SettingChanged(changed=tuple(changed))
+                add_event(session, news, now, game_id=game.id, channel_id=game.channel_id)
             return new

@@ -9,8 +9,9 @@ told follows the variant's `lateness_told` (never what anyone ordered).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -19,7 +20,8 @@ from adjudication.masters.options import MastersRules
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS, Disclosure
-from bot.service.events import EventKind
+from bot.service import event_payloads as ev
+from bot.service.event_codec import add_event
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.words import deadline_text, power_list
@@ -77,21 +79,13 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
         days = range(1, grace // (24 * 60) + 1)
         daily = [deadline + timedelta(days=d) for d in days if deadline + timedelta(days=d) < until]
         await repo.replace_reminders(session, board.id, board_phase.id, daily)
-        notice = {"phase": board_phase.code, "until": until.isoformat()}
         if late:
-            variant = desk._settings(board).variant
-            tell(session, board, EventKind.LATE, late, notice, now, variant)
+            notice = partial(ev.Late, phase=board_phase.code, until=until)
+            tell(session, board, late, notice, now, desk._settings(board).variant)
         else:  # it waits for the other board: a changed deadline, as an excuse's
             board.version += 1
-            payload = {"deadline": until.isoformat(), "by_match": True}
-            repo.add_outbox(
-                session,
-                EventKind.DEADLINE_CHANGED,
-                now,
-                game_id=board.id,
-                channel_id=board.channel_id,
-                payload=payload,
-            )
+            moved = ev.DeadlineChanged(deadline=until, by_match=True)
+            add_event(session, moved, now, game_id=board.id, channel_id=board.channel_id)
     return True
 
 
@@ -113,44 +107,41 @@ async def _late_on(
 def tell(
     session: AsyncSession,
     game: GameRow,
-    kind: EventKind,
     rows: Sequence[PowerRow],
-    notice: dict,
+    notice: Callable[..., ev.Payload],
     now: datetime,
     variant: str,
 ) -> None:
     """Tell who must know about these powers (late, excused): the channel when the
-    variant says so, always the GM, and each player about their own powers alone."""
-    names = sorted(r.power for r in rows)
+    variant says so, always the GM, and each player about their own powers alone.
+    `notice(to=…, powers=…)` makes the payload for each."""
+    names = tuple(sorted(r.power for r in rows))
     if VARIANTS[variant].lateness_told is Disclosure.PUBLIC:
-        payload = {"to": "channel", "powers": names, **notice}
-        repo.add_outbox(
-            session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
-        )
-    payload = {"to": "gm", "powers": names, **notice}
-    repo.add_outbox(session, kind, now, game_id=game.id, user_id=game.gm_user_id, payload=payload)
+        told = notice(to="channel", powers=names)
+        add_event(session, told, now, game_id=game.id, channel_id=game.channel_id)
+    add_event(session, notice(to="gm", powers=names), now, game_id=game.id, user_id=game.gm_user_id)
     by_user: dict[int, list[Power]] = {}
     for row in rows:
         if row.user_id is not None:
             by_user.setdefault(row.user_id, []).append(row.power)
     for user_id, mine in sorted(by_user.items()):
-        payload = {"to": "player", "powers": sorted(mine), **notice}
-        repo.add_outbox(session, kind, now, game_id=game.id, user_id=user_id, payload=payload)
+        told = notice(to="player", powers=tuple(sorted(mine)))
+        add_event(session, told, now, game_id=game.id, user_id=user_id)
 
 
-def late_text(game_name: str, payload: dict) -> str:
+def late_text(game_name: str, late: ev.Late) -> str:
     """The LATE notice: the channel's and the GM's name the late powers; a player's
     says what to do. Never what anyone ordered."""
-    until = deadline_text(datetime.fromisoformat(payload["until"]))
-    powers = power_list(payload["powers"])
-    if payload["to"] == "player":
+    until = deadline_text(late.until)
+    powers = power_list(late.powers)
+    if late.to == "player":
         return (
-            f"**{game_name}**, {payload['phase']}: the deadline passed and I have no orders "
+            f"**{game_name}**, {late.phase}: the deadline passed and I have no orders "
             f"from {powers}. The game waits for you until {until}; send your orders here "
             "by DM. Without them your units hold (retreats disband, builds are waived)."
         )
-    who = "GM: in" if payload["to"] == "gm" else "In"
+    who = "GM: in" if late.to == "gm" else "In"
     return (
-        f"{who} **{game_name}** the deadline for {payload['phase']} passed with no orders "
+        f"{who} **{game_name}** the deadline for {late.phase} passed with no orders "
         f"from {powers}. The game waits for them until {until}, then plays."
     )

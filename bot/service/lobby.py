@@ -14,11 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.position import Position
 from adjudication.units import Power
 from adjudication.variants import VARIANTS
+from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.assignment import assign, power_groups, variant_played
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.game_settings import Assignment, GameSettings, VariantName
 from bot.service.order_checks import progress
 from bot.service.player_counts import check_room, check_start
@@ -265,35 +266,21 @@ class Lobby(ServiceCore):
             game.deadline_at = deadline
             game.version += 1
             await self._schedule_reminders(session, game, phase.id, deadline, now)
-            repo.add_outbox(
-                session,
-                EventKind.GAME_STARTED,
-                now,
-                game_id=game_id,
-                channel_id=game.channel_id,
-                payload={
-                    "phase_id": phase.id,
-                    "phase": phase.code,
-                    "deadline": deadline.isoformat(),
-                    "powers": {p: owner.get(p) for p in self.board.powers},
-                    # Said in the start post when not the standard game (two players
-                    # make World War I).
-                    **(
-                        {}
-                        if variant.name == VariantName.STANDARD
-                        else {"variant": f"{variant.title}: {variant.summary}"}
-                    ),
-                },
+            started = ev.GameStarted(
+                phase_id=phase.id,
+                phase=phase.code,
+                deadline=deadline,
+                powers={p: owner.get(p) for p in self.board.powers},
+                # Said in the start post when not the standard game (two players
+                # make World War I).
+                variant=None
+                if variant.name == VariantName.STANDARD
+                else f"{variant.title}: {variant.summary}",
             )
+            add_event(session, started, now, game_id=game_id, channel_id=game.channel_id)
             for user, group in sorted(groups.items()):
-                repo.add_outbox(
-                    session,
-                    EventKind.POWER_ASSIGNED,
-                    now,
-                    game_id=game_id,
-                    user_id=user,
-                    payload={"powers": list(group), "deadline": deadline.isoformat()},
-                )
+                assigned = ev.PowerAssigned(powers=tuple(group), deadline=deadline)
+                add_event(session, assigned, now, game_id=game_id, user_id=user)
             if game.match_id is not None:  # One-on-one: the second board
                 await matches.start_second_game(self, session, game, groups, deadline, now)
             await session.flush()

@@ -27,8 +27,9 @@ from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power, Season
 from adjudication.variants import VARIANTS
 from adjudication.variants.one_on_one import MatchEnd, match_end, player_units
+from bot.service import event_payloads as ev
 from bot.service.errors import InvalidSetting, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.start_state import state_now
 from bot.service.views import GameStatus, PlayerStatus
@@ -147,29 +148,17 @@ async def start_second_game(
     other.current_phase_id, other.deadline_at, other.version = phase.id, deadline, 1
     match.status = GameStatus.ACTIVE
     await core._schedule_reminders(session, other, phase.id, deadline, now)
-    repo.add_outbox(
-        session,
-        EventKind.GAME_STARTED,
-        now,
-        game_id=other.id,
-        channel_id=other.channel_id,
-        payload={
-            "phase_id": phase.id,
-            "phase": phase.code,
-            "deadline": deadline.isoformat(),
-            "powers": {p: owner.get(p) for p in core.board.powers},
-            "variant": _variant_line(game),
-        },
+    started = ev.GameStarted(
+        phase_id=phase.id,
+        phase=phase.code,
+        deadline=deadline,
+        powers={p: owner.get(p) for p in core.board.powers},
+        variant=_variant_line(game),
     )
+    add_event(session, started, now, game_id=other.id, channel_id=other.channel_id)
     for user, side in sorted(swapped.items()):
-        repo.add_outbox(
-            session,
-            EventKind.POWER_ASSIGNED,
-            now,
-            game_id=other.id,
-            user_id=user,
-            payload={"powers": list(side), "deadline": deadline.isoformat()},
-        )
+        assigned = ev.PowerAssigned(powers=tuple(side), deadline=deadline)
+        add_event(session, assigned, now, game_id=other.id, user_id=user)
     return other
 
 
@@ -236,14 +225,8 @@ async def after_phase(
     await core._schedule_reminders(session, other, other_phase.id, deadline, now)
     if not waited:
         return deadline, False  # played in the same round: the same deadline, give or take
-    repo.add_outbox(
-        session,
-        EventKind.DEADLINE_CHANGED,
-        now,
-        game_id=other.id,
-        channel_id=other.channel_id,
-        payload={"deadline": deadline.isoformat(), "by_match": True},
-    )
+    caught_up = ev.DeadlineChanged(deadline=deadline, by_match=True)
+    add_event(session, caught_up, now, game_id=other.id, channel_id=other.channel_id)
     return deadline, False
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.service import event_payloads as ev
 from bot.service.errors import NotFound
+from bot.service.event_codec import add_event, decode
 from bot.service.events import Event, EventKind
 from bot.service.service_core import ServiceCore
 from storage import phase_queries, repo
@@ -89,14 +91,10 @@ class Outbox(ServiceCore):
         game = await repo.game(session, row.game_id)
         if game is None:
             return
-        repo.add_outbox(
-            session,
-            EventKind.DELIVERY_FAILED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"kind": row.kind, "user": row.user_id, "error": (row.last_error or "")[:200]},
+        failed = ev.DeliveryFailed(
+            kind=row.kind, user=row.user_id, error=(row.last_error or "")[:200]
         )
+        add_event(session, failed, now, game_id=game.id, channel_id=game.channel_id)
 
     async def ballot_messages(self, game_id: int, vote_id: int) -> tuple[tuple[int, int], ...]:
         """(channel id, message id) of the ballots a vote sent (for disabling them)."""
@@ -132,7 +130,7 @@ def _event(row: OutboxRow) -> Event:
         game_id=row.game_id,
         channel_id=row.channel_id,
         user_id=row.user_id,
-        payload=dict(row.payload),
+        payload=decode(EventKind(row.kind), row.payload),
         created_at=row.created_at,
         attempts=row.attempts,
         steps_done=row.steps_done,

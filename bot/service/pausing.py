@@ -9,10 +9,10 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.service import event_payloads as ev
 from bot.service.errors import WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.service_core import ServiceCore
-from storage import repo
 from storage.models import GameRow
 
 
@@ -21,10 +21,8 @@ def pause_game(session: AsyncSession, game: GameRow, now: datetime, *, by_vote: 
         raise WrongState(f"{game.name} is already paused.")
     game.paused_at = now
     game.version += 1
-    payload = {"by_vote": True} if by_vote else None
-    repo.add_outbox(
-        session, EventKind.PAUSED, now, game_id=game.id, channel_id=game.channel_id, payload=payload
-    )
+    paused = ev.Paused(by_vote=by_vote)
+    add_event(session, paused, now, game_id=game.id, channel_id=game.channel_id)
 
 
 async def resume_game(
@@ -40,15 +38,6 @@ async def resume_game(
     if game.deadline_at is not None:
         game.deadline_at = game.deadline_at + paused_for
         await core._schedule_reminders(session, game, game.current_phase_id, game.deadline_at, now)
-    payload: dict = {"deadline": game.deadline_at.isoformat() if game.deadline_at else None}
-    if by_vote:
-        payload["by_vote"] = True
-    repo.add_outbox(
-        session,
-        EventKind.RESUMED,
-        now,
-        game_id=game.id,
-        channel_id=game.channel_id,
-        payload=payload,
-    )
+    resumed = ev.Resumed(deadline=game.deadline_at, by_vote=by_vote)
+    add_event(session, resumed, now, game_id=game.id, channel_id=game.channel_id)
     return paused_for.total_seconds()

@@ -24,8 +24,9 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.lobby import Lobby
 from bot.service.views import GameStatus, GivenUp, GmStatus, ThreadGap
 from storage import repo
@@ -88,14 +89,8 @@ async def mark_gone(
             continue  # replaced or removed already: nothing of theirs to look after
         player.left_server_at = now
         marked += 1
-        repo.add_outbox(
-            session,
-            EventKind.PLAYER_LEFT,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"user": user_id, "powers": held, "gm": game.gm_user_id},
-        )
+        left = ev.PlayerLeft(user=user_id, powers=tuple(held), gm=game.gm_user_id)
+        add_event(session, left, now, game_id=game.id, channel_id=game.channel_id)
     return marked
 
 
@@ -125,14 +120,8 @@ class ReachDesk(Lobby):
                 game_id = next((g.id for g in await repo.games_of_user(session, user_id)), None)
             game = await repo.game(session, game_id) if game_id is not None else None
             if game is not None:
-                repo.add_outbox(
-                    session,
-                    EventKind.DMS_CLOSED,
-                    now,
-                    game_id=game.id,
-                    channel_id=game.channel_id,
-                    payload={"user": user_id},
-                )
+                closed = ev.DmsClosed(user=user_id)
+                add_event(session, closed, now, game_id=game.id, channel_id=game.channel_id)
             return True
 
     async def dms_open(self, user_id: int) -> None:

@@ -13,9 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.adjustments import adjustments_needed
 from adjudication.units import Phase, PhaseKind, Power, Season
+from bot.service import event_payloads as ev
 from bot.service.adjudicator import Adjudicator
 from bot.service.errors import NotFound, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.start_state import (
     PowerChange,
     keep_start_state,
@@ -139,28 +140,17 @@ class RollbackDesk(Adjudicator):
     ) -> None:
         """The channel is told, each power given back to its player is announced, and
         every one who sent orders for the phase or whose proxy changed gets a DM."""
-        repo.add_outbox(
-            session,
-            EventKind.ROLLED_BACK,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={
-                "phase": again.code,
-                "phase_id": again.id,
-                "deadline": deadline.isoformat(),
-                "rolled_back": rolled_back,
-            },
+        announced = ev.RolledBack(
+            phase=again.code, phase_id=again.id, deadline=deadline, rolled_back=tuple(rolled_back)
         )
+        add_event(session, announced, now, game_id=game.id, channel_id=game.channel_id)
         for change in changes:
+            payload: ev.Payload
             if change.then is None:  # nobody played it then: back in civil disorder
-                kind, payload = EventKind.CIVIL_DISORDER, {"power": change.power}
+                payload = ev.CivilDisorder(power=change.power)
             else:
-                kind = EventKind.PLAYER_REPLACED
-                payload = {"power": change.power, "old": change.now, "new": change.then}
-            repo.add_outbox(
-                session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
-            )
+                payload = ev.PlayerReplaced(power=change.power, old=change.now, new=change.then)
+            add_event(session, payload, now, game_id=game.id, channel_id=game.channel_id)
         told: dict[int, dict[str, list[Power]]] = {}
         for user, powers in senders.items():
             told.setdefault(user, {})["resend"] = sorted(powers)
@@ -171,21 +161,15 @@ class RollbackDesk(Adjudicator):
             for grant in grants:
                 told.setdefault(grant.grantee_user_id, {}).setdefault(key, []).append(grant.power)
         for user, what in sorted(told.items()):
-            repo.add_outbox(
-                session,
-                EventKind.ROLLED_BACK,
-                now,
-                game_id=game.id,
-                user_id=user,
-                payload={
-                    "phase": again.code,
-                    "phase_id": again.id,
-                    "deadline": deadline.isoformat(),
-                    "resend": what.get("resend", []),
-                    "proxies_restored": sorted(what.get("proxies_restored", [])),
-                    "proxies_ended": sorted(what.get("proxies_ended", [])),
-                },
+            own = ev.RolledBack(
+                phase=again.code,
+                phase_id=again.id,
+                deadline=deadline,
+                resend=tuple(what.get("resend", [])),
+                proxies_restored=tuple(sorted(what.get("proxies_restored", []))),
+                proxies_ended=tuple(sorted(what.get("proxies_ended", []))),
             )
+            add_event(session, own, now, game_id=game.id, user_id=user)
 
 
 def _address(play: PhaseRow, plays: list[PhaseRow]) -> str:

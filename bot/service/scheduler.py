@@ -12,7 +12,8 @@ import logging
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.service.events import EventKind
+from bot.service import event_payloads as ev
+from bot.service.event_codec import add_event
 from bot.service.masters_winter import awaited_progress
 from bot.service.order_checks import progress
 from bot.service.service_core import owes_orders
@@ -108,22 +109,16 @@ class Scheduler:
                 continue
             if (done := awaited_progress(position, row.power, masters, done)) is None:
                 continue
-            repo.add_outbox(
-                session,
-                EventKind.REMINDER,
-                now,
-                game_id=game_id,
-                user_id=row.user_id,
-                payload={
-                    "power": row.power,
-                    "phase": phase.code,
-                    "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
-                    "unordered": [str(u) for u in done.unordered],
-                    "given": done.given,
-                    "owed": done.owed,
-                    "builds_left": done.builds_left,
-                    "removals_left": done.removals_left,
-                },
+            reminder = ev.Reminder(
+                power=row.power,
+                phase=phase.code,
+                deadline=game.deadline_at,
+                unordered=tuple(str(u) for u in done.unordered),
+                given=done.given,
+                owed=done.owed,
+                builds_left=done.builds_left,
+                removals_left=done.removals_left,
             )
+            add_event(session, reminder, now, game_id=game_id, user_id=row.user_id)
             sent += 1
         return sent

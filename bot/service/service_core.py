@@ -15,10 +15,11 @@ from adjudication.masters.options import MastersRules
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import VARIANTS
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.engine import Engine
 from bot.service.errors import NotAllowed, NotFound, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings
 from bot.service.masters_winter import may_use_a_winter
 from bot.service.proxies import ProxyEnd
@@ -224,14 +225,8 @@ class ServiceCore:
                 await repo.withdraw_proxy_orders(
                     session, game.current_phase_id, grant.power, grant.grantee_user_id
                 )
-            repo.add_outbox(
-                session,
-                EventKind.PROXY_ENDED,
-                now,
-                game_id=game.id,
-                user_id=grant.grantee_user_id,
-                payload={"power": grant.power, "reason": reason.value},
-            )
+            ended_for = ev.ProxyEnded(power=grant.power, reason=reason)
+            add_event(session, ended_for, now, game_id=game.id, user_id=grant.grantee_user_id)
         return ended
 
     @staticmethod

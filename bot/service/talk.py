@@ -22,9 +22,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.units import Power
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.game_settings import Press
 from bot.service.reach import mark_gone
 from bot.service.service_core import ServiceCore
@@ -98,14 +99,8 @@ class TalkDesk(ServiceCore):
             powers = [
                 r.power for r in await repo.powers(session, game.id) if r.user_id == caller.user_id
             ]
-            repo.add_outbox(
-                session,
-                EventKind.QUESTION,
-                now,
-                game_id=game.id,
-                user_id=game.gm_user_id,
-                payload={"user": caller.user_id, "powers": powers, "text": question},
-            )
+            asked = ev.Question(user=caller.user_id, powers=tuple(powers), text=question)
+            add_event(session, asked, now, game_id=game.id, user_id=game.gm_user_id)
             return question
 
     async def plan_talk(self, caller: Caller, game_id: int, powers: Iterable[Power]) -> TalkPlan:
@@ -295,9 +290,7 @@ class TalkDesk(ServiceCore):
         )
         for talk in talks.scalars().all():
             talk.locked_at = None
-        repo.add_outbox(
-            session, EventKind.THREADS_SYNC, now, game_id=game.id, channel_id=game.channel_id
-        )
+        add_event(session, ev.ThreadsSync(), now, game_id=game.id, channel_id=game.channel_id)
 
     async def mark_thread_locked(self, thread_id: int, now: datetime) -> None:
         async with self.transaction() as session:
@@ -355,11 +348,5 @@ class TalkDesk(ServiceCore):
                     )
                     changed = True
         if changed and announce:
-            repo.add_outbox(
-                session,
-                EventKind.THREADS_SYNC,
-                now,
-                game_id=game.id,
-                channel_id=game.channel_id,
-            )
+            add_event(session, ev.ThreadsSync(), now, game_id=game.id, channel_id=game.channel_id)
         return changed

@@ -17,11 +17,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.units import Power
+from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, NotFound, WrongState
-from bot.service.events import EventKind
+from bot.service.event_codec import add_event
 from bot.service.pausing import pause_game, resume_game
 from bot.service.service_core import valid_id
 from bot.service.views import VoteInfo
@@ -163,19 +164,13 @@ class Votes(Adjudicator):
             # The proposer's own powers have voted yes by proposing: no ballot for them.
             proposer = None if anonymous else user_id
             for voter in sorted(set(voters.values()) - {proposer}):
-                repo.add_outbox(
-                    session,
-                    EventKind.VOTE_OPENED,
-                    now,
-                    game_id=game.id,
-                    user_id=voter,
-                    payload={
-                        "vote_id": vote.id,
-                        "kind": kind.value,
-                        "new_deadline": new_deadline.isoformat() if new_deadline else None,
-                        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
-                    },
+                ballot = ev.VoteOpened(
+                    vote_id=vote.id,
+                    kind=kind,
+                    new_deadline=new_deadline,
+                    deadline=game.deadline_at,
                 )
+                add_event(session, ballot, now, game_id=game.id, user_id=voter)
             await session.flush()
             await self._decide(session, game, vote, voters, now, at_deadline=False)
             return await self._info_of(session, game, vote, gm=is_gm)
@@ -227,20 +222,10 @@ class Votes(Adjudicator):
         # A secret ballot's event carries counts only: it is delivered to the channel,
         # and who voted what stays in the ballots, for the GM.
         tally = {k: len(v) for k, v in sides.items()} if secret else sides
-        repo.add_outbox(
-            session,
-            EventKind.VOTE_CLOSED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={
-                "vote_id": vote.id,
-                "kind": vote.kind,
-                "passed": passed,
-                **tally,
-                "secret": secret,
-            },
+        closed = ev.VoteClosed(
+            vote_id=vote.id, kind=vote.kind, passed=passed, secret=secret, **tally
         )
+        add_event(session, closed, now, game_id=game.id, channel_id=game.channel_id)
         if passed:
             await self._apply(session, game, vote, voters, now)
         return passed
@@ -269,14 +254,8 @@ class Votes(Adjudicator):
         game.deadline_at = vote.new_deadline_at
         game.version += 1  # a scheduler that saw the old deadline must not act on it
         await self._schedule_reminders(session, game, phase.id, game.deadline_at, now)
-        repo.add_outbox(
-            session,
-            EventKind.DEADLINE_CHANGED,
-            now,
-            game_id=game.id,
-            channel_id=game.channel_id,
-            payload={"deadline": game.deadline_at.isoformat(), "by_vote": True},
-        )
+        moved = ev.DeadlineChanged(deadline=game.deadline_at, by_vote=True)
+        add_event(session, moved, now, game_id=game.id, channel_id=game.channel_id)
 
     async def _votes_at_deadline(
         self, session: AsyncSession, game: GameRow, phase: PhaseRow, position: Position, now

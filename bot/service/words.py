@@ -16,6 +16,7 @@ from adjudication.spies import SPY_ORDERS
 from adjudication.spy_words import format_spy_order
 from adjudication.units import Phase, PhaseKind, Season, Unit
 from adjudication.variants import CoinToss
+from bot.service.event_payloads import GameEnded, Reminder
 from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
@@ -141,21 +142,21 @@ def _it_they(items: list) -> str:
     return "it" if len(items) == 1 else "they"
 
 
-def reminder_text(game_name: str, payload: dict, deadline: datetime | None) -> str:
+def reminder_text(game_name: str, reminder: Reminder, deadline: datetime | None) -> str:
     """A REMINDER event for its player: what is still missing ("3 of 5 units ordered;
     no build yet"), and by when."""
-    power = power_name(payload["power"])
-    phase = Phase.parse(payload["phase"]).title
+    power = power_name(reminder.power)
+    phase = Phase.parse(reminder.phase).title
     return (
-        f"Reminder, **{game_name}**, {phase}: **{power}**: {_missing(payload)}. "
+        f"Reminder, **{game_name}**, {phase}: **{power}**: {_missing(reminder)}. "
         f"Deadline {deadline_text(deadline)}. Send the orders here by DM."
     )
 
 
-def _missing(payload: dict) -> str:
-    missing = [readable_unit(u) for u in payload.get("unordered") or ()]
-    builds, removals = payload.get("builds_left") or 0, payload.get("removals_left") or 0
-    given, owed = payload.get("given"), payload.get("owed")
+def _missing(reminder: Reminder) -> str:
+    missing = [readable_unit(u) for u in reminder.unordered]
+    builds, removals = reminder.builds_left, reminder.removals_left
+    given, owed = reminder.given, reminder.owed
     if given is None or owed is None:  # queued before the counts were kept
         if missing:
             return f"{', '.join(missing)} still {'has' if len(missing) == 1 else 'have'} no order"
@@ -246,32 +247,30 @@ def dms_closed_text(user_id: int) -> str:
     )
 
 
-def game_end_text(name: str, payload: dict, scoring: str = "") -> str:
+def game_end_text(name: str, ended: GameEnded, scoring: str = "") -> str:
     """The announcement of a game's end (a GAME_ENDED event's payload); `scoring`
     names the game's scoring system."""
-    kind, winners = payload["kind"], list(payload.get("winners") or [])
-    result = end_result(kind, winners)
-    match = f"\n{payload['match']}" if payload.get("match") else ""  # One-on-one
-    return f"**{name} is over**: {result}.{match}" + _scores_line(payload, scoring)
+    result = end_result(ended.kind, ended.winners)
+    match = f"\n{ended.match}" if ended.match else ""  # One-on-one
+    return f"**{name} is over**: {result}.{match}" + _scores_line(ended, scoring)
 
 
-def game_end_dm(name: str, payload: dict) -> str:
+def game_end_dm(name: str, ended: GameEnded) -> str:
     """A player's own notice of the game's end: the result, their powers' scores."""
-    kind, winners = payload["kind"], list(payload.get("winners") or [])
-    mine = payload.get("powers") or []
-    scores = payload.get("scores") or {}
-    own = [f"{power_name(p)} {scores[p]:g}" for p in mine if p in scores]
+    kind, winners = ended.kind, ended.winners
+    scores = ended.scores
+    own = [f"{power_name(p)} {scores[p]:g}" for p in ended.powers if p in scores]
     yours = f"\nYour score: {', '.join(own)}." if own else ""
-    if payload.get("match"):  # One-on-one: the match's result
-        yours = f"\n{payload['match']}{yours}"
+    if ended.match:  # One-on-one: the match's result
+        yours = f"\n{ended.match}{yours}"
     return (
         f"**{name} is over**: {end_result(kind, winners)}.{yours}\n"
         "Thank you for playing. The whole game stays in `/game history`."
     )
 
 
-def _scores_line(payload: dict, scoring: str) -> str:
-    scores = payload.get("scores") or {}
+def _scores_line(ended: GameEnded, scoring: str) -> str:
+    scores = ended.scores
     if not scores:
         return ""
     table = ", ".join(f"{power_name(k)} {v:g}" for k, v in sorted(scores.items()))

@@ -6,7 +6,7 @@ import asyncio
 
 from sqlalchemy import select
 
-from bot.event_posts import results_post
+from bot.phase_posts import results_post
 from bot.service.caller import Caller
 from bot.service.events import EventKind
 from storage import repo

@@ -7,6 +7,7 @@ import pytest
 from bot.service import GameService
 from bot.service.caller import Caller
 from bot.service.engine import Engine
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.scheduler import Scheduler
@@ -93,10 +94,10 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     events = await outbox(service)
     # Told in the results post (issue 22: one post a phase) and to each player by DM,
     # the players put in civil disorder privately first.
-    results = [e.payload for e in events if e.kind is EventKind.RESULTS]
+    results = [encode(e.payload) for e in events if e.kind is EventKind.RESULTS]
     assert sum(len(p.get("civil_disorder", ())) for p in results) == 7
     assert sum(len(p.get("nmr", ())) for p in results) == 14
-    news = [e for e in events if e.kind is EventKind.PHASE_NEWS and e.payload["civil_disorder"]]
+    news = [e for e in events if e.kind is EventKind.PHASE_NEWS and e.payload.civil_disorder]
     assert len(news) == 7
     last_results = max(e.id for e in events if e.kind is EventKind.RESULTS)
     assert all(e.id < last_results for e in news)
@@ -138,7 +139,7 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     news = [
         e
         for e in await outbox(service)
-        if e.kind is EventKind.PHASE_NEWS and e.payload["next_phase_id"] == retreat.phase_id
+        if e.kind is EventKind.PHASE_NEWS and encode(e.payload)["next_phase_id"] == retreat.phase_id
     ]
     assert sorted(e.user_id for e in news) == sorted({p.user_id for p in info.powers})
     t = fall.deadline_at + timedelta(minutes=5)
@@ -178,7 +179,7 @@ async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     reminded = {e.user_id for e in reminders}
     assert france not in reminded and len(reminded) == 6
     (to_italy,) = [e for e in reminders if e.user_id == italy]
-    assert sorted(to_italy.payload["unordered"]) == ["A VEN", "F NAP"]
+    assert sorted(encode(to_italy.payload)["unordered"]) == ["A VEN", "F NAP"]
 
 
 async def reminder_rows(service, game_id):
@@ -271,6 +272,6 @@ async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
     assert game.end_kind == "stalemate" and len(game.winners) == 7
     ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED]
     posts = [e for e in ended if e.user_id is None]
-    assert len(posts) == 1 and posts[0].payload["kind"] == "stalemate"
+    assert len(posts) == 1 and encode(posts[0].payload)["kind"] == "stalemate"
     # ...and each player is told by DM, once.
     assert sorted(e.user_id for e in ended if e.user_id) == sorted({p.user_id for p in info.powers})

@@ -11,6 +11,8 @@ import pytest
 
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
+from bot.service.event_codec import encode
+from bot.service.event_payloads import PlayerReplaced
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.lookups import GameLookups
@@ -87,7 +89,7 @@ async def test_a_standby_takeover_after_the_target_is_undone_and_the_threads_fol
     events = (await outbox(service))[mark:]
     assert EventKind.THREADS_SYNC in [e.kind for e in events]
     told = [e.payload for e in events if e.kind is EventKind.PLAYER_REPLACED]
-    assert told == [{"power": "RUSSIA", "old": 8888, "new": russia}]
+    assert told == [PlayerReplaced(power="RUSSIA", old=8888, new=russia)]
     # The player is back: their orders are taken again.
     when = back.deadline_at - timedelta(hours=1)
     result = await service.submit_orders(Caller(russia), "A Mos - Ukr", when)
@@ -176,7 +178,7 @@ async def test_proxies_are_those_in_force_when_the_target_began(service):
     refused = await service.submit_orders(Caller(italy), "A Ber - Sil", when, game_id=info.id)
     assert "A BER - SIL" not in texts(refused.orders)
     dms = {
-        e.user_id: e.payload
+        e.user_id: encode(e.payload)
         for e in (await outbox(service))[mark:]
         if e.kind is EventKind.ROLLED_BACK and e.user_id is not None
     }
@@ -199,13 +201,13 @@ async def test_the_players_who_had_sent_orders_are_told_to_send_them_again(servi
     await rollback(service, info.id, "S1901M")
     events = (await outbox(service))[mark:]
     channel = [e for e in events if e.kind is EventKind.ROLLED_BACK and e.user_id is None]
-    assert len(channel) == 1 and channel[0].payload["phase"] == "S1901M"
+    assert len(channel) == 1 and encode(channel[0].payload)["phase"] == "S1901M"
     # What was rolled back, as `/game history phase:` names each play.
-    assert channel[0].payload["rolled_back"] == ["S1901M/1", "F1901M/1"]
+    assert encode(channel[0].payload)["rolled_back"] == ["S1901M/1", "F1901M/1"]
     dms = [e for e in events if e.kind is EventKind.ROLLED_BACK and e.user_id is not None]
     # France sent orders for Spring 1901, the phase played again; England only for
     # Fall 1901, which will come again with its own deadline.
-    assert [(e.user_id, e.payload["resend"]) for e in dms] == [(france, ["FRANCE"])]
+    assert [(e.user_id, encode(e.payload)["resend"]) for e in dms] == [(france, ["FRANCE"])]
     again = await service.show_orders(Caller(france), info.id)
     assert texts(again.orders) == ()
 

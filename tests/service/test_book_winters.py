@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from tests.service.book import SWAP_IN_1901, SWAP_ORDERS, play_until
 from tests.service.conftest import force_position, outbox, started_game
@@ -26,7 +27,7 @@ async def test_a_winter_with_nothing_to_adjust_keeps_its_record_and_is_posted(se
     assert "Germany:        (3) Ber, Kie, -Mun, +Par; no change" in report
     assert "England:        (3) Edi, Lon, Lpl; no change" in report
 
-    results = [e.payload for e in await outbox(service) if e.kind is EventKind.RESULTS]
+    results = [encode(e.payload) for e in await outbox(service) if e.kind is EventKind.RESULTS]
     assert [r["phase"] for r in results] == ["S1901M", "F1901M", "W1901A"]
     assert results[-1]["report"] == report
     assert results[-1]["next_phase"] == "S1902M"

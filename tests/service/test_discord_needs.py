@@ -7,8 +7,10 @@ from datetime import timedelta
 
 import pytest
 
+from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.errors import ChooseGame, NotAllowed, NotFound, WrongState
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings, Press
 from bot.service.views import GameStatus
@@ -76,7 +78,7 @@ async def test_a_closed_vote_carries_its_tally(service, secret):
         "no": ["RUSSIA"],
         "abstain": ["AUSTRIA", "ENGLAND", "GERMANY", "TURKEY"],
     }
-    assert event.payload == {
+    assert encode(event.payload) == {
         "vote_id": vote.id,
         "kind": "draw",
         "passed": False,
@@ -93,7 +95,7 @@ async def test_a_kick_is_an_event_for_the_channel(service):
     await service.gm_kick(info.id, Caller(GM, GUILD), turkey, NOW)
     (event,) = [e for e in await outbox(service) if e.kind is EventKind.PLAYER_KICKED]
     assert event.channel_id == CHANNEL and event.user_id is None
-    assert event.payload == {"user": turkey, "powers": ["TURKEY"]}
+    assert event.payload == ev.PlayerKicked(user=turkey, powers=("TURKEY",))
 
 
 async def test_the_gm_cancels_a_game_in_its_lobby(service):
@@ -106,7 +108,7 @@ async def test_the_gm_cancels_a_game_in_its_lobby(service):
     assert after.status is GameStatus.ENDED and after.end_kind == "cancelled"
     assert after.winners == () and after.phase is None
     (event,) = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED]
-    assert event.payload == {"kind": "cancelled", "winners": [], "scores": {}}
+    assert event.payload == ev.GameEnded(kind="cancelled", winners=(), scores={})
     assert [a for _, a, _ in await service.audit_log(game.id)] == ["cancel"]
     with pytest.raises(WrongState):
         await service.join(game.id, Caller(PLAYERS[1], GUILD), NOW)

@@ -12,6 +12,7 @@ import pytest
 
 from adjudication.variants import VARIANTS
 from bot.service.caller import Caller
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.schedule import Schedule
@@ -39,9 +40,9 @@ async def test_issue23_late_is_no_order_at_all_partial_and_ready_are_not(service
     assert after.deadline_at == info.deadline_at + timedelta(days=3)
     events = await late_events(service)
     (channel,) = [e for e in events if e.channel_id is not None]
-    assert set(channel.payload["powers"]) == ALL - {"FRANCE", "ITALY"}
-    assert "orders" not in channel.payload and "A PAR" not in str(channel.payload)
-    dms = {e.user_id: e.payload for e in events if e.user_id is not None}
+    assert set(encode(channel.payload)["powers"]) == ALL - {"FRANCE", "ITALY"}
+    assert "orders" not in encode(channel.payload) and "A PAR" not in str(encode(channel.payload))
+    dms = {e.user_id: encode(e.payload) for e in events if e.user_id is not None}
     assert dms[GM]["to"] == "gm"
     late_players = {owner(info, p) for p in ALL - {"FRANCE", "ITALY"}}
     assert {u for u, p in dms.items() if p["to"] == "player"} == late_players
@@ -90,7 +91,7 @@ async def test_issue23_hidden_information_variant_tells_only_gm_and_player(servi
     await Scheduler(service).tick(info.deadline_at)
     events = await late_events(service)
     assert events and all(e.channel_id is None for e in events)
-    assert {e.payload["to"] for e in events} == {"gm", "player"}
+    assert {encode(e.payload)["to"] for e in events} == {"gm", "player"}
 
 
 @pytest.mark.parametrize("grace_hours", ["-1", "1441", "soon"])

@@ -16,6 +16,7 @@ from adjudication.notation import format_order
 from bot.service import GameService
 from bot.service.caller import Caller
 from bot.service.errors import NotFound
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.lookups import GameLookups
 from bot.service.views import GameStatus
@@ -64,7 +65,7 @@ class Reads:
 
 async def last_results(service: GameService) -> dict:
     events = [e for e in await outbox(service) if e.kind is EventKind.RESULTS]
-    return events[-1].payload
+    return encode(events[-1].payload)
 
 
 async def costs(service: GameService, lookups: GameLookups, reads: Reads, game_id: int) -> dict:

@@ -12,6 +12,7 @@ import pytest
 from adjudication.masters.options import MastersRules
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.scheduler import Scheduler
@@ -93,8 +94,8 @@ async def test_rules003_mr2_each_turns_dm_names_the_cd_powers_and_the_limit(serv
     info = await masters_game(service)
     await Scheduler(service).tick(info.deadline_at + timedelta(seconds=1))
     news = [e for e in await outbox(service) if e.kind is EventKind.PHASE_NEWS]
-    france = next(e for e in news if e.payload["powers"] == ["FRANCE"])
-    told = france.payload["variable_control"]
+    france = next(e for e in news if encode(e.payload)["powers"] == ["FRANCE"])
+    told = encode(france.payload)["variable_control"]
     assert "Portugal" in told and "up to 3 orders for them this turn" in told
-    germany = next(e for e in news if e.payload["powers"] == ["GERMANY"])
-    assert "Holland" not in germany.payload["variable_control"]
+    germany = next(e for e in news if encode(e.payload)["powers"] == ["GERMANY"])
+    assert "Holland" not in encode(germany.payload)["variable_control"]

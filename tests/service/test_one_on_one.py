@@ -14,6 +14,7 @@ from adjudication.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, WrongState
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.scheduler import Scheduler
@@ -119,7 +120,7 @@ async def test_rules004_one_on_one_movement_deadlines_are_shared(service):
     assert pos_a.phase == Phase.parse("F1901R") and game_a.deadline_at is not None
     assert pos_b.phase == Phase.parse("S1902M") and game_b.deadline_at is None  # waits
     results_b = [e for e in await outbox(service) if e.kind is EventKind.RESULTS and e.game_id == b]
-    assert results_b[-1].payload["match_wait"] is True and results_b[-1].payload["deadline"] is None
+    assert results_b[-1].payload.match_wait is True and results_b[-1].payload.deadline is None
     retreats = await scheduler.tick(deadline + timedelta(days=2))
     assert [r.game_id for r in retreats.adjudicated] == [a]
     game_a, pos_a, _ = await _board(service, a)
@@ -127,8 +128,8 @@ async def test_rules004_one_on_one_movement_deadlines_are_shared(service):
     assert pos_a.phase == pos_b.phase == Phase.parse("S1902M")
     assert game_a.deadline_at == game_b.deadline_at is not None
     told = [e for e in await outbox(service) if e.kind is EventKind.DEADLINE_CHANGED]
-    assert [(e.channel_id, e.payload["by_match"]) for e in told] == [(SECOND, True)]
-    assert told[0].payload["deadline"] == game_b.deadline_at.isoformat()
+    assert [(e.channel_id, encode(e.payload)["by_match"]) for e in told] == [(SECOND, True)]
+    assert encode(told[0].payload)["deadline"] == game_b.deadline_at.isoformat()
 
 
 def _armies(powers, provinces):
@@ -167,7 +168,7 @@ async def test_rules004_one_on_one_first_to_24_units_wins_the_match(service):
     assert match.scores == {str(winner): 24, str(powers_a["AUSTRIA"]): 3}
     ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED and e.channel_id]
     assert sorted(e.channel_id for e in ended) == [CHANNEL, SECOND]
-    assert all(f"<@{winner}> wins the match" in e.payload["match"] for e in ended)
+    assert all(f"<@{winner}> wins the match" in encode(e.payload)["match"] for e in ended)
 
 
 async def test_rules004_one_on_one_an_agreed_draw_is_one_vote_for_the_match(service):

@@ -12,6 +12,7 @@ from adjudication.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
 from bot.service.caller import Caller
 from bot.service.errors import ChooseGame, WrongState
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.scheduler import Scheduler
 from storage.models import MatchRow
@@ -60,7 +61,7 @@ async def test_rules004_one_on_one_a_replacement_takes_the_players_side_on_both_
     assert {powers_a[p] for p in EFR} == {NEWCOMER} == {powers_b[p] for p in AGT}
     assert old not in powers_a.values() and old not in powers_b.values()
     replaced = [e for e in await outbox(service) if e.kind is EventKind.PLAYER_REPLACED]
-    assert {(e.channel_id, e.payload["power"]) for e in replaced} == {
+    assert {(e.channel_id, encode(e.payload)["power"]) for e in replaced} == {
         *((CHANNEL, p) for p in EFR),
         *((SECOND, p) for p in AGT),
     }

@@ -10,6 +10,7 @@ import pytest
 
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.scheduler import Scheduler
 from tests.conftest import T0
@@ -33,7 +34,7 @@ async def test_issue23_pause_passes_when_every_survivor_says_yes(service):
     report = await scheduler.tick(info.deadline_at + timedelta(days=2))
     assert (report.adjudicated, report.reminders_sent) == ((), 0)
     paused = [e for e in await outbox(service) if e.kind is EventKind.PAUSED]
-    assert paused and paused[-1].payload.get("by_vote") is True
+    assert paused and encode(paused[-1].payload).get("by_vote") is True
 
 
 async def test_issue23_one_no_keeps_the_game_running(service):
@@ -69,7 +70,7 @@ async def test_issue23_a_vote_resumes_and_the_deadline_moves_by_the_pause(servic
     assert after.paused is False
     assert after.deadline_at == info.deadline_at + timedelta(days=3)
     resumed = [e for e in await outbox(service) if e.kind is EventKind.RESUMED]
-    assert resumed[-1].payload["by_vote"] is True
+    assert encode(resumed[-1].payload)["by_vote"] is True
 
 
 async def test_issue23_resume_vote_only_while_paused_and_gm_resumes_a_voted_pause(service):

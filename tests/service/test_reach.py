@@ -10,6 +10,7 @@ import pytest
 
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, outbox, owner, started_game
@@ -25,7 +26,7 @@ async def test_a_player_gone_from_the_server_is_marked_once_and_the_gm_told(serv
     assert await service.player_gone(alice, NOW, guild_id=GUILD) == 0  # told once
     assert await service.player_gone(alice, NOW, guild_id=GUILD + 1) == 0  # another server
     told = [e for e in await outbox(service) if e.kind is EventKind.PLAYER_LEFT]
-    assert [(e.payload["user"], e.payload["powers"], e.payload["gm"]) for e in told] == [
+    assert [(e.payload.user, list(e.payload.powers), e.payload.gm) for e in told] == [
         (alice, ["FRANCE"], GM)
     ]
     assert (await service.gm_status(info.id, GM_HERE)).left_server == (alice,)
@@ -47,7 +48,7 @@ async def test_closed_dms_are_told_once_and_held_dms_go_out_when_the_user_return
     assert await service.dms_closed(bob, info.id, NOW)
     assert not await service.dms_closed(bob, info.id, NOW)
     told = [e for e in await outbox(service) if e.kind is EventKind.DMS_CLOSED]
-    assert [e.payload["user"] for e in told] == [bob]
+    assert [encode(e.payload)["user"] for e in told] == [bob]
     assert told[0].channel_id == info.channel_id
     assert (await service.gm_status(info.id, GM_HERE)).dms_closed == (bob,)
     # His power's DM is held, not offered again; a reminder is dropped.

@@ -13,6 +13,7 @@ import pytest
 from bot.service import open_service
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
+from bot.service.event_payloads import Reminder
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.reminders import ReminderChoices
@@ -76,7 +77,7 @@ async def test_issue23_reminder_says_what_is_missing(service):
     text = reminder_text("Test game", to_italy.payload, info.deadline_at)
     assert "1 of 3 units ordered; still without an order: " in text
     assert "no build yet" in reminder_text(
-        "G", {"power": "ITALY", "phase": "W1901A", "given": 0, "owed": 2, "builds_left": 2}, None
+        "G", Reminder(power="ITALY", phase="W1901A", given=0, owed=2, builds_left=2), None
     )
 
 

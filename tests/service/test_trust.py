@@ -16,6 +16,7 @@ from bot.service.errors import (
     PhaseAlreadyPlayed,
     WrongState,
 )
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.scheduler import Scheduler
 from bot.service.views import LineStatus
@@ -106,7 +107,7 @@ async def proxied(service):
 
 def ended_for(events, austria) -> list[str]:
     return [
-        e.payload["reason"]
+        encode(e.payload)["reason"]
         for e in events
         if e.kind is EventKind.PROXY_ENDED and e.user_id == austria
     ]

@@ -10,6 +10,7 @@ from datetime import timedelta
 from adjudication.units import Phase
 from adjudication.variants import WORLD_WAR_I
 from bot.service.caller import Caller
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.views import LineStatus
 from storage.codec import position_from_json
@@ -46,7 +47,7 @@ async def test_a_standard_game_started_by_two_players_is_world_war_i(service):
     assert holders[EFR] | holders[AGT] == set(PLAYERS[:2])
     assert powers["ITALY"].user_id is None and not powers["ITALY"].playable
     started = next(e for e in await outbox(service) if e.kind is EventKind.GAME_STARTED)
-    assert "World War I" in started.payload["variant"]
+    assert "World War I" in encode(started.payload)["variant"]
 
 
 async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
@@ -65,8 +66,8 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     # Recorded with the phase: its report carries the toss.
     assert sides[winner_side] in fall.report and "coin" in fall.report.lower()
     results = [e for e in await outbox(service) if e.kind is EventKind.RESULTS]
-    assert results[-1].payload["phase"] == "F1914M"
-    (said,) = results[-1].payload["announcements"]
+    assert encode(results[-1].payload)["phase"] == "F1914M"
+    (said,) = encode(results[-1].payload)["announcements"]
     assert sides[winner_side] in said and "Italy" in said
     # Italy is still neutral in the winter; it joins in Spring 1915.
     _, _, powers = await _game(service, info.id)
@@ -136,7 +137,7 @@ async def test_scores_count_the_winters_from_1914(service):
     info = await started_game(service, PLAYERS[:2])
     await service.gm_end_game(info.id, GmCaller(GM, GUILD), T0, draw=True)
     ended = next(e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED)
-    scores = {p: s for p, s in ended.payload["scores"].items() if s is not None}
+    scores = {p: s for p, s in encode(ended.payload)["scores"].items() if s is not None}
     # Each power drawing gets the n-way draw's BasicScore less Time: 1914 alone is one
     # Winter, 0.25 (counted from 1901, it would be fourteen).
     basic = {2: 16, 3: 13, 4: 10, 5: 7, 6: 4, 7: 2}[len(scores)]
