@@ -29,6 +29,7 @@ from bot.service.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerI
 from storage import repo
 from storage.codec import position_to_json
 from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow
+from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
 
@@ -414,7 +415,7 @@ class Lobby(ServiceCore):
             position = self._position(phase)
             phase_code, phase_title = position.phase.code, position.phase.title
             submitted = {s.power for s in await repo.submissions(session, phase.id)}
-            slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+            slots = slots_of(await repo.orders_in_force(session, phase.id))
             powers = tuple(
                 PowerInfo(
                     power=row.power,

@@ -29,34 +29,31 @@ from bot.service.errors import (
 )
 from bot.service.game_settings import GameSettings
 from bot.service.masters_orders import (
-    Rewritten,
     is_written_slot,
     masters_of,
     orderable,
     orderable_text,
     reader,
     variable_control_left,
-    written_for_others,
 )
 from bot.service.masters_winter import awaited
 from bot.service.match_orders import board_named
 from bot.service.order_checks import (
-    adjustment_excess,
     complete,
     line_json,
     progress,
-    slot_of,
 )
+from bot.service.order_lines import Control, OrderLines, controls_of
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
 from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
 from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
-from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
 from storage import order_queries, repo
-from storage.codec import order_from_json, order_to_json
+from storage.codec import order_to_json
 from storage.models import ProxyGrantRow
+from storage.orders_in_force import InForce
 
 log = logging.getLogger(__name__)
 
@@ -72,22 +69,8 @@ class _Context:
 
     game: Row
     powers: list[Row]
-    controls: list[_Control]
-    in_force: dict[tuple[str, str], tuple[dict, bool]]  # every power's, as read
-
-
-@dataclass(frozen=True, slots=True)
-class _Control:
-    """A power the sender may order: as its player, its standby, or a proxy."""
-
-    power: Power
-    by_owner: bool
-    provinces: frozenset[str] | None  # a proxy's units; None for all
-
-    def covers(self, power: Power, slot: str) -> bool:
-        """Whether the order kept under (power, slot) is one this sender may see and
-        change: a proxy limited to some units sees only theirs."""
-        return power == self.power and (self.provinces is None or slot in self.provinces)
+    controls: list[Control]
+    in_force: InForce  # every power's, as read
 
 
 class OrdersDesk(ServiceCore):
@@ -145,26 +128,11 @@ class OrdersDesk(ServiceCore):
             return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
         masters = masters_of(game.settings)
-        parsed = self._parse(text, position, controls, reader(masters))
-        # (power, slot) -> (order JSON, given by the owner): the orders in force as
-        # they will stand after this message, built up line by line.
-        in_force = dict(ctx.in_force)
-        lines: list[LineResult] = []
-        by_power: dict[Power, list[LineResult]] = {}
-        changed: dict[tuple[str, str], Power] = {}
-        rewritten = Rewritten(in_force) if masters.played else None
-        for line_text, control, item in parsed:
-            result, order = self._judge(line_text, control, item, in_force, position, masters)
-            lines.append(result)
-            by_power.setdefault(control.power, []).append(result)
-            if order is not None:
-                taken = {slot for (p, slot) in in_force if p == control.power}
-                if rewritten is not None and written_for_others(order, control.power):
-                    key = rewritten.key(control.power, changed)
-                else:
-                    key = (control.power, slot_of(order, taken))
-                in_force[key] = (order_to_json(order), control.by_owner)
-                changed[key] = control.power
+        lines = self._lines(position)
+        parsed = lines.read(text, controls, reader(masters))
+        # The orders in force as they will stand after this message.
+        judged = lines.judge_message(parsed, ctx.in_force, masters)
+        in_force, changed, rewritten = judged.in_force, judged.changed, judged.rewritten
         # Keep every message, even one with nothing usable: it is in the record,
         # and a player who wrote counts as having sent orders.
         submission_ids = {
@@ -178,7 +146,7 @@ class OrdersDesk(ServiceCore):
                 received_at=now,
                 lines=[line_json(r) for r in results],
             )
-            for power, results in (by_power.items() or [(controls[0].power, [])])
+            for power, results in (judged.by_power.items() or [(controls[0].power, [])])
         }
         for power, slots in (rewritten.dropped if rewritten else {}).items():
             await order_queries.clear_slots(conn, game.phase_id, power, slots)
@@ -188,17 +156,17 @@ class OrdersDesk(ServiceCore):
                 {
                     "phase_id": game.phase_id,
                     "power": power,
-                    "slot": key[1],
-                    "order": in_force[key][0],
+                    "slot": str(key[1]),
+                    "order": order_to_json(in_force[key].order),
                     "submission_id": submission_ids[power],
-                    "by_owner": in_force[key][1],
+                    "by_owner": in_force[key].by_owner,
                 }
                 for key, power in changed.items()
             ],
         )
         done, deadline = await self._maybe_end_early(conn, ctx, position, now, in_force)
         ending = done and deadline == now
-        summary = self._summary(ctx, position, tuple(lines), in_force, deadline, ending)
+        summary = self._summary(ctx, position, tuple(judged.lines), in_force, deadline, ending)
         return self._with_masters(summary, ctx, position, in_force, masters)
 
     async def _record_too_late(
@@ -218,14 +186,10 @@ class OrdersDesk(ServiceCore):
         played = meant_for.code if meant_for is not None else None
         refusal = phase_already_played(played, game.phase_code)
         if meant_for is not None:
-            line = {
-                "text": text[:200],
-                "status": LineStatus.REJECTED.value,
-                "order": None,
-                "message": refusal.message,
-                "reason": "phase_played",
-                "notes": [],
-            }
+            refused = LineResult(
+                text[:200], LineStatus.REJECTED, None, refusal.message, "phase_played"
+            )
+            line = line_json(refused)
             for control in ctx.controls:
                 await order_queries.add_submission(
                     conn,
@@ -424,7 +388,7 @@ class OrdersDesk(ServiceCore):
         if read is None or (caller.guild_id not in (None, read.game.guild_id)):
             raise no_such_game(game_id)
         game = read.game
-        controls = self._controls(read.powers, read.grants, caller.user_id)
+        controls = controls_of(read.powers, read.grants, caller.user_id)
         if not controls:
             if (
                 caller.guild_id is None
@@ -449,119 +413,9 @@ class OrdersDesk(ServiceCore):
             )
         return _Context(game, read.powers, controls, read.in_force)
 
-    @staticmethod
-    def _controls(powers: list[Row], grants: list[Row], user_id: int) -> list[_Control]:
-        controls = [_Control(r.power, True, None) for r in powers if r.user_id == user_id]
-        controls += [
-            _Control(r.power, False, None)
-            for r in powers
-            if r.standby_user_id == user_id and r.user_id != user_id
-        ]
-        mine = {c.power for c in controls}
-        for grant in grants:
-            # A grant row carries its power's columns: the grant counts only while its
-            # grantor still plays the power and the power is not in civil disorder
-            # (rules/004 rule 10; such grants are also ended when that happens).
-            if (
-                grant.grantee_user_id == user_id
-                and grant.power not in mine
-                and grant.user_id is not None
-                and grant.user_id == grant.grantor_user_id
-                and not grant.civil_disorder
-            ):
-                where = frozenset(grant.provinces) if grant.provinces is not None else None
-                controls.append(_Control(grant.power, False, where))
-                mine.add(grant.power)
-        return controls
-
-    def _parse(
-        self, text: str, position: Position, controls: list[_Control], parse=None
-    ) -> list[tuple]:
-        """(line text, control, ParsedLine) per line; with several powers each line
-        goes to the first power for which it reads as an order, else to the first whose
-        unit it names (`_judge` rules on it), else to the first power. `parse`: the
-        game's own reader (the Masters Rules'), else the engine's."""
-        board = self.board_at(position)
-        # A hidden-information game reads each line against what the power surely
-        # knows: the echo of an order naming a hidden unit reads as if the space were
-        # empty, and a refused retreat names no true option (issue 12).
-        parse = parse or self.engine.parse_orders
-        per_power = [
-            (c, parse(text, offered(position, c.power, board), c.power, board)) for c in controls
-        ]
-        out = []
-        for i, first in enumerate(per_power[0][1]):
-            lines = [(c, results[i]) for c, results in per_power if i < len(results)]
-            chosen = next(
-                ((c, line) for c, line in lines if line.rejection is None and line.order),
-                None,
-            ) or next(
-                ((c, line) for c, line in lines if self._ruling(line, position, c) is not None),
-                (controls[0], first),
-            )
-            out.append((first.text, *chosen))
-        return out
-
-    def _ruling(self, line, position: Position, control: _Control) -> Ruling | None:
-        """rules/004 rule 7 on a refused line about one of the sender's units
-        (bot/service/unclear_orders.py); None if it is about none they may order."""
-        board = self.board_at(position)
-        known = offered(position, control.power, board)
-        ruling = rule_on(line, known, control.power, board, self.engine.parse_orders)
-        if ruling is None or not control.covers(control.power, ruling.unit.province):
-            return None
-        return ruling
-
-    def _judge(self, text, control, item, in_force, position, masters):
-        notes = tuple(getattr(item, "notes", ()) or ())
-        order = item.order
-        if order is None or item.rejection is not None:
-            # The parser may read an order and still refuse it (no such unit, replaced
-            # by a later line): only an order without a rejection is accepted. A line
-            # about one of the sender's units that cannot be followed is their last word
-            # about it: rules/004 rule 7, "treated as Hold".
-            rejected = self._line(text, LineStatus.REJECTED, None, item.rejection, notes, control)
-            ruling = self._ruling(item, position, control)
-            if ruling is None:
-                return rejected, None
-            existing = in_force.get((control.power, ruling.unit.province))
-            if existing is not None and existing[1] and not control.by_owner:
-                return rejected, None  # the owner's own order stands
-            return replace(rejected, message=ruling.message), ruling.order
-        if written_for_others(order, control.power):
-            if not control.by_owner:  # a proxy orders the grantor's units, no more
-                return self._refuse(text, "You were not given control of that unit.", control), None
-            status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
-            return self._line(text, status, order, None, notes, control), order
-        slot = None if isinstance(order, Waive) else slot_of(order, set())
-        if control.provinces is not None and slot not in control.provinces:
-            return self._refuse(text, "You were not given control of that unit.", control), None
-        existing = None if slot is None else in_force.get((control.power, slot))
-        if existing is not None and existing[1] and not control.by_owner:
-            return self._line(text, LineStatus.OVERRIDDEN, order, None, notes, control), None
-        over = adjustment_excess(order, control.power, in_force, position, masters)
-        if over:
-            return self._refuse(text, over, control), None
-        status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
-        return self._line(text, status, order, None, notes, control), order
-
-    @staticmethod
-    def _line(text, status, order, rejection, notes, control) -> LineResult:
-        return LineResult(
-            text=text,
-            status=status,
-            order=order,
-            message=rejection.message if rejection is not None else None,
-            reason=rejection.reason.value if rejection is not None else None,
-            notes=notes,
-            power=control.power,
-        )
-
-    @staticmethod
-    def _refuse(text: str, message: str, control: _Control) -> LineResult:
-        return LineResult(
-            text, LineStatus.REJECTED, None, message, "not_allowed", (), control.power
-        )
+    def _lines(self, position: Position) -> OrderLines:
+        """The lines of a message read and judged against `position`."""
+        return OrderLines(position, self.board_at(position), self.engine.parse_orders)
 
     async def _maybe_end_early(
         self,
@@ -630,7 +484,7 @@ class OrdersDesk(ServiceCore):
             for key, value in in_force.items()
             if any(c.covers(*key) for c in ctx.controls)
         }
-        orders = tuple(sorted((order_from_json(o) for o, _ in mine.values()), key=str))
+        orders = tuple(sorted((kept.order for kept in mine.values()), key=str))
         slots = set(mine)
         left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
         return SubmissionResult(
