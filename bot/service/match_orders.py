@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from bot.service.caller import Caller
-from bot.service.order_lines import controls_of
+from bot.service.order_senders import controls_of
 from storage import order_queries
 from storage.models import GameRow
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Row
-
 from adjudication.board import Board
 from adjudication.masters.options import MastersRules
 from adjudication.orders import Waive
@@ -17,52 +15,13 @@ from adjudication.position import Position
 from adjudication.units import Power
 from bot.service.masters_orders import Rewritten, written_for_others
 from bot.service.order_checks import adjustment_excess, slot_of
+from bot.service.order_senders import Control
 from bot.service.power_views import offered
 from bot.service.unclear_orders import Ruling, rule_on
 from bot.service.views import LineResult, LineStatus
 from storage.orders_in_force import AnyOrder, InForce, OrderInForce, Slot
 
 NOT_GIVEN = "You were not given control of that unit."
-
-
-@dataclass(frozen=True, slots=True)
-class Control:
-    """A power the sender may order: as its player, its standby, or a proxy."""
-
-    power: Power
-    by_owner: bool
-    provinces: frozenset[str] | None  # a proxy's units; None for all
-
-    def covers(self, power: Power, slot: Slot) -> bool:
-        """Whether the order kept under (power, slot) is one this sender may see and
-        change: a proxy limited to some units sees only theirs."""
-        return power == self.power and (self.provinces is None or slot.province in self.provinces)
-
-
-def controls_of(powers: list[Row], grants: list[Row], user_id: int) -> list[Control]:
-    """What `user_id` may order, from `storage.order_queries.order_context`'s rows."""
-    controls = [Control(r.power, True, None) for r in powers if r.user_id == user_id]
-    controls += [
-        Control(r.power, False, None)
-        for r in powers
-        if r.standby_user_id == user_id and r.user_id != user_id
-    ]
-    mine = {c.power for c in controls}
-    for grant in grants:
-        # A grant row carries its power's columns: the grant counts only while its
-        # grantor still plays the power and the power is not in civil disorder
-        # (rules/004 rule 10; such grants are also ended when that happens).
-        if (
-            grant.grantee_user_id == user_id
-            and grant.power not in mine
-            and grant.user_id is not None
-            and grant.user_id == grant.grantor_user_id
-            and not grant.civil_disorder
-        ):
-            where = frozenset(grant.provinces) if grant.provinces is not None else None
-            controls.append(Control(grant.power, False, where))
-            mine.add(grant.power)
-    return controls
 
 
 @dataclass(slots=True)

@@ -5,25 +5,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.legal import legal_orders
 from adjudication.notation import format_order
 from adjudication.orders import Waive
 from adjudication.position import Position
-from adjudication.units import Phase, PhaseKind, Power
+from adjudication.units import PhaseKind, Power
 from bot.service.caller import Caller
 from bot.service.errors import (
     ChooseGame,
     InvalidSetting,
-    LateOrders,
-    NoLongerPlaying,
     NotAllowed,
-    NotFound,
     PhaseAlreadyPlayed,
     WrongState,
 )
@@ -43,34 +39,23 @@ from bot.service.order_checks import (
     line_json,
     progress,
 )
-from bot.service.order_lines import Control, OrderLines, controls_of
+from bot.service.order_lines import OrderLines
+from bot.service.order_senders import SenderContext, record_too_late, sender_context, summary_for
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
-from bot.service.service_core import ServiceCore, no_such_game, owes_orders, valid_id
+from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
-from bot.service.views import LineResult, LineStatus, ReadyResult, SubmissionResult
-from storage import order_queries, repo
+from bot.service.views import ReadyResult, SubmissionResult
+from storage import order_queries
 from storage.codec import order_to_json
 from storage.models import ProxyGrantRow
-from storage.orders_in_force import InForce
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
 MAX_CHOICES = 25  # Discord's limit for autocomplete answers
 MAX_PROXY_PROVINCES = 34  # a power never has more units than the board has centres
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What an order operation needs, loaded once per transaction: rows of
-    `storage.order_queries` (game: with `phase_id` and `phase_code`)."""
-
-    game: Row
-    powers: list[Row]
-    controls: list[Control]
-    in_force: InForce  # every power's, as read
 
 
 class OrdersDesk(ServiceCore):
@@ -125,7 +110,7 @@ class OrdersDesk(ServiceCore):
             ctx = await self._sender_context(conn, caller, board, sent_at)
         game, controls = ctx.game, ctx.controls
         if sent_at < game.phase_started_at:
-            return await self._record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
+            return await record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
         masters = masters_of(game.settings)
         lines = self._lines(position)
@@ -166,43 +151,10 @@ class OrdersDesk(ServiceCore):
         )
         done, deadline = await self._maybe_end_early(conn, ctx, position, now, in_force)
         ending = done and deadline == now
-        summary = self._summary(ctx, position, tuple(judged.lines), in_force, deadline, ending)
+        summary = summary_for(
+            ctx, position, self.board, tuple(judged.lines), in_force, deadline, ending
+        )
         return self._with_masters(summary, ctx, position, in_force, masters)
-
-    async def _record_too_late(
-        self,
-        conn: AsyncConnection,
-        ctx: _Context,
-        user_id: int,
-        text: str,
-        now: datetime,
-        sent_at: datetime,
-    ) -> PhaseAlreadyPlayed:
-        """The message was sent while an earlier phase was open and reached the game
-        after it was played: kept in the record of the phase it was meant for, every
-        line refused, and the sender told to send it again."""
-        game = ctx.game
-        meant_for = await order_queries.phase_open_at(conn, game.id, sent_at)
-        played = meant_for.code if meant_for is not None else None
-        refusal = phase_already_played(played, game.phase_code)
-        if meant_for is not None:
-            refused = LineResult(
-                text[:200], LineStatus.REJECTED, None, refusal.message, "phase_played"
-            )
-            line = line_json(refused)
-            for control in ctx.controls:
-                await order_queries.add_submission(
-                    conn,
-                    game_id=game.id,
-                    phase_id=meant_for.id,
-                    power=control.power,
-                    sender_user_id=user_id,
-                    raw_text=text,
-                    received_at=now,
-                    lines=[line],
-                )
-        log.info("game %s: orders sent during %s arrived after it was played", game.id, played)
-        return refusal
 
     async def show_orders(self, caller: Caller, game_id: int | None = None) -> SubmissionResult:
         """The sender's orders in force for the current phase (never anyone else's; a
@@ -210,11 +162,11 @@ class OrdersDesk(ServiceCore):
         async with self.core_transaction() as session:
             ctx = await self._sender_context(session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
-            summary = self._summary(ctx, position, (), ctx.in_force, ctx.game.deadline_at)
+            summary = summary_for(ctx, position, self.board, (), ctx.in_force, ctx.game.deadline_at)
             masters = masters_of(ctx.game.settings)
             return self._with_masters(summary, ctx, position, ctx.in_force, masters)
 
-    def _with_masters(self, summary, ctx: _Context, position, in_force, masters):
+    def _with_masters(self, summary, ctx: SenderContext, position, in_force, masters):
         """The Masters Rules' count and the powers in disorder one may write for."""
         if not masters.played:
             return summary
@@ -240,7 +192,7 @@ class OrdersDesk(ServiceCore):
                 await order_queries.clear_orders(session, ctx.game.phase_id, power)
             left = {key: value for key, value in ctx.in_force.items() if key[0] not in own}
             position = await self._position_at(session, ctx.game.phase_id)
-            return self._summary(ctx, position, (), left, ctx.game.deadline_at)
+            return summary_for(ctx, position, self.board, (), left, ctx.game.deadline_at)
 
     async def set_ready(
         self, caller: Caller, now: datetime, ready: bool = True, game_id: int | None = None
@@ -356,62 +308,9 @@ class OrdersDesk(ServiceCore):
         sent_at: datetime | None,
         *,
         lock: bool = True,
-    ) -> _Context:
-        """The game and what the caller may order in it. `sent_at`: refuse what was sent
-        after the deadline. `lock`: for a change (PostgreSQL row lock; see
-        `repo.game_with_phase`); reading needs none, and holding it would make the
-        scheduler pass the game over.
-
-        A game of another server than the caller's, or (in a direct message) one the
-        caller takes no part in, answers as a game that does not exist."""
-        if game_id is None:
-            games = await order_queries.user_games(db, caller.user_id, caller.guild_id)
-            if not games:
-                former = await order_queries.former_games(db, caller.user_id)
-                if former:
-                    names = ", ".join(g.name for g in former)
-                    raise NoLongerPlaying(
-                        f"You no longer play in {names}: another player has taken your "
-                        "place, so your orders were not applied."
-                    )
-                raise NotFound("You are not playing in any running game.")
-            if len(games) > 1:
-                names = ", ".join(f"{g.name} (#{g.id})" for g in games)
-                raise ChooseGame(
-                    f"You are in several games: {names}. Say which one.",
-                    tuple(g.id for g in games),
-                )
-            game_id = games[0].id
-        read = None
-        if valid_id(game_id):
-            read = await order_queries.order_context(db, game_id, lock=lock)
-        if read is None or (caller.guild_id not in (None, read.game.guild_id)):
-            raise no_such_game(game_id)
-        game = read.game
-        controls = controls_of(read.powers, read.grants, caller.user_id)
-        if not controls:
-            if (
-                caller.guild_id is None
-                and caller.user_id != game.gm_user_id
-                and not await repo.takes_part(db, game.id, caller.user_id)
-            ):
-                raise no_such_game(game_id)
-            self._require_active(game)
-            raise NotAllowed(f"You have no power to order in {game.name}.")
-        self._require_active(game)
-        deadline = game.deadline_at
-        if (
-            sent_at is not None
-            and game.paused_at is None
-            and deadline is not None
-            and sent_at >= deadline
-            and sent_at >= game.phase_started_at
-        ):
-            raise LateOrders(
-                f"The deadline for {game.phase_code} in {game.name} has passed; orders are "
-                "no longer accepted for this phase."
-            )
-        return _Context(game, read.powers, controls, read.in_force)
+    ) -> SenderContext:
+        """`order_senders.sender_context` on this desk's database."""
+        return await sender_context(self, db, caller, game_id, sent_at, lock=lock)
 
     def _lines(self, position: Position) -> OrderLines:
         """The lines of a message read and judged against `position`."""
@@ -420,7 +319,7 @@ class OrdersDesk(ServiceCore):
     async def _maybe_end_early(
         self,
         db: order_queries.Db,
-        ctx: _Context,
+        ctx: SenderContext,
         position: Position,
         now: datetime,
         in_force: dict | None = None,
@@ -461,7 +360,7 @@ class OrdersDesk(ServiceCore):
             return True, end_at
         return done, deadline
 
-    def _masters_awaited(self, ctx: _Context, position, slots, ready) -> list[Power]:
+    def _masters_awaited(self, ctx: SenderContext, position, slots, ready) -> list[Power]:
         """docs/VARIANTS.md M22: the Winter also waits for these players' powers."""
         if ready is None:
             ready = {r.power for r in ctx.powers if r.ready}
@@ -473,44 +372,3 @@ class OrdersDesk(ServiceCore):
         written = {p for p, _ in slots}
         masters = masters_of(ctx.game.settings)
         return awaited(position, self.board, masters, players, written, ready)
-
-    def _summary(
-        self, ctx: _Context, position, lines, in_force, deadline, ending: bool = False
-    ) -> SubmissionResult:
-        """What the sender may see of the orders in force: their own powers' whole, a
-        proxy's only for the units it was given."""
-        mine = {
-            key: value
-            for key, value in in_force.items()
-            if any(c.covers(*key) for c in ctx.controls)
-        }
-        orders = tuple(sorted((kept.order for kept in mine.values()), key=str))
-        slots = set(mine)
-        left = [(c, progress(position, c.power, slots, self.board)) for c in ctx.controls]
-        return SubmissionResult(
-            game_id=ctx.game.id,
-            phase=ctx.game.phase_code,
-            powers=tuple(c.power for c in ctx.controls),
-            lines=lines,
-            orders=orders,
-            # A proxy given some units sees only those, and no builds or removals.
-            unordered=tuple(
-                u
-                for c, p in left
-                for u in p.unordered
-                if c.provinces is None or u.province in c.provinces
-            ),
-            deadline_at=deadline,
-            owed=sum(p.owed for c, p in left if c.provinces is None),
-            builds_left=sum(p.builds_left for c, p in left if c.provinces is None),
-            removals_left=sum(p.removals_left for c, p in left if c.provinces is None),
-            ends_now=ending,
-        )
-
-
-def phase_already_played(played: str | None, current: str) -> PhaseAlreadyPlayed:
-    what = Phase.parse(played).title if played else "That phase"
-    return PhaseAlreadyPlayed(
-        f"{what} was already played; these orders were not applied — send them again "
-        f"for {Phase.parse(current).title}."
-    )
