@@ -38,6 +38,7 @@ from storage.models import (
     ProxyGrantRow,
     SubmissionRow,
 )
+from storage.orders_in_force import InForce, Slot, in_force_of
 
 # Order operations run on a bare connection (cheaper); the others on a session.
 Db = AsyncSession | AsyncConnection
@@ -226,13 +227,13 @@ class OrderContext:
     - `powers`: a row per power (power, user_id, standby_user_id, playable,
       civil_disorder, ready); `grants`: proxy grants in force, each on its power's
       row (grantee_user_id, provinces, grantor_user_id)
-    - `in_force`: (power, slot) -> (order JSON, given by the owner), every power's
+    - `in_force`: every power's orders in force, decoded (`storage.orders_in_force`)
     """
 
     game: Row
     powers: list[Row]
     grants: list[Row]
-    in_force: dict[tuple[str, str], tuple[dict, bool]]
+    in_force: InForce
 
 
 async def lock_game(db: Db, game_id: int) -> None:
@@ -253,16 +254,14 @@ async def order_context(db: Db, game_id: int, *, lock: bool) -> OrderContext | N
     game = (await conn.execute(_GAME, {"game_id": game_id})).first()
     if game is None:
         return None
-    rows = await conn.execute(_PLAYERS, {"game_id": game_id, "phase_id": game.phase_id})
+    rows = (await conn.execute(_PLAYERS, {"game_id": game_id, "phase_id": game.phase_id})).all()
     powers: dict[str, Row] = {}
     grants: dict[tuple[str, int], Row] = {}
-    in_force: dict[tuple[str, str], tuple[dict, bool]] = {}
     for row in rows:
         powers.setdefault(row.power, row)
         if row.grantee_user_id is not None:
             grants.setdefault((row.power, row.grantee_user_id), row)
-        if row.slot is not None:
-            in_force[(row.power, row.slot)] = (row.order, row.by_owner)
+    in_force = in_force_of((r.power, r.slot, r.order, r.by_owner) for r in rows)
     return OrderContext(game, list(powers.values()), list(grants.values()), in_force)
 
 
@@ -314,13 +313,13 @@ async def clear_orders(db: Db, phase_id: int, power: str) -> None:
     await (await connection(db)).execute(_CLEAR, {"b_phase_id": phase_id, "b_power": power})
 
 
-async def clear_slots(db: Db, phase_id: int, power: str, slots: Collection[str]) -> None:
+async def clear_slots(db: Db, phase_id: int, power: str, slots: Collection[Slot]) -> None:
     """Remove some of a power's orders (the Masters Rules' written lines it replaces)."""
     if slots:
         query = delete(_ORDERS).where(
             _ORDERS.c.phase_id == phase_id,
             _ORDERS.c.power == power,
-            _ORDERS.c.slot.in_(sorted(slots)),
+            _ORDERS.c.slot.in_(sorted(str(slot) for slot in slots)),
         )
         await (await connection(db)).execute(query)
 

@@ -31,6 +31,7 @@ from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
 from storage.models import GameRow
+from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
 
@@ -402,7 +403,7 @@ class GmDesk(RollbackDesk):
             )
             position = self._position(phase)
             rows = await repo.orders_in_force(session, phase.id)
-            slots = {(o.power, o.slot) for o in rows}
+            slots = slots_of(rows)
             table = []
             for row in await repo.powers(session, game.id):
                 done = progress(position, row.power, slots, self.board)

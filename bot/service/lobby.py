@@ -30,6 +30,7 @@ from bot.service.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerI
 from storage import repo
 from storage.codec import position_to_json
 from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow
+from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
 
@@ -401,7 +402,7 @@ class Lobby(ServiceCore):
             position = self._position(phase)
             phase_now = position.phase
             submitted = {s.power for s in await repo.submissions(session, phase.id)}
-            slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+            slots = slots_of(await repo.orders_in_force(session, phase.id))
             masters = self._settings(game).rules.masters
             powers = tuple(
                 PowerInfo(

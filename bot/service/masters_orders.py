@@ -28,8 +28,7 @@ from adjudication.spies import SPY_ORDERS
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import Variant
 from bot.service.errors import InvalidSetting
-
-SLOT_PREFIX = "VC"
+from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
 
 
 def masters_of(settings: Mapping[str, Any]) -> MastersRules:
@@ -57,15 +56,12 @@ def written_for_others(order: Order | MastersOrder | None, power: Power) -> bool
     return isinstance(order, RebelBuild | Annex | Aid) or order_power(order) != power
 
 
-def is_written_slot(slot: str) -> bool:
-    return slot.startswith(SLOT_PREFIX)
+def is_written_slot(slot: Slot) -> bool:
+    return slot.kind is SlotKind.WRITTEN
 
 
-def written_slot(taken: Collection[str]) -> str:
-    n = 1
-    while f"{SLOT_PREFIX}{n}" in taken:
-        n += 1
-    return f"{SLOT_PREFIX}{n}"
+def written_slot(taken: Collection[Slot]) -> Slot:
+    return next_slot(SlotKind.WRITTEN, taken)
 
 
 def variable_control_left(
@@ -173,11 +169,11 @@ class Rewritten:
     """The slots of a message's lines for powers in disorder: the writer's earlier
     such lines are replaced by the message's (M20)."""
 
-    def __init__(self, in_force: dict[tuple[str, str], Any]) -> None:
+    def __init__(self, in_force: InForce) -> None:
         self.in_force = in_force
-        self.dropped: dict[Power, set[str]] = {}
+        self.dropped: dict[Power, set[Slot]] = {}
 
-    def key(self, power: Power, changed: dict[tuple[str, str], Power]) -> tuple[str, str]:
+    def key(self, power: Power, changed: dict[tuple[str, Slot], Power]) -> tuple[str, Slot]:
         if power not in self.dropped:
             old = {slot for (p, slot) in self.in_force if p == power and is_written_slot(slot)}
             for slot in old:

@@ -4,7 +4,7 @@ for before it ends early (docs/VARIANTS.md M21, M22)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 
 from adjudication.board import Board
@@ -15,7 +15,7 @@ from adjudication.position import Position
 from adjudication.units import Power
 from bot.service.views import Progress
 from bot.service.words import count
-from storage.codec import order_from_json
+from storage.orders_in_force import InForce
 
 
 def aid_room(position: Position, power: Power, masters: MastersRules) -> int:
@@ -104,10 +104,10 @@ def awaited_progress(
     return replace(done, owed=may, builds_left=may)
 
 
-def builds_used(power: Power, in_force: Mapping[tuple[str, str], tuple[dict, bool]]) -> int:
+def builds_used(power: Power, in_force: InForce) -> int:
     """The builds `power` has used in its orders in force: its own builds and waives,
     and the rebels, annexations and aid it wrote (each uses one: MR3, MR4 a, MR6 a)."""
-    orders = [order_from_json(o) for (writer, _), (o, _) in in_force.items() if writer == power]
+    orders = [o.order for o in in_force.values() if o.power == power]
     return sum(
         isinstance(o, RebelBuild | Annex | Aid | Waive)
         or (isinstance(o, Build) and o.unit.power == power)  # not one written for a CD power

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from bot.service.caller import Caller
+from bot.service.order_senders import controls_of
 from storage import order_queries
 from storage.models import GameRow
 
@@ -34,15 +35,15 @@ async def board_named(
         read = await order_queries.order_context(db, game_id, lock=False)
         if read is None:
             return None
-        controls = desk._controls(read.powers, read.grants, caller.user_id)
+        controls = controls_of(read.powers, read.grants, caller.user_id)
         if not controls:
             continue
-        position = await desk._position_at(db, read.game.phase_id)
-        for i, (_, control, item) in enumerate(desk._parse(text, position, controls)):
+        lines = desk._lines(await desk._position_at(db, read.game.phase_id))
+        for i, (_, control, item) in enumerate(lines.read(text, controls)):
             if i == len(boards):
                 boards.append(set())
             theirs = item.order is not None and item.rejection is None
-            if theirs or desk._ruling(item, position, control) is not None:
+            if theirs or lines.ruling(item, control) is not None:
                 boards[i].add(game_id)
     named = {frozenset(claims) for claims in boards}
     if len(named) != 1:

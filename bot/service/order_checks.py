@@ -12,37 +12,34 @@ from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.service.masters_orders import is_written_slot
 from bot.service.masters_winter import build_limit, removal_limit
-from bot.service.spy_orders import SPY_SLOT, is_spy_order, placing_spies
+from bot.service.spy_orders import is_spy_order, placing_spies
 from bot.service.views import LineResult, Progress
 from bot.service.words import count
-from storage.codec import order_from_json
+from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
 
 NO_MASTERS = MastersRules()
 
 
-def slot_of(order: Order, taken: set[str]) -> str:
+def slot_of(order: Order, taken: set[Slot]) -> Slot:
     """The key an order is kept under: the unit's (or build's) province; waives count."""
     if isinstance(order, Waive):
-        n = 1
-        while f"WAIVE{n}" in taken:
-            n += 1
-        return f"WAIVE{n}"
+        return next_slot(SlotKind.WAIVE, taken)
     if is_spy_order(order):
-        return SPY_SLOT  # a power's one spy: its new order replaces the old
-    return order.unit.location.province
+        return Slot.SPY  # a power's one spy: its new order replaces the old
+    return Slot.of_unit(order.unit)
 
 
-def adjustment_excess(order, power, in_force, position, masters=NO_MASTERS) -> str | None:
+def adjustment_excess(order, power, in_force: InForce, position, masters=NO_MASTERS) -> str | None:
     """rules/000 §13.2: no more builds than allowed, no more removals than owed (the
     Masters Rules' aid and disarmament widen both: bot/service/masters_winter.py)."""
     if position.phase.kind is not PhaseKind.ADJUSTMENT or is_spy_order(order):
         return None
     change = build_limit(position, power, masters)
     owed = removal_limit(position, power, masters)
-    slot = "" if isinstance(order, Waive) else order.unit.location.province
+    slot = None if isinstance(order, Waive) else Slot.of_unit(order.unit)
     others = [
-        order_from_json(order_json)
-        for (p, s), (order_json, _by_owner) in in_force.items()
+        kept.order
+        for (p, s), kept in in_force.items()
         if p == power and s != slot and not is_written_slot(s)  # rules/003 lines apart
     ]
     if isinstance(order, Build | Waive):
@@ -56,13 +53,15 @@ def adjustment_excess(order, power, in_force, position, masters=NO_MASTERS) -> s
     return None
 
 
-def complete(position: Position, power: Power, slots: set[tuple[str, str]], board: Board) -> bool:
+def complete(position: Position, power: Power, slots: set[tuple[str, Slot]], board: Board) -> bool:
     """Whether the power's orders cover everything it must or may do this phase:
     every dislodged unit; every removal owed; every build it has room for (unused
     builds are waived anyway, rules/000 §13.2)."""
     if position.phase.kind is PhaseKind.RETREAT:
         return all(
-            (power, d.unit.province) in slots for d in position.dislodged if d.unit.power == power
+            (power, Slot.of_unit(d.unit)) in slots
+            for d in position.dislodged
+            if d.unit.power == power
         )
     given = sum(1 for p, _ in slots if p == power)
     change = position.adjustment_of(power)
@@ -72,7 +71,7 @@ def complete(position: Position, power: Power, slots: set[tuple[str, str]], boar
 
 
 def progress(
-    position: Position, power: Power, slots: set[tuple[str, str]], board: Board
+    position: Position, power: Power, slots: set[tuple[str, Slot]], board: Board
 ) -> Progress:
     """How far the power's orders in force (`slots`: (power, slot) keys) go."""
     kind = position.phase.kind
@@ -81,7 +80,7 @@ def progress(
             units = [u for u in position.units if u.power == power]
         else:
             units = [d.unit for d in position.dislodged if d.unit.power == power]
-        missing = tuple(u for u in units if (power, u.province) not in slots)
+        missing = tuple(u for u in units if (power, Slot.of_unit(u)) not in slots)
         return Progress(len(units) - len(missing), len(units), missing)
     given = sum(1 for p, _ in slots if p == power)
     change = position.adjustment_of(power)

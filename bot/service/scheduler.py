@@ -19,6 +19,7 @@ from bot.service.order_checks import progress
 from bot.service.service_core import owes_orders
 from bot.service.views import AdjudicationResult, TickReport
 from storage import repo
+from storage.orders_in_force import slots_of
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -91,7 +92,7 @@ class Scheduler:
         if phase.id != phase_id:
             return 0
         position = self.service._position(phase)
-        slots = {(o.power, o.slot) for o in await repo.orders_in_force(session, phase.id)}
+        slots = slots_of(await repo.orders_in_force(session, phase.id))
         masters = self.service._settings(game).rules.masters
         sent = 0
         for row in await repo.powers(session, game_id):

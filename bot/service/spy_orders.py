@@ -15,7 +15,6 @@ from adjudication.orders import MOVEMENT_ORDERS
 from adjudication.position import Position
 from adjudication.spies import (
     SPY_ORDERS,
-    SPY_WORD,
     PlaceSpy,
     Protect,
     Sabotage,
@@ -29,12 +28,10 @@ from adjudication.spy_words import format_spy_order
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import VARIANTS
 
-# The key a power's spy order is kept under (one spy per power; no province is "SPY").
-SPY_SLOT = SPY_WORD
-
 
 def is_spy_order(order: object) -> bool:
-    """Whether `order` is a spy's (kept under `SPY_SLOT`, played by the spy rules)."""
+    """Whether `order` is a spy's (kept under `Slot.SPY`, one spy per power, played by
+    the spy rules)."""
     return isinstance(order, SPY_ORDERS)
 
 

@@ -9,6 +9,7 @@ from adjudication.position import Position
 from adjudication.units import Phase, Unit
 from adjudication.variants.kriegsplomacy import KRIEGSPLOMACY
 from bot.service.order_checks import complete, progress
+from storage.orders_in_force import Slot
 
 # Russia owns five centres; its four home centres are all occupied, Rumania and Sweden
 # are free: two builds owed, both placeable only under flexible builds.
@@ -26,9 +27,9 @@ def test_rules004_krieg_build_in_any_unoccupied_owned_centre_is_owed() -> None:
 
 
 def test_rules004_krieg_winter_not_complete_while_owned_centres_free() -> None:
-    one_build = {("RUSSIA", "RUM")}
+    one_build = {("RUSSIA", Slot.unit("RUM"))}
     assert not complete(_POSITION, "RUSSIA", one_build, KRIEGSPLOMACY.board)
-    three = one_build | {("RUSSIA", "SWE"), ("RUSSIA", "NWY")}
+    three = one_build | {("RUSSIA", Slot.unit("SWE")), ("RUSSIA", Slot.unit("NWY"))}
     assert complete(_POSITION, "RUSSIA", three, KRIEGSPLOMACY.board)
 
 

@@ -1,0 +1,233 @@
+"""Who sends orders and what they may order: the game a message is for, the powers
+its sender orders (as player, standby or proxy, rules/004 rule 10), whether they may
+still order now, and what they may see of the orders in force."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from adjudication.board import Board
+from adjudication.position import Position
+from adjudication.units import Phase, Power
+from bot.service.caller import Caller
+from bot.service.errors import (
+    ChooseGame,
+    LateOrders,
+    NoLongerPlaying,
+    NotAllowed,
+    NotFound,
+    PhaseAlreadyPlayed,
+)
+from bot.service.order_checks import line_json, progress
+from bot.service.service_core import no_such_game, valid_id
+from bot.service.views import LineResult, LineStatus, SubmissionResult
+from storage import order_queries, repo
+from storage.orders_in_force import InForce, Slot
+
+if TYPE_CHECKING:
+    from bot.service.orders_service import OrdersDesk
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class SenderContext:
+    """What an order operation needs, loaded once per transaction: rows of
+    `storage.order_queries` (game: with `phase_id` and `phase_code`), and what the
+    sender may order."""
+
+    game: Row
+    powers: list[Row]
+    controls: list[Control]
+    in_force: InForce  # every power's, as read
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A power the sender may order: as its player, its standby, or a proxy."""
+
+    power: Power
+    by_owner: bool
+    provinces: frozenset[str] | None  # a proxy's units; None for all
+
+    def covers(self, power: Power, slot: Slot) -> bool:
+        """Whether the order kept under (power, slot) is one this sender may see and
+        change: a proxy limited to some units sees only theirs."""
+        return power == self.power and (self.provinces is None or slot.province in self.provinces)
+
+
+def controls_of(powers: list[Row], grants: list[Row], user_id: int) -> list[Control]:
+    """What `user_id` may order, from `storage.order_queries.order_context`'s rows."""
+    controls = [Control(r.power, True, None) for r in powers if r.user_id == user_id]
+    controls += [
+        Control(r.power, False, None)
+        for r in powers
+        if r.standby_user_id == user_id and r.user_id != user_id
+    ]
+    mine = {c.power for c in controls}
+    for grant in grants:
+        # A grant row carries its power's columns: the grant counts only while its
+        # grantor still plays the power and the power is not in civil disorder
+        # (rules/004 rule 10; such grants are also ended when that happens).
+        if (
+            grant.grantee_user_id == user_id
+            and grant.power not in mine
+            and grant.user_id is not None
+            and grant.user_id == grant.grantor_user_id
+            and not grant.civil_disorder
+        ):
+            where = frozenset(grant.provinces) if grant.provinces is not None else None
+            controls.append(Control(grant.power, False, where))
+            mine.add(grant.power)
+    return controls
+
+
+async def sender_context(
+    desk: OrdersDesk,
+    db: order_queries.Db,
+    caller: Caller,
+    game_id: int | None,
+    sent_at: datetime | None,
+    *,
+    lock: bool = True,
+) -> SenderContext:
+    """The game and what the caller may order in it. `sent_at`: refuse what was sent
+    after the deadline. `lock`: for a change (PostgreSQL row lock; see
+    `repo.game_with_phase`); reading needs none, and holding it would make the
+    scheduler pass the game over.
+
+    A game of another server than the caller's, or (in a direct message) one the
+    caller takes no part in, answers as a game that does not exist."""
+    if game_id is None:
+        games = await order_queries.user_games(db, caller.user_id, caller.guild_id)
+        if not games:
+            former = await order_queries.former_games(db, caller.user_id)
+            if former:
+                names = ", ".join(g.name for g in former)
+                raise NoLongerPlaying(
+                    f"You no longer play in {names}: another player has taken your "
+                    "place, so your orders were not applied."
+                )
+            raise NotFound("You are not playing in any running game.")
+        if len(games) > 1:
+            names = ", ".join(f"{g.name} (#{g.id})" for g in games)
+            raise ChooseGame(
+                f"You are in several games: {names}. Say which one.",
+                tuple(g.id for g in games),
+            )
+        game_id = games[0].id
+    read = None
+    if valid_id(game_id):
+        read = await order_queries.order_context(db, game_id, lock=lock)
+    if read is None or (caller.guild_id not in (None, read.game.guild_id)):
+        raise no_such_game(game_id)
+    game = read.game
+    controls = controls_of(read.powers, read.grants, caller.user_id)
+    if not controls:
+        if (
+            caller.guild_id is None
+            and caller.user_id != game.gm_user_id
+            and not await repo.takes_part(db, game.id, caller.user_id)
+        ):
+            raise no_such_game(game_id)
+        desk._require_active(game)
+        raise NotAllowed(f"You have no power to order in {game.name}.")
+    desk._require_active(game)
+    deadline = game.deadline_at
+    if (
+        sent_at is not None
+        and game.paused_at is None
+        and deadline is not None
+        and sent_at >= deadline
+        and sent_at >= game.phase_started_at
+    ):
+        raise LateOrders(
+            f"The deadline for {game.phase_code} in {game.name} has passed; orders are "
+            "no longer accepted for this phase."
+        )
+    return SenderContext(game, read.powers, controls, read.in_force)
+
+
+def summary_for(
+    ctx: SenderContext,
+    position: Position,
+    board: Board,
+    lines: tuple[LineResult, ...],
+    in_force: InForce,
+    deadline: datetime | None,
+    ending: bool = False,
+) -> SubmissionResult:
+    """What the sender may see of the orders in force: their own powers' whole, a
+    proxy's only for the units it was given."""
+    mine = {
+        key: value for key, value in in_force.items() if any(c.covers(*key) for c in ctx.controls)
+    }
+    orders = tuple(sorted((kept.order for kept in mine.values()), key=str))
+    slots = set(mine)
+    left = [(c, progress(position, c.power, slots, board)) for c in ctx.controls]
+    return SubmissionResult(
+        game_id=ctx.game.id,
+        phase=Phase.parse(ctx.game.phase_code),
+        powers=tuple(c.power for c in ctx.controls),
+        lines=lines,
+        orders=orders,
+        # A proxy given some units sees only those, and no builds or removals.
+        unordered=tuple(
+            u
+            for c, p in left
+            for u in p.unordered
+            if c.provinces is None or u.province in c.provinces
+        ),
+        deadline_at=deadline,
+        owed=sum(p.owed for c, p in left if c.provinces is None),
+        builds_left=sum(p.builds_left for c, p in left if c.provinces is None),
+        removals_left=sum(p.removals_left for c, p in left if c.provinces is None),
+        ends_now=ending,
+    )
+
+
+async def record_too_late(
+    conn: AsyncConnection,
+    ctx: SenderContext,
+    user_id: int,
+    text: str,
+    now: datetime,
+    sent_at: datetime,
+) -> PhaseAlreadyPlayed:
+    """The message was sent while an earlier phase was open and reached the game
+    after it was played: kept in the record of the phase it was meant for, every
+    line refused, and the sender told to send it again."""
+    game = ctx.game
+    meant_for = await order_queries.phase_open_at(conn, game.id, sent_at)
+    played = meant_for.code if meant_for is not None else None
+    refusal = phase_already_played(played, game.phase_code)
+    if meant_for is not None:
+        refused = LineResult(text[:200], LineStatus.REJECTED, None, refusal.message, "phase_played")
+        line = line_json(refused)
+        for control in ctx.controls:
+            await order_queries.add_submission(
+                conn,
+                game_id=game.id,
+                phase_id=meant_for.id,
+                power=control.power,
+                sender_user_id=user_id,
+                raw_text=text,
+                received_at=now,
+                lines=[line],
+            )
+    log.info("game %s: orders sent during %s arrived after it was played", game.id, played)
+    return refusal
+
+
+def phase_already_played(played: str | None, current: str) -> PhaseAlreadyPlayed:
+    what = Phase.parse(played).title if played else "That phase"
+    return PhaseAlreadyPlayed(
+        f"{what} was already played; these orders were not applied — send them again "
+        f"for {Phase.parse(current).title}."
+    )
