@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from adjudication.masters.options import MastersRules
 from bot.service.caller import Caller
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
 from bot.service.schedule import Schedule
@@ -57,7 +58,7 @@ async def test_rules003_mr6_a_power_that_may_build_with_aid_is_late_when_silent(
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()  # the game waits for Italy
     (channel,) = [e for e in await _events(service, EventKind.LATE) if e.channel_id]
-    assert channel.payload["powers"] == ["ITALY"]
+    assert encode(channel.payload)["powers"] == ["ITALY"]
 
 
 async def test_rules003_without_mr3_mr4_mr6_a_surplus_with_no_room_is_not_late(service):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service.caller import Caller
+from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.schedule import Schedule
@@ -56,7 +57,9 @@ async def test_queue_one_on_one_a_grace_moves_both_boards(service):
     game_b, _, _ = await _board(service, b)
     assert game_a.deadline_at == game_b.deadline_at == deadline + timedelta(days=1)
     late = [e for e in await outbox(service) if e.kind is EventKind.LATE and e.channel_id]
-    assert [(e.channel_id, sorted(e.payload["powers"])) for e in late] == [(CHANNEL, sorted(EFR))]
+    assert [(e.channel_id, sorted(encode(e.payload)["powers"])) for e in late] == [
+        (CHANNEL, sorted(EFR))
+    ]
 
 
 async def _ids(service) -> list[int]:
