@@ -26,11 +26,11 @@ from storage.codec import rules_from_json
 
 
 def load(document: dict) -> GameSettings:
-    return GameSettings.from_json(document)
+    return GameSettings.model_validate(document)
 
 
 def dump(settings: GameSettings) -> dict:
-    return settings.to_json()
+    return settings.model_dump(mode="json")
 
 
 DEFAULT_RULES = {
