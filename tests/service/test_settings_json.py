@@ -9,8 +9,10 @@ from __future__ import annotations
 from datetime import time
 
 import pytest
+from pydantic import ValidationError
 
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
+from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
 from bot.service.game_settings import (
     Assignment,
@@ -207,3 +209,17 @@ def test_issue17_stored_settings_out_of_range_are_refused_with_the_players_messa
         load(
             DEFAULT | {"schedule": DEFAULT_SCHEDULE | {"movement": {"at": "8pm", "every_days": 1}}}
         )
+
+
+def test_issue17_a_change_is_checked_as_a_whole_as_at_creation():
+    with pytest.raises(InvalidSetting, match="at least one minute before the deadline"):
+        GameSettings().changed(reminder_minutes=(60, 0))
+    with pytest.raises(InvalidSetting, match="Excused misses are from 0 to 10"):
+        Schedule().changed(excuses=11)
+    with pytest.raises(InvalidSetting, match="between one minute and sixty days"):
+        Schedule().with_timing(PhaseKind.RETREAT, Length(61 * 24 * 60))
+    # A misspelt setting is refused, not dropped.
+    with pytest.raises(ValidationError, match="end_when_raedy"):
+        GameSettings().changed(end_when_raedy=False)
+    changed = GameSettings().changed(civil_disorder_after=2)
+    assert changed == load(DEFAULT | {"civil_disorder_after": 2})
