@@ -75,7 +75,7 @@ async def main(games: int, due_share: float, runs: int) -> None:
                         gm_user_id=1,
                         name=f"game {n}",
                         status="active",
-                        settings=GameSettings(schedule=schedule).to_json(),
+                        settings=GameSettings(schedule=schedule).model_dump(mode="json"),
                         seed=n,
                         version=0,
                         created_at=NOW,

@@ -287,7 +287,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             working_days,
             excuses,
         )
-        data = GameSettings(variant=read_variant(variant), schedule=schedule).to_json()
+        settings = GameSettings(variant=read_variant(variant), schedule=schedule)
+        data = settings.model_dump(mode="json")
         if masters is not None:
             data["rules"]["masters"] = masters_option(masters)
         data["rules"].update(
@@ -309,7 +310,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         check_bot_permissions(interaction.app_permissions, f"<#{channel_id}>")
         if second_channel is not None:
             check_second_board(second_channel)
-        settings = GameSettings.from_json(data)
+        settings = GameSettings.model_validate(data)
         info = await self.bot.service.create_game(
             guild_id,
             channel_id,

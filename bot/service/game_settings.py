@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import PlainSerializer, PlainValidator, model_validator
 
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
 from bot.service.schedule import Schedule, duration
+from bot.service.settings_model import SettingsModel
 from bot.service.words import count
 from storage.codec import rules_from_json, rules_to_json
 from storage.enums import Scoring as Scoring
@@ -50,8 +52,16 @@ class ResultsNotation(StrEnum):
     JUDGE = "judge"
 
 
-@dataclass(frozen=True, slots=True)
-class GameSettings:
+def _read_rules(rules: Any) -> Rules:
+    return rules if isinstance(rules, Rules) else rules_from_json(rules)
+
+
+# The engine's `Rules` stays a dataclass (adjudication/ is standard-library only): it
+# is stored as the storage codec writes it, options at their default left out.
+StoredRules = Annotated[Rules, PlainValidator(_read_rules), PlainSerializer(rules_to_json)]
+
+
+class GameSettings(SettingsModel):
     """Everything a GM chooses for a game.
 
     - `variant`: the game played (docs/VARIANTS.md); `rules` holds its options,
@@ -68,9 +78,10 @@ class GameSettings:
       given Spring or Fall season"); rules/004 rule 10 says "after two seasons".
     """
 
-    rules: Rules = field(default_factory=Rules)
+    # Games stored before variants name none (migration 0008 adds it).
     variant: VariantName = VariantName.STANDARD
-    schedule: Schedule = field(default_factory=Schedule)
+    rules: StoredRules = Rules()
+    schedule: Schedule = Schedule()
     reminder_minutes: tuple[int, ...] = (24 * 60, 60)
     press: Press = Press.FULL
     anonymous_press: bool = False
@@ -81,18 +92,33 @@ class GameSettings:
     end_when_ready: bool = True
     civil_disorder_after: int = 1
     scoring: Scoring = Scoring.HAYNES
+    # Games made before it was a setting read as plain.
     results_notation: ResultsNotation = ResultsNotation.PLAIN
     # The colours of the channel's maps (render/palette.py); None: the operator's
     # MAP_PALETTE. Each player may choose their own for what is sent to them alone.
+    # Games made before it was a setting use the operator's palette.
     map_palette: str | None = None
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="before")
+    @classmethod
+    def _before_schedules(cls, data: Any) -> Any:
+        # Games stored before schedules kept phase lengths in minutes by phase code.
+        if isinstance(data, dict) and "phase_minutes" in data:
+            data = dict(data)
+            minutes = data.pop("phase_minutes")
+            if "schedule" not in data:
+                data["schedule"] = Schedule.from_minutes(minutes)
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> GameSettings:
         if any(m < 1 for m in self.reminder_minutes):
             raise InvalidSetting("Reminders must come at least one minute before the deadline.")
         if self.civil_disorder_after < 1:
             raise InvalidSetting("Civil disorder needs at least one missed phase.")
         if self.map_palette is not None:
             check_palette(self.map_palette)
+        return self
 
     def describe(self) -> list[str]:
         """The settings as a GM reads them: "Moves: 4 days", one line each."""
@@ -145,51 +171,6 @@ class GameSettings:
         timing = self.schedule.timing(kind)
         minutes = getattr(timing, "minutes", getattr(timing, "every_days", 1) * 24 * 60)
         return timedelta(minutes=minutes)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant.value,
-            "rules": rules_to_json(self.rules),
-            "schedule": self.schedule.to_json(),
-            "reminder_minutes": list(self.reminder_minutes),
-            "press": self.press.value,
-            "anonymous_press": self.anonymous_press,
-            "copy_gm_on_press": self.copy_gm_on_press,
-            "draw_abstention_yes": self.draw_abstention_yes,
-            "secret_ballots": self.secret_ballots,
-            "assignment": self.assignment.value,
-            "end_when_ready": self.end_when_ready,
-            "civil_disorder_after": self.civil_disorder_after,
-            "scoring": self.scoring.value,
-            "results_notation": self.results_notation.value,
-            "map_palette": self.map_palette,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameSettings:
-        return cls(
-            rules=rules_from_json(data["rules"]),
-            # Games stored before variants name none (migration 0008 adds it).
-            variant=VariantName(data.get("variant", VariantName.STANDARD)),
-            # Games stored before schedules kept phase lengths in minutes.
-            schedule=Schedule.from_json(data["schedule"])
-            if "schedule" in data
-            else Schedule.from_minutes(data["phase_minutes"]),
-            reminder_minutes=tuple(data["reminder_minutes"]),
-            press=Press(data["press"]),
-            anonymous_press=data["anonymous_press"],
-            copy_gm_on_press=data["copy_gm_on_press"],
-            draw_abstention_yes=data["draw_abstention_yes"],
-            secret_ballots=data["secret_ballots"],
-            assignment=Assignment(data["assignment"]),
-            end_when_ready=data["end_when_ready"],
-            civil_disorder_after=data["civil_disorder_after"],
-            scoring=Scoring(data["scoring"]),
-            # Games made before it was a setting read as plain.
-            results_notation=ResultsNotation(data.get("results_notation", "plain")),
-            # Games made before it was a setting use the operator's palette.
-            map_palette=data.get("map_palette"),
-        )
 
 
 def check_palette(name: str) -> str:

@@ -437,7 +437,7 @@ class GmDesk(RollbackDesk):
                 raise WrongState(f"{game.name} is over.")
             old = self._settings(game)
             new = change_setting(old, name, value, started=game.status != GameStatus.LOBBY)
-            game.settings = new.to_json()
+            game.settings = new.model_dump(mode="json")
             repo.add_audit(
                 session, game.id, caller.user_id, "setting", now, {"name": name, "value": value}
             )

@@ -80,7 +80,7 @@ class Lobby(ServiceCore):
                 gm_user_id=gm_user_id,
                 name=name,
                 status=GameStatus.LOBBY,
-                settings=settings.to_json(),
+                settings=settings.model_dump(mode="json"),
                 # Stored, so the draw of powers can be re-checked later.
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_at=now,
@@ -222,7 +222,7 @@ class Lobby(ServiceCore):
                 # World War I's coin (W2), drawn now and kept with the rules so the
                 # toss is recorded before it is made and replayable after.
                 rules = replace(rules, toss_seed=secrets.randbits(62))
-            settings = replace(settings, variant=VariantName(variant.name), rules=rules)
+            settings = settings.changed(variant=VariantName(variant.name), rules=rules)
             groups = assign(
                 users,
                 {p.user_id: tuple(p.preferences) for p in joined},
@@ -233,10 +233,10 @@ class Lobby(ServiceCore):
             # The grouping played is a rule option from now on (its dummies' rules);
             # one power per player is the variant's own game and names none.
             shared = grouping.dummies or any(len(h) > 1 for h in grouping.holdings)
-            settings = replace(
-                settings, rules=replace(settings.rules, grouping=grouping.key if shared else None)
+            settings = settings.changed(
+                rules=replace(settings.rules, grouping=grouping.key if shared else None)
             )
-            game.settings = settings.to_json()
+            game.settings = settings.model_dump(mode="json")
             owner = {power: user for user, group in groups.items() for power in group}
             for power in self.board.powers:
                 session.add(

@@ -232,7 +232,7 @@ class GameLookups:
                 raise NotFound("That game has not started yet.")
             position = await self.service._position_at(conn, found[0])
         palette = self._palette_of(found)
-        unheld = unheld_powers(GameSettings.from_json(found[1]), position.phase)
+        unheld = unheld_powers(GameSettings.model_validate(found[1]), position.phase)
         if is_hidden(position):  # issue 12: only what the player's powers know
             position = known_now(position, powers[0], self.service.board_at(position))
         elif has_spies(position):  # issue 12: their own spy, no other

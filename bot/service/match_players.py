@@ -24,7 +24,7 @@ async def side_taken(
     on the other board."""
     if game.match_id is None:
         return [(game, row)]
-    settings = GameSettings.from_json(game.settings)
+    settings = GameSettings.model_validate(game.settings)
     sides = VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
     side = next(s for s in sides if row.power in s)
     rows = list(await repo.powers(session, game.id))

@@ -89,16 +89,16 @@ async def start_second_game(
     match = await session.get(MatchRow, game.match_id)
     assert match is not None
     await _require_free(session, match.second_channel_id)
-    settings = GameSettings.from_json(game.settings)
-    settings = GameSettings.from_json({**settings.to_json(), "end_when_ready": False})
-    game.settings = settings.to_json()
+    settings = GameSettings.model_validate(game.settings)
+    settings = settings.changed(end_when_ready=False)
+    game.settings = settings.model_dump(mode="json")
     other = GameRow(
         guild_id=game.guild_id,
         channel_id=match.second_channel_id,
         gm_user_id=game.gm_user_id,
         name=f"{game.name} (second board)"[:100],
         status=GameStatus.ACTIVE,
-        settings=settings.to_json(),
+        settings=settings.model_dump(mode="json"),
         seed=game.seed,
         created_at=now,
         match_id=match.id,

@@ -354,7 +354,8 @@ class OrdersDesk(ServiceCore):
             done = bool(concerned) and all(p in ready for p in concerned)
             end_at = now
             if done:  # only then is the setting worth a query
-                settings = GameSettings.from_json(await order_queries.settings_json(db, game.id))
+                stored = await order_queries.settings_json(db, game.id)
+                settings = GameSettings.model_validate(stored)
                 done = settings.end_when_ready
                 # Issue 23: a game whose players are always ready cannot run away.
                 end_at = max(now, settings.schedule.earliest_movement_end(game.phase_started_at))

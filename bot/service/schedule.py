@@ -9,14 +9,16 @@ come first (DESIGN.md) and rules/001 counts hours.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from pydantic import Discriminator, Tag, field_serializer, field_validator, model_validator
 
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
+from bot.service.settings_model import SettingsModel
 from bot.service.words import count
 
 MAX_MINUTES = 60 * 24 * 60  # sixty days
@@ -28,8 +30,15 @@ WORKING_DAYS = frozenset(range(5))  # rules/004 rule 3: Monday to Friday
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-@dataclass(frozen=True, slots=True)
-class Length:
+class _Timing(SettingsModel):
+    """A timing is written with its fields in order, `Length(96 * 60)` or
+    `Clock(time(20, 0), 2)`; pydantic calls this too when it reads one from JSON."""
+
+    def __init__(self, *args: Any, **fields: Any) -> None:
+        super().__init__(**dict(zip(type(self).model_fields, args, strict=False)), **fields)
+
+
+class Length(_Timing):
     """The deadline this long after the phase began."""
 
     minutes: int
@@ -38,14 +47,23 @@ class Length:
         return duration(self.minutes)
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(_Timing):
     """The deadline at `at`, local time, on the `every_days`-th allowed day after the
     day the phase began: a phase begun at 19:59 or at 20:01 of a "daily at 20:00" game
     both end at 20:00 the next day, never a minute later."""
 
     at: time
     every_days: int = 1
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _read_at(cls, at: Any) -> Any:
+        # Stored as "20:00"; anything else written there is refused as a GM is.
+        return read_clock(at) if isinstance(at, str) else at
+
+    @field_serializer("at")
+    def _write_at(self, at: time) -> str:
+        return f"{at:%H:%M}"
 
     def describe(self) -> str:
         when = "daily" if self.every_days == 1 else f"every {self.every_days} days"
@@ -55,17 +73,30 @@ class Clock:
 Timing = Length | Clock
 
 
-@dataclass(frozen=True, slots=True)
-class Schedule:
+def _timing_kind(timing: Any) -> str:
+    if isinstance(timing, dict):
+        return "length" if "minutes" in timing else "clock"
+    return "length" if isinstance(timing, Length) else "clock"
+
+
+# Read by its keys, not by trying each kind in turn: a schedule is read on every
+# load of its game.
+StoredTiming = Annotated[
+    Annotated[Length, Tag("length")] | Annotated[Clock, Tag("clock")],
+    Discriminator(_timing_kind),
+]
+
+
+class Schedule(SettingsModel):
     """When deadlines fall. `weekdays`: the days a deadline may fall on; a length
     counts only time on those days, on the game's local calendar (rules/004's "four
     working days"). `min_movement_minutes`: a movement phase whose players are all
     ready ends no sooner than this after it began (retreats and adjustments still end
     as soon as everyone concerned has ordered; QUEUE)."""
 
-    movement: Timing = Length(4 * 24 * 60)
-    retreat: Timing = Length(24 * 60)
-    adjustment: Timing = Length(24 * 60)
+    movement: StoredTiming = Length(4 * 24 * 60)
+    retreat: StoredTiming = Length(24 * 60)
+    adjustment: StoredTiming = Length(24 * 60)
     zone: str = "UTC"
     weekdays: frozenset[int] = ALL_DAYS
     min_movement_minutes: int = 0
@@ -76,7 +107,8 @@ class Schedule:
     # Days of absence each power may declare ahead (issue 23, `/absence`; 0: none).
     absence_days: int = 0
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="after")
+    def _check(self) -> Schedule:
         for timing in (self.movement, self.retreat, self.adjustment):
             if isinstance(timing, Length) and not 1 <= timing.minutes <= MAX_MINUTES:
                 raise InvalidSetting("Deadlines must be between one minute and sixty days.")
@@ -93,6 +125,11 @@ class Schedule:
             raise InvalidSetting(f"Excused misses are from 0 to {MAX_EXCUSES} per power.")
         if not 0 <= self.absence_days <= MAX_ABSENCE_DAYS:
             raise InvalidSetting(f"Absence days are from 0 to {MAX_ABSENCE_DAYS} per power.")
+        return self
+
+    @field_serializer("weekdays")
+    def _write_weekdays(self, weekdays: frozenset[int]) -> list[int]:
+        return sorted(weekdays)
 
     def timing(self, kind: PhaseKind) -> Timing:
         if kind is PhaseKind.MOVEMENT:
@@ -129,7 +166,7 @@ class Schedule:
 
     def with_timing(self, kind: PhaseKind, timing: Timing) -> Schedule:
         field = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREAT: "retreat"}
-        return replace(self, **{field.get(kind, "adjustment"): timing})
+        return self.changed(**{field.get(kind, "adjustment"): timing})
 
     def describe(self) -> list[str]:
         """The schedule as a GM reads it, one line each."""
@@ -154,33 +191,6 @@ class Schedule:
         if self.absence_days:
             lines.append(f"Absences: up to {count(self.absence_days, 'day')} per power")
         return lines
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "movement": _timing_json(self.movement),
-            "retreat": _timing_json(self.retreat),
-            "adjustment": _timing_json(self.adjustment),
-            "zone": self.zone,
-            "weekdays": sorted(self.weekdays),
-            "min_movement_minutes": self.min_movement_minutes,
-            "grace_minutes": self.grace_minutes,
-            "excuses": self.excuses,
-            "absence_days": self.absence_days,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Schedule:
-        return cls(
-            movement=_timing_from(data["movement"]),
-            retreat=_timing_from(data["retreat"]),
-            adjustment=_timing_from(data["adjustment"]),
-            zone=data["zone"],
-            weekdays=frozenset(data["weekdays"]),
-            min_movement_minutes=data["min_movement_minutes"],
-            grace_minutes=data.get("grace_minutes", 0),
-            excuses=data.get("excuses", 0),
-            absence_days=data.get("absence_days", 0),
-        )
 
     @classmethod
     def from_minutes(cls, minutes: dict[str, int]) -> Schedule:
@@ -224,8 +234,7 @@ class Schedule:
 def working_days(schedule: Schedule | None = None) -> Schedule:
     """rules/004 rule 3: "four working days after the previous results are announced
     for normal moves, one working day ... for retreats and builds/disbandments"."""
-    return replace(
-        schedule or Schedule(),
+    return (schedule or Schedule()).changed(
         movement=Length(4 * 24 * 60),
         retreat=Length(24 * 60),
         adjustment=Length(24 * 60),
@@ -233,7 +242,7 @@ def working_days(schedule: Schedule | None = None) -> Schedule:
     )
 
 
-PRESETS = {"working_days": working_days, "hours": lambda s=None: replace(s or Schedule())}
+PRESETS = {"working_days": working_days, "hours": lambda s=None: s or Schedule()}
 
 
 def read_timing(text: str) -> Timing:
@@ -326,18 +335,6 @@ def duration(minutes: int) -> str:
     if minutes % 60 == 0:
         return count(minutes // 60, "hour")
     return count(minutes, "minute")
-
-
-def _timing_json(timing: Timing) -> dict[str, Any]:
-    if isinstance(timing, Length):
-        return {"minutes": timing.minutes}
-    return {"at": f"{timing.at:%H:%M}", "every_days": timing.every_days}
-
-
-def _timing_from(data: dict[str, Any]) -> Timing:
-    if "minutes" in data:
-        return Length(data["minutes"])
-    return Clock(read_clock(data["at"]), data["every_days"])
 
 
 @cache

@@ -5,7 +5,6 @@ deadline set, never to the one running."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from adjudication.units import PhaseKind
 from bot.service.errors import InvalidSetting
@@ -37,8 +36,11 @@ def schedule_at_creation(
     day, as many days after it began as its hours make (at least one)."""
     at = None if clock is None else read_clock(clock)
     timings = [Length(h * 60) if at is None else Clock(at, min(max(1, h // 24), 14)) for h in hours]
+    movement, retreat, adjustment = timings
     return Schedule(
-        *timings,
+        movement=movement,
+        retreat=retreat,
+        adjustment=adjustment,
         zone=read_zone(zone),
         weekdays=WORKING_DAYS if working_days else Schedule().weekdays,
         excuses=excuses,
@@ -53,7 +55,7 @@ def _timing(kind: PhaseKind) -> Callable[[GameSettings, str], GameSettings]:
 
 
 def _schedule(settings: GameSettings, schedule) -> GameSettings:
-    return replace(settings, schedule=schedule)
+    return settings.changed(schedule=schedule)
 
 
 def _hours_of(field: str, what: str) -> Callable[[GameSettings, str], GameSettings]:
@@ -66,7 +68,7 @@ def _hours_of(field: str, what: str) -> Callable[[GameSettings, str], GameSettin
             hours = -1
         if not 0 <= hours <= 1440:
             raise InvalidSetting(f"{what} is from 0 to 1440 hours.")
-        return _schedule(settings, replace(settings.schedule, **{field: hours * 60}))
+        return _schedule(settings, settings.schedule.changed(**{field: hours * 60}))
 
     return apply
 
@@ -75,14 +77,14 @@ def _excuses(settings: GameSettings, text: str) -> GameSettings:
     word = text.strip()
     if not word.isdigit() or int(word) > MAX_EXCUSES:
         raise InvalidSetting(f"Excused misses are from 0 to {MAX_EXCUSES} per power.")
-    return _schedule(settings, replace(settings.schedule, excuses=int(word)))
+    return _schedule(settings, settings.schedule.changed(excuses=int(word)))
 
 
 def _absence_days(settings: GameSettings, text: str) -> GameSettings:
     word = text.strip()
     if not word.isdigit() or int(word) > MAX_ABSENCE_DAYS:
         raise InvalidSetting(f"Absence days are from 0 (none) to {MAX_ABSENCE_DAYS} per power.")
-    return _schedule(settings, replace(settings.schedule, absence_days=int(word)))
+    return _schedule(settings, settings.schedule.changed(absence_days=int(word)))
 
 
 def _preset(settings: GameSettings, text: str) -> GameSettings:
@@ -102,13 +104,13 @@ SCHEDULE_CHANGES = (
         "time_zone",
         "an IANA name, e.g. Europe/Paris",
         False,
-        lambda s, t: _schedule(s, replace(s.schedule, zone=read_zone(t))),
+        lambda s, t: _schedule(s, s.schedule.changed(zone=read_zone(t))),
     ),
     (
         "deadline_days",
         "all, working days, mon-fri or mon,wed,fri",
         False,
-        lambda s, t: _schedule(s, replace(s.schedule, weekdays=read_days(t))),
+        lambda s, t: _schedule(s, s.schedule.changed(weekdays=read_days(t))),
     ),
     (
         "min_movement_hours",

@@ -140,7 +140,7 @@ class ServiceCore:
 
     @staticmethod
     def _settings(game: GameRow) -> GameSettings:
-        return GameSettings.from_json(game.settings)
+        return GameSettings.model_validate(game.settings)
 
     @staticmethod
     def _require_gm(game: GameRow, caller: Caller) -> None:

@@ -83,7 +83,7 @@ def _choice(text: str, kind):
 def _length(kind: PhaseKind) -> Callable[[GameSettings, str], GameSettings]:
     def apply(settings: GameSettings, text: str) -> GameSettings:
         schedule = settings.schedule.with_timing(kind, Length(_hours(text) * 60))
-        return replace(settings, schedule=schedule)
+        return settings.changed(schedule=schedule)
 
     return apply
 
@@ -91,10 +91,10 @@ def _length(kind: PhaseKind) -> Callable[[GameSettings, str], GameSettings]:
 def _reminders(settings: GameSettings, text: str) -> GameSettings:
     words = text.replace(",", " ").split()
     if words in (["none"], ["no"]):
-        return replace(settings, reminder_minutes=())
+        return settings.changed(reminder_minutes=())
     if len(words) > 3:
         raise InvalidSetting("Give up to three reminders, in hours before the deadline.")
-    return replace(settings, reminder_minutes=tuple(sorted({_hours(w) * 60 for w in words})))
+    return settings.changed(reminder_minutes=tuple(sorted({_hours(w) * 60 for w in words})))
 
 
 def _rules(**change) -> Callable[[GameSettings, str], GameSettings]:
@@ -102,7 +102,7 @@ def _rules(**change) -> Callable[[GameSettings, str], GameSettings]:
     ((field, read),) = change.items()
 
     def apply(settings: GameSettings, text: str) -> GameSettings:
-        return replace(settings, rules=replace(settings.rules, **{field: read(text)}))
+        return settings.changed(rules=replace(settings.rules, **{field: read(text)}))
 
     return apply
 
@@ -117,22 +117,22 @@ def _optional(read: Callable[[str], int]) -> Callable[[str], int | None]:
 def _palette(settings: GameSettings, text: str) -> GameSettings:
     word = text.strip().lower()
     if word in {"default", "none"}:
-        return replace(settings, map_palette=None)  # the operator's MAP_PALETTE
-    return replace(settings, map_palette=check_palette(word))
+        return settings.changed(map_palette=None)  # the operator's MAP_PALETTE
+    return settings.changed(map_palette=check_palette(word))
 
 
 def _flag(field: str) -> Callable[[GameSettings, str], GameSettings]:
-    return lambda settings, text: replace(settings, **{field: _yes_no(text)})
+    return lambda settings, text: settings.changed(**{field: _yes_no(text)})
 
 
 def _picked(field: str, kind) -> Callable[[GameSettings, str], GameSettings]:
-    return lambda settings, text: replace(settings, **{field: _choice(text, kind)})
+    return lambda settings, text: settings.changed(**{field: _choice(text, kind)})
 
 
 def _masters(settings: GameSettings, text: str) -> GameSettings:
     """rules/003: the Masters Rules played, each on or off (docs/VARIANTS.md M0)."""
     masters = MastersRules(**dict.fromkeys(masters_option(text), True))
-    return replace(settings, rules=replace(settings.rules, masters=masters))
+    return settings.changed(rules=replace(settings.rules, masters=masters))
 
 
 CHANGES: dict[str, SettingChange] = {
@@ -152,7 +152,7 @@ CHANGES: dict[str, SettingChange] = {
             "civil_disorder_after",
             "missed movement phases, e.g. 1",
             False,
-            lambda s, t: replace(s, civil_disorder_after=_whole(t, 1, 10)),
+            lambda s, t: s.changed(civil_disorder_after=_whole(t, 1, 10)),
         ),
         SettingChange(
             "results_notation",
@@ -221,5 +221,5 @@ def change_setting(settings: GameSettings, name: str, value: str, *, started: bo
     if started and change.lobby_only:
         raise InvalidSetting(f"{name} is chosen before the game starts; it has started.")
     changed = change.apply(settings, value[:100])
-    # Checked as a whole, as `/game create` does.
-    return GameSettings.from_json(changed.to_json())
+    # Checked as a whole, as `/game create` does: the engine's `Rules` by its codec too.
+    return GameSettings.model_validate(changed.model_dump(mode="json"))

@@ -96,7 +96,7 @@ def choose_grouping(settings: GameSettings, text: str) -> GameSettings:
         if word not in keys:
             raise InvalidSetting(f"Choose one of: {', '.join(keys)} (or default).")
         key = word
-    return replace(settings, rules=replace(settings.rules, grouping=key))
+    return settings.changed(rules=replace(settings.rules, grouping=key))
 
 
 def _holdings(grouping: Grouping) -> str:

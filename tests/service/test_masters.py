@@ -41,7 +41,7 @@ def test_rules003_masters_setting_each_rule_on_or_off_mr2_needs_mr1() -> None:
 
 
 async def masters_game(service):
-    settings = replace(GameSettings(), rules=replace(GameSettings().rules, masters=ALL_SIX))
+    settings = GameSettings(rules=replace(GameSettings().rules, masters=ALL_SIX))
     return await started_game(service, settings=settings)
 
 

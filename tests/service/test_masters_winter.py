@@ -34,7 +34,7 @@ FRANCE_AIDS_ITALY_1905 = position(
 
 async def _game(service, masters: MastersRules, start):
     rules = replace(GameSettings().rules, masters=masters)
-    info = await started_game(service, settings=replace(GameSettings(), rules=rules))
+    info = await started_game(service, settings=GameSettings(rules=rules))
     await force_position(service, info.id, start)
     return info
 

@@ -111,15 +111,15 @@ def test_issue23_clock_game_on_working_days_skips_the_weekend():
 
 
 def test_issue23_old_settings_json_loads_its_minutes_as_lengths():
-    stored = GameSettings().to_json()
+    stored = GameSettings().model_dump(mode="json")
     del stored["schedule"]
     stored["phase_minutes"] = {"A": 720, "M": 2880, "R": 600}
-    settings = GameSettings.from_json(stored)
+    settings = GameSettings.model_validate(stored)
     assert settings.schedule == Schedule(
         movement=Length(2880), retreat=Length(600), adjustment=Length(720)
     )
     assert settings.schedule.deadline(M, T0) == T0 + timedelta(minutes=2880)
-    assert GameSettings.from_json(settings.to_json()) == settings
+    assert GameSettings.model_validate(settings.model_dump(mode="json")) == settings
 
 
 def test_issue23_bad_schedule_input_names_the_valid_range():

@@ -132,10 +132,10 @@ def test_status_names_the_variant_and_only_options_changed_never_the_toss_seed()
     plain = status_variant_lines(GameSettings())
     assert plain[0] == f"**{VARIANTS['standard'].title}**: {VARIANTS['standard'].summary}"
     assert len(plain) == 1
-    data = GameSettings(variant=VariantName.WORLD_WAR_I).to_json()
+    data = GameSettings(variant=VariantName.WORLD_WAR_I).model_dump(mode="json")
     data["rules"].update(year_limit=1920, toss_seed=123456789, paradox_rule="rulebook_1982")
     data["press"] = "none"
-    lines = status_variant_lines(GameSettings.from_json(data))
+    lines = status_variant_lines(GameSettings.model_validate(data))
     assert lines[0].startswith("**World War I**")
     assert "Short game: the game ends with 1920; the most units on the board wins" in lines
     assert "Convoy paradoxes: 1982 rulebook (XII.5)" in lines

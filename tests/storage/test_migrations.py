@@ -278,7 +278,7 @@ async def test_0012_games_of_0010_keep_their_settings_and_powers_get_no_excuses(
     def upgrade_to(revision):
         return lambda connection: command.upgrade(alembic_config(connection), revision)
 
-    settings = GameSettings().to_json()
+    settings = GameSettings().model_dump(mode="json")
     del settings["schedule"]
     settings["phase_minutes"] = {"M": 2880, "R": 600, "A": 720}
     engine = create_engine(db_url)
@@ -315,6 +315,6 @@ async def test_0012_games_of_0010_keep_their_settings_and_powers_get_no_excuses(
             grace = (await conn.execute(text("SELECT grace_until FROM phases"))).scalar_one()
     finally:
         await engine.dispose()
-    schedule = GameSettings.from_json(stored).schedule
+    schedule = GameSettings.model_validate(stored).schedule
     assert (schedule.movement, schedule.retreat) == (Length(2880), Length(600))
     assert (excuses, grace) == (0, None)
