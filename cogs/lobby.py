@@ -11,10 +11,10 @@ from discord.ext import commands
 from bot.channel_checks import check_bot_permissions, check_second_board, game_channel
 from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
-from bot.service.errors import WrongState
 from bot.service.game_settings import Assignment, GameSettings, Press
 from bot.service.lookups import POWERS
 from bot.service.masters_orders import masters_option
+from bot.service.resignation import power_to_give_up
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
 from bot.service.variant_text import (
@@ -302,12 +302,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        mine = [p.power for p in info.powers if p.user_id == interaction.user.id]
-        if power is None and len(mine) != 1:
-            raise WrongState(
-                "Name the power to give up." if mine else f"You play no power in {info.name}."
-            )
-        chosen = (power or mine[0]).upper()
+        chosen = power_to_give_up(info, caller_of(interaction), power)
         game_id = info.id
 
         async def give_up(click: discord.Interaction) -> None:
