@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_SECONDS = 10.0
 EXTENSIONS = (
     "cogs.lobby",
+    "cogs.records",  # adds to the lobby's /game group: after it
     "cogs.orders",
     "cogs.diplomacy",
     "cogs.votes",

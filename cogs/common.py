@@ -26,6 +26,11 @@ POWER_CHOICES = [app_commands.Choice(name=p.title(), value=p) for p in POWERS]
 # can hold, a phase code of a sensible length.
 GameOption = app_commands.Range[int, 1, MAX_ID]
 PhaseOption = app_commands.Range[str, 1, 16]
+# The options of the commands that look at a game: which one, and who sees the answer.
+GAME_AND_SHARE = {
+    "game": "Game number (default: this channel's game)",
+    "share": "Show the answer to the whole channel (default: only to you)",
+}
 
 
 def client_of(interaction: discord.Interaction) -> DipBot:

@@ -1,9 +1,8 @@
-"""`/game create|join|leave|start|status|map|history|chart|export`: the lobby, and
-looking at a game."""
+"""`/game create|join|leave|resign|start`: the lobby, and giving up a power. The
+`/game` group is this cog's; cogs/records.py adds to it the commands that look at a
+game (status, map, history, chart, export)."""
 
 from __future__ import annotations
-
-import json
 
 import discord
 from discord import app_commands
@@ -12,34 +11,22 @@ from discord.ext import commands
 from bot.channel_checks import check_bot_permissions, check_second_board, game_channel
 from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
-from bot.service.errors import WrongState
 from bot.service.game_settings import Assignment, GameSettings, Press
-from bot.service.hidden_status import status_private_to
 from bot.service.lookups import POWERS
 from bot.service.masters_orders import masters_option
+from bot.service.resignation import power_to_give_up
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
-from bot.service.spy_export import export_for
-from bot.service.spy_history import gm_sees_spies, spy_owner, with_spy_orders
 from bot.service.variant_text import (
-    lobby_grouping_text,
     players_wanted,
     read_variant,
-    status_variant_lines,
     variant_choices,
 )
-from bot.service.view_export import view_export_lines
-from bot.service.view_lookups import hidden_answer
-from bot.service.views import GameInfo, GameStatus, Moment
+from bot.service.views import Moment
 from bot.service.words import (
-    MESSAGE_LIMIT,
-    code_blocks,
     count,
     deadline_text,
-    end_result,
-    fit,
     mention,
-    orders_state,
     power_list,
     power_name,
 )
@@ -47,29 +34,15 @@ from cogs.common import (
     POWER_CHOICES,
     Confirm,
     GameOption,
-    PhaseOption,
     caller_of,
     client_of,
     complete_game,
-    complete_phase,
     display_name,
     game_here,
     grey_out,
-    png_file,
     server_channel,
-    text_file,
 )
-from cogs.diplomacy import press_text
-from cogs.hidden_views import send_hidden
 
-EMBED_COLOUR = discord.Colour.dark_gold()
-# The options of the commands that look at a game: which one, and who sees the answer.
-GAME_AND_SHARE = {
-    "game": "Game number (default: this channel's game)",
-    "share": "Show the answer to the whole channel (default: only to you)",
-}
-# Discord's upload limit for a server without boosts: 10 MiB a file.
-EXPORT_LIMIT = 10 * 1024 * 1024
 # Phase lengths and press options a GM picks at creation (rules/004 rule 3 defaults).
 PRESS_CHOICES = [
     app_commands.Choice(name="Full press (private threads and public)", value="full"),
@@ -120,60 +93,6 @@ async def complete_variant(
 ) -> list[app_commands.Choice[str]]:
     """`/game create variant:`: the registered variants, each with what it is."""
     return [app_commands.Choice(name=label, value=name) for label, name in variant_choices(current)]
-
-
-def match_text(other_channel: int) -> str:
-    """/game status of a one-on-one game: where the match's other board is played."""
-    return (
-        f"One board of a one-on-one match; the other board is <#{other_channel}>. The "
-        "match is decided when both boards have finished the same year."
-    )
-
-
-def status_embed(
-    info: GameInfo, settings: GameSettings, private_to: frozenset[str] | None = None
-) -> discord.Embed:
-    """The public state of a game: its variant and changed options, who has sent
-    orders and how many, never what. `private_to`: in a hidden-information game, the
-    powers whose units and orders the asker may see (the others show centres only)."""
-    embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
-    variant = status_variant_lines(settings)
-    if info.status == GameStatus.LOBBY:
-        players = ", ".join(mention(u, info.name_of(u)) for u in info.players) or "nobody yet"
-        embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
-        # rules/000 §14.2: what the players who joined so far would hold.
-        variant.append(lobby_grouping_text(settings, len(info.players)))
-        embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
-        return embed
-    embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
-    over = info.status == GameStatus.ENDED
-    if over:
-        embed.description = f"**Over**: {end_result(info.end_kind, info.winners)}."
-    else:
-        state = "paused" if info.paused else "under way"
-        assert info.phase is not None  # a game past its lobby has a phase in play
-        embed.description = f"**{info.phase.title}**, {state}."
-        embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
-    if not over:
-        schedule = "\n".join(settings.schedule.describe())
-        embed.add_field(name="Schedule", value=fit(schedule, 1024), inline=False)
-    for p in info.powers:
-        if not p.playable:
-            line = "out of play"
-        else:
-            who = mention(p.user_id, info.name_of(p.user_id)) if p.user_id else "civil disorder"
-            line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
-            hidden = private_to is not None and p.power not in private_to
-            if hidden:
-                line = f"{who} · {count(p.centres, 'centre')}"  # the year's public total
-            if not over and not hidden:
-                line += f" · {orders_state(p)}"
-                if settings.schedule.excuses:
-                    line += f" · {count(p.excuses_left, 'excuse')} left"
-            elif over and p.score is not None:
-                line += f" · score {p.score:g}"
-        embed.add_field(name=power_name(p.power), value=line, inline=True)
-    return embed
 
 
 class PreferenceMenu(discord.ui.View):
@@ -384,12 +303,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        mine = [p.power for p in info.powers if p.user_id == interaction.user.id]
-        if power is None and len(mine) != 1:
-            raise WrongState(
-                "Name the power to give up." if mine else f"You play no power in {info.name}."
-            )
-        chosen = (power or mine[0]).upper()
+        chosen = power_to_give_up(info, caller_of(interaction), power)
         game_id = info.id
 
         async def give_up(click: discord.Interaction) -> None:
@@ -427,219 +341,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             f"**{info.name}** has started: {info.phase.title}, deadline "
             f"{deadline_text(info.deadline_at)}. Each player gets their power by DM.{readers}",
             ephemeral=True,
-        )
-
-    @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
-    @app_commands.describe(**GAME_AND_SHARE)
-    @app_commands.autocomplete(game=complete_game)
-    async def status(
-        self,
-        interaction: discord.Interaction,
-        game: GameOption | None = None,
-        share: bool = False,
-    ) -> None:
-        info = await game_here(interaction, game)
-        settings = await self.bot.service.game_settings(info.id)
-        private = status_private_to(info, settings, caller_of(interaction), share=share)
-        embed = status_embed(info, settings, private)
-        other = await self.bot.service.match_board(info.id)
-        if other is not None:  # One-on-one: the match's other board
-            embed.add_field(name="Match", value=match_text(other), inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=not share)
-
-    @app_commands.command(name="map", description="The map of the current or a past phase")
-    @app_commands.describe(
-        phase="A phase such as S1901M (default: the current one)",
-        game="Game number (default: this channel's game)",
-        share="Show the answer to the whole channel (default: only to you)",
-    )
-    @app_commands.autocomplete(game=complete_game, phase=complete_phase)
-    async def map(
-        self,
-        interaction: discord.Interaction,
-        phase: PhaseOption | None = None,
-        game: GameOption | None = None,
-        share: bool = False,
-    ) -> None:
-        info = await game_here(interaction, game)
-        record = await self.bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
-        await interaction.response.defer(thinking=True, ephemeral=not share)
-        # Shown to the channel: the game's colours; to the player alone: their own.
-        palette = await self.bot.lookups.palette_for(
-            info.id, None if share else interaction.user.id
-        )
-        hidden = await hidden_answer(  # issue 12: a hidden-information game's views
-            self.bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
-        )
-        if hidden is not None:
-            await send_hidden(interaction, info.name, record.phase, hidden, not share)
-            return
-        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
-        whole = gm_sees_spies(info, caller_of(interaction), share, shown)
-        mine = spy_owner(info, caller_of(interaction), share)
-        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
-        await interaction.followup.send(
-            f"**{info.name}** — {picture.title} ({picture.phase})",
-            file=png_file(picture.png, f"map-{picture.phase}.png"),
-            ephemeral=not share,
-        )
-
-    @app_commands.command(name="history", description="Results of a past phase, or the list")
-    @app_commands.describe(
-        phase="A played phase such as S1901M (default: list them)",
-        game="Game number (default: this channel's game)",
-        share="Show the answer to the whole channel (default: only to you)",
-    )
-    @app_commands.autocomplete(game=complete_game, phase=complete_phase)
-    async def history(
-        self,
-        interaction: discord.Interaction,
-        phase: PhaseOption | None = None,
-        game: GameOption | None = None,
-        share: bool = False,
-    ) -> None:
-        info = await game_here(interaction, game)
-        private = not share
-        if phase is None:
-            played = await self.bot.lookups.played_phases(info.id)
-            text = (
-                f"**{info.name}**: {count(len(played), 'phase')} played: "
-                f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."
-            )
-            if len(text) <= MESSAGE_LIMIT:
-                await interaction.response.send_message(text, ephemeral=private)
-            else:  # a long game: the list goes as a file
-                listing = text_file("\n".join(played), f"phases-{info.id}.txt")
-                await interaction.response.send_message(
-                    f"**{info.name}**: {count(len(played), 'phase')} played (list attached). "
-                    "`/game history phase:<code>` shows one.",
-                    file=listing,
-                    ephemeral=private,
-                )
-            return
-        record = await self.bot.lookups.find_record(info.id, phase)
-        await interaction.response.defer(thinking=True, ephemeral=private)
-        palette = await self.bot.lookups.palette_for(
-            info.id, interaction.user.id if private else None
-        )
-        hidden = await hidden_answer(  # issue 12: a hidden-information game's views
-            self.bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
-        )
-        if hidden is not None:
-            await send_hidden(interaction, info.name, record.phase, hidden, private)
-            return
-        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
-        whole = gm_sees_spies(info, caller_of(interaction), share, shown)
-        mine = spy_owner(info, caller_of(interaction), share)
-        picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
-        if picture.report is None:
-            text = f"**{info.name}** — {picture.title} has not been played yet."
-            await interaction.followup.send(
-                text, file=png_file(picture.png, "map.png"), ephemeral=private
-            )
-            await self._press_of(interaction, info.id, info.name, record.id, picture, private)
-            return
-        # rules/004's full notation, the retreats that followed folded in once played.
-        judged = await self.bot.service.judge_text(info.id, record.id) or picture.report
-        if whole:  # the GM's: every spy's orders too
-            judged = await with_spy_orders(
-                self.bot.service, record.id, judged, self.bot.lookups.board
-            )
-        blocks = code_blocks(judged)
-        heading = f"**{info.name}** — results of {picture.title}"
-        mapfile = png_file(picture.png, f"map-{picture.phase}.png")
-        if len(blocks) == 1:
-            await interaction.followup.send(
-                f"{heading}\n{blocks[0]}", file=mapfile, ephemeral=private
-            )
-        else:
-            report = text_file(judged, f"results-{picture.phase}.txt")
-            await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
-        await self._press_of(interaction, info.id, info.name, record.id, picture, private)
-
-    async def _press_of(self, interaction, game_id, name, phase_id, picture, private) -> None:
-        """The phase's public press, after its results: in one message, or as a text
-        file when it is too long for one."""
-        press = await self.bot.service.phase_press(game_id, phase_id)
-        if not press:
-            return
-        text = press_text(name, picture.title, press)
-        if len(text) <= MESSAGE_LIMIT:
-            await interaction.followup.send(
-                text, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
-            )
-        else:
-            kept = text_file(text, f"press-{picture.phase}.txt")
-            await interaction.followup.send(
-                f"**{name}** — press during {picture.title} (attached).",
-                file=kept,
-                ephemeral=private,
-            )
-
-    @app_commands.command(name="chart", description="Supply centres of each power, year by year")
-    @app_commands.describe(**GAME_AND_SHARE)
-    @app_commands.autocomplete(game=complete_game)
-    async def chart(
-        self,
-        interaction: discord.Interaction,
-        game: GameOption | None = None,
-        share: bool = False,
-    ) -> None:
-        info = await game_here(interaction, game)
-        await interaction.response.defer(thinking=True, ephemeral=not share)
-        png = await self.bot.lookups.centre_chart(info.id)
-        await interaction.followup.send(
-            f"**{info.name}**: supply centres at the start of each year.",
-            file=png_file(png, f"centres-{info.id}.png"),
-            ephemeral=not share,
-        )
-
-    @app_commands.command(name="export", description="The whole game as a file of phases")
-    @app_commands.describe(**GAME_AND_SHARE)
-    @app_commands.autocomplete(game=complete_game)
-    async def export(
-        self,
-        interaction: discord.Interaction,
-        game: GameOption | None = None,
-        share: bool = False,
-    ) -> None:
-        info = await game_here(interaction, game)
-        await interaction.response.defer(thinking=True, ephemeral=not share)
-        # A hidden-information game: a player's own view, after the end (issue 12).
-        views = await view_export_lines(self.bot.lookups, info, caller_of(interaction))
-        # A Spy game: the GM's whole record, a player's own spy after the end.
-        lines = (
-            await export_for(self.bot.lookups, info, caller_of(interaction))
-            if views is None
-            else views
-        )
-        data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-        if not lines:
-            await interaction.followup.send(
-                f"**{info.name}**: No phase has been played yet.", ephemeral=not share
-            )
-            return
-        if len(data.encode("utf-8")) > EXPORT_LIMIT:
-            await interaction.followup.send(
-                f"**{info.name}** is too long to attach in one file; ask the operator "
-                "for a backup of the database instead.",
-                ephemeral=not share,
-            )
-            return
-        if views is not None:
-            await interaction.followup.send(
-                f"**{info.name}**: your power's view of each phase played, one JSON line "
-                "each (the view as the engine's result, and its judge notation).",
-                file=text_file(data, f"game-{info.id}-view.jsonl"),
-                ephemeral=not share,
-            )
-            return
-        await interaction.followup.send(
-            f"**{info.name}**: {count(len(lines), 'phase')} played, one JSON line each, in "
-            "the interchange format of docs/PHASES.md (each with its recorded result "
-            "under `expected`): `python -m adjudication replay --compare FILE` replays it.",
-            file=text_file(data, f"game-{info.id}.jsonl"),
-            ephemeral=not share,
         )
 
 

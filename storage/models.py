@@ -369,41 +369,6 @@ class OutboxRow(SQLModel, table=True):
     held_for_user_id: int | None = _big(nullable=True, index=True)
 
 
-class BotStateRow(SQLModel, table=True):
-    """The bot's own small facts, by key (storage/bot_state.py): what it last told
-    Discord (the slash commands' hash and scope), not any game's."""
-
-    __tablename__ = "bot_state"
-
-    key: str = Field(primary_key=True, max_length=64)
-    value: dict = _json()
-    updated_at: datetime = _when(nullable=False)
-
-
-class ClosedDmRow(SQLModel, table=True):
-    """A user whose direct messages Discord refuses (50007: they allow no DMs from the
-    server's members). Written when a DM is first refused, at which moment they are
-    told once in the game's channel; deleted when a DM reaches them again."""
-
-    __tablename__ = "closed_dms"
-
-    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
-    closed_at: datetime = _when(nullable=False)
-
-
-class PendingOrdersRow(SQLModel, table=True):
-    """A DM of orders from a player of several games, waiting for them to pick the game
-    ("which game?" buttons): kept here, so a restart between the DM and the pick loses
-    nothing. `sent_at` is Discord's time for the DM (the deadline is judged by it)."""
-
-    __tablename__ = "pending_orders"
-
-    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
-    text: str = Field(sa_column=Column(Text, nullable=False))
-    sent_at: datetime = _when(nullable=False)
-    created_at: datetime = _when(nullable=False)
-
-
 class PressRow(SQLModel, table=True):
     """Public press as posted in the game's channel, kept in the game's record.
     `signed_by` empty: anonymous; its sender is kept for the GM alone."""
@@ -420,16 +385,14 @@ class PressRow(SQLModel, table=True):
     posted_at: datetime = _when(nullable=False)
 
 
-class UserSettingsRow(SQLModel, table=True):
-    """A player's own choices, the same in every game: `palette` the map colours of
-    what is sent to them alone (render/palette.py; None: each game's own)."""
-
-    __tablename__ = "user_settings"
-
-    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
-    palette: str | None = Field(default=None, max_length=16)
-    updated_at: datetime = _when(nullable=False)
-
+# The bot's own keeping, apart from any game, in its own module too (re-exported:
+# `from storage.models import BotStateRow` works as before).
+from storage.bot_models import (  # noqa: E402, F401
+    BotStateRow,
+    ClosedDmRow,
+    PendingOrdersRow,
+    UserSettingsRow,
+)
 
 # Issue 23's absences and reminder choices, in their own module; imported here so that
 # every user of the metadata sees them.

@@ -1,0 +1,342 @@
+"""`/game status|map|history|chart|export`: looking at a game, its state now and its
+record phase by phase, as pictures, results and a file.
+
+These are subcommands of `/game`, whose group the lobby cog (cogs/lobby.py, a
+`GroupCog`) owns. discord.py gives an application-command group to one cog only (two
+`GroupCog`s named `game` would register two groups of that name, which the command
+tree refuses), so this extension is not a cog: its commands are plain application
+commands, which `setup` adds to the `/game` group the tree already holds
+(`CommandTree.get_command`, `Group.add_command`) and `teardown` takes out again. It
+loads after cogs.lobby (`EXTENSIONS`' order in bot/client.py), and adds its commands
+after the lobby's, so Discord sees the group exactly as when one cog held it all."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+from discord import app_commands
+
+from bot.client import DipBot
+from bot.service.game_settings import GameSettings
+from bot.service.hidden_status import status_private_to
+from bot.service.spy_export import export_for
+from bot.service.spy_history import gm_sees_spies, spy_owner, with_spy_orders
+from bot.service.variant_text import lobby_grouping_text, status_variant_lines
+from bot.service.view_export import view_export_lines
+from bot.service.view_lookups import hidden_answer
+from bot.service.views import GameInfo, GameStatus
+from bot.service.words import (
+    MESSAGE_LIMIT,
+    code_blocks,
+    count,
+    deadline_text,
+    end_result,
+    fit,
+    mention,
+    orders_state,
+    power_name,
+)
+from cogs.common import (
+    GAME_AND_SHARE,
+    GameOption,
+    PhaseOption,
+    caller_of,
+    client_of,
+    complete_game,
+    complete_phase,
+    game_here,
+    png_file,
+    text_file,
+)
+from cogs.diplomacy import press_text
+from cogs.hidden_views import send_hidden
+
+EMBED_COLOUR = discord.Colour.dark_gold()
+# Discord's upload limit for a server without boosts: 10 MiB a file.
+EXPORT_LIMIT = 10 * 1024 * 1024
+
+
+def match_text(other_channel: int) -> str:
+    """/game status of a one-on-one game: where the match's other board is played."""
+    return (
+        f"One board of a one-on-one match; the other board is <#{other_channel}>. The "
+        "match is decided when both boards have finished the same year."
+    )
+
+
+def status_embed(
+    info: GameInfo, settings: GameSettings, private_to: frozenset[str] | None = None
+) -> discord.Embed:
+    """The public state of a game: its variant and changed options, who has sent
+    orders and how many, never what. `private_to`: in a hidden-information game, the
+    powers whose units and orders the asker may see (the others show centres only)."""
+    embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
+    variant = status_variant_lines(settings)
+    if info.status == GameStatus.LOBBY:
+        players = ", ".join(mention(u, info.name_of(u)) for u in info.players) or "nobody yet"
+        embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
+        # rules/000 §14.2: what the players who joined so far would hold.
+        variant.append(lobby_grouping_text(settings, len(info.players)))
+        embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
+        return embed
+    embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
+    over = info.status == GameStatus.ENDED
+    if over:
+        embed.description = f"**Over**: {end_result(info.end_kind, info.winners)}."
+    else:
+        state = "paused" if info.paused else "under way"
+        assert info.phase is not None  # a game past its lobby has a phase in play
+        embed.description = f"**{info.phase.title}**, {state}."
+        embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
+    if not over:
+        schedule = "\n".join(settings.schedule.describe())
+        embed.add_field(name="Schedule", value=fit(schedule, 1024), inline=False)
+    for p in info.powers:
+        if not p.playable:
+            line = "out of play"
+        else:
+            who = mention(p.user_id, info.name_of(p.user_id)) if p.user_id else "civil disorder"
+            line = f"{who} · {count(p.centres, 'centre')}, {count(p.units, 'unit')}"
+            hidden = private_to is not None and p.power not in private_to
+            if hidden:
+                line = f"{who} · {count(p.centres, 'centre')}"  # the year's public total
+            if not over and not hidden:
+                line += f" · {orders_state(p)}"
+                if settings.schedule.excuses:
+                    line += f" · {count(p.excuses_left, 'excuse')} left"
+            elif over and p.score is not None:
+                line += f" · score {p.score:g}"
+        embed.add_field(name=power_name(p.power), value=line, inline=True)
+    return embed
+
+
+@app_commands.command(name="status", description="Phase, deadline, who has sent orders")
+@app_commands.describe(**GAME_AND_SHARE)
+@app_commands.autocomplete(game=complete_game)
+async def status(
+    interaction: discord.Interaction,
+    game: GameOption | None = None,
+    share: bool = False,
+) -> None:
+    bot = client_of(interaction)
+    info = await game_here(interaction, game)
+    settings = await bot.service.game_settings(info.id)
+    private = status_private_to(info, settings, caller_of(interaction), share=share)
+    embed = status_embed(info, settings, private)
+    other = await bot.service.match_board(info.id)
+    if other is not None:  # One-on-one: the match's other board
+        embed.add_field(name="Match", value=match_text(other), inline=False)
+    await interaction.response.send_message(embed=embed, ephemeral=not share)
+
+
+@app_commands.command(name="map", description="The map of the current or a past phase")
+@app_commands.describe(
+    phase="A phase such as S1901M (default: the current one)",
+    game="Game number (default: this channel's game)",
+    share="Show the answer to the whole channel (default: only to you)",
+)
+@app_commands.autocomplete(game=complete_game, phase=complete_phase)
+async def show_map(
+    interaction: discord.Interaction,
+    phase: PhaseOption | None = None,
+    game: GameOption | None = None,
+    share: bool = False,
+) -> None:
+    bot = client_of(interaction)
+    info = await game_here(interaction, game)
+    record = await bot.lookups.find_record(info.id, phase)  # a bad phase: ephemeral
+    await interaction.response.defer(thinking=True, ephemeral=not share)
+    # Shown to the channel: the game's colours; to the player alone: their own.
+    palette = await bot.lookups.palette_for(info.id, None if share else interaction.user.id)
+    hidden = await hidden_answer(  # issue 12: a hidden-information game's views
+        bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
+    )
+    if hidden is not None:
+        await send_hidden(interaction, info.name, record.phase, hidden, not share)
+        return
+    shown = bot.service.record_position(record)  # issue 12: the GM's, every spy
+    whole = gm_sees_spies(info, caller_of(interaction), share, shown)
+    mine = spy_owner(info, caller_of(interaction), share)
+    picture = await bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
+    await interaction.followup.send(
+        f"**{info.name}** — {picture.title} ({picture.phase})",
+        file=png_file(picture.png, f"map-{picture.phase}.png"),
+        ephemeral=not share,
+    )
+
+
+@app_commands.command(name="history", description="Results of a past phase, or the list")
+@app_commands.describe(
+    phase="A played phase such as S1901M (default: list them)",
+    game="Game number (default: this channel's game)",
+    share="Show the answer to the whole channel (default: only to you)",
+)
+@app_commands.autocomplete(game=complete_game, phase=complete_phase)
+async def history(
+    interaction: discord.Interaction,
+    phase: PhaseOption | None = None,
+    game: GameOption | None = None,
+    share: bool = False,
+) -> None:
+    bot = client_of(interaction)
+    info = await game_here(interaction, game)
+    private = not share
+    if phase is None:
+        played = await bot.lookups.played_phases(info.id)
+        text = (
+            f"**{info.name}**: {count(len(played), 'phase')} played: "
+            f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."
+        )
+        if len(text) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(text, ephemeral=private)
+        else:  # a long game: the list goes as a file
+            listing = text_file("\n".join(played), f"phases-{info.id}.txt")
+            await interaction.response.send_message(
+                f"**{info.name}**: {count(len(played), 'phase')} played (list attached). "
+                "`/game history phase:<code>` shows one.",
+                file=listing,
+                ephemeral=private,
+            )
+        return
+    record = await bot.lookups.find_record(info.id, phase)
+    await interaction.response.defer(thinking=True, ephemeral=private)
+    palette = await bot.lookups.palette_for(info.id, interaction.user.id if private else None)
+    hidden = await hidden_answer(  # issue 12: a hidden-information game's views
+        bot.lookups, info, record, caller_of(interaction), share=share, palette=palette
+    )
+    if hidden is not None:
+        await send_hidden(interaction, info.name, record.phase, hidden, private)
+        return
+    shown = bot.service.record_position(record)  # issue 12: the GM's, every spy
+    whole = gm_sees_spies(info, caller_of(interaction), share, shown)
+    mine = spy_owner(info, caller_of(interaction), share)
+    picture = await bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
+    if picture.report is None:
+        text = f"**{info.name}** — {picture.title} has not been played yet."
+        await interaction.followup.send(
+            text, file=png_file(picture.png, "map.png"), ephemeral=private
+        )
+        await _press_of(interaction, info.id, info.name, record.id, picture, private)
+        return
+    # rules/004's full notation, the retreats that followed folded in once played.
+    judged = await bot.service.judge_text(info.id, record.id) or picture.report
+    if whole:  # the GM's: every spy's orders too
+        judged = await with_spy_orders(bot.service, record.id, judged, bot.lookups.board)
+    blocks = code_blocks(judged)
+    heading = f"**{info.name}** — results of {picture.title}"
+    mapfile = png_file(picture.png, f"map-{picture.phase}.png")
+    if len(blocks) == 1:
+        await interaction.followup.send(f"{heading}\n{blocks[0]}", file=mapfile, ephemeral=private)
+    else:
+        report = text_file(judged, f"results-{picture.phase}.txt")
+        await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
+    await _press_of(interaction, info.id, info.name, record.id, picture, private)
+
+
+async def _press_of(interaction, game_id, name, phase_id, picture, private) -> None:
+    """The phase's public press, after its results: in one message, or as a text
+    file when it is too long for one."""
+    press = await client_of(interaction).service.phase_press(game_id, phase_id)
+    if not press:
+        return
+    text = press_text(name, picture.title, press)
+    if len(text) <= MESSAGE_LIMIT:
+        await interaction.followup.send(
+            text, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
+        )
+    else:
+        kept = text_file(text, f"press-{picture.phase}.txt")
+        await interaction.followup.send(
+            f"**{name}** — press during {picture.title} (attached).",
+            file=kept,
+            ephemeral=private,
+        )
+
+
+@app_commands.command(name="chart", description="Supply centres of each power, year by year")
+@app_commands.describe(**GAME_AND_SHARE)
+@app_commands.autocomplete(game=complete_game)
+async def chart(
+    interaction: discord.Interaction,
+    game: GameOption | None = None,
+    share: bool = False,
+) -> None:
+    bot = client_of(interaction)
+    info = await game_here(interaction, game)
+    await interaction.response.defer(thinking=True, ephemeral=not share)
+    png = await bot.lookups.centre_chart(info.id)
+    await interaction.followup.send(
+        f"**{info.name}**: supply centres at the start of each year.",
+        file=png_file(png, f"centres-{info.id}.png"),
+        ephemeral=not share,
+    )
+
+
+@app_commands.command(name="export", description="The whole game as a file of phases")
+@app_commands.describe(**GAME_AND_SHARE)
+@app_commands.autocomplete(game=complete_game)
+async def export(
+    interaction: discord.Interaction,
+    game: GameOption | None = None,
+    share: bool = False,
+) -> None:
+    bot = client_of(interaction)
+    info = await game_here(interaction, game)
+    await interaction.response.defer(thinking=True, ephemeral=not share)
+    # A hidden-information game: a player's own view, after the end (issue 12).
+    views = await view_export_lines(bot.lookups, info, caller_of(interaction))
+    # A Spy game: the GM's whole record, a player's own spy after the end.
+    lines = await export_for(bot.lookups, info, caller_of(interaction)) if views is None else views
+    data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    if not lines:
+        await interaction.followup.send(
+            f"**{info.name}**: No phase has been played yet.", ephemeral=not share
+        )
+        return
+    if len(data.encode("utf-8")) > EXPORT_LIMIT:
+        await interaction.followup.send(
+            f"**{info.name}** is too long to attach in one file; ask the operator "
+            "for a backup of the database instead.",
+            ephemeral=not share,
+        )
+        return
+    if views is not None:
+        await interaction.followup.send(
+            f"**{info.name}**: your power's view of each phase played, one JSON line "
+            "each (the view as the engine's result, and its judge notation).",
+            file=text_file(data, f"game-{info.id}-view.jsonl"),
+            ephemeral=not share,
+        )
+        return
+    await interaction.followup.send(
+        f"**{info.name}**: {count(len(lines), 'phase')} played, one JSON line each, in "
+        "the interchange format of docs/PHASES.md (each with its recorded result "
+        "under `expected`): `python -m adjudication replay --compare FILE` replays it.",
+        file=text_file(data, f"game-{info.id}.jsonl"),
+        ephemeral=not share,
+    )
+
+
+RECORD_COMMANDS = (status, show_map, history, chart, export)
+
+
+def game_group(bot: DipBot) -> app_commands.Group:
+    """The `/game` group the lobby cog registered."""
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("cogs.records adds to /game: load cogs.lobby before it")
+    return group
+
+
+async def setup(bot: DipBot) -> None:
+    group = game_group(bot)
+    for command in RECORD_COMMANDS:
+        group.add_command(command)
+
+
+async def teardown(bot: DipBot) -> None:
+    group = bot.tree.get_command("game")
+    if isinstance(group, app_commands.Group):  # gone already if cogs.lobby was unloaded
+        for command in RECORD_COMMANDS:
+            group.remove_command(command.name)
