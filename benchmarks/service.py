@@ -102,21 +102,21 @@ async def new_game(
     service: GameService, channel: int, seed: int | None = None, first_user: int = 2001
 ) -> int:
     name = f"bench {channel}"
-    game = await service.create_game(1, channel, 1000, name, T0, seed=seed or channel)
+    game = await service.lobby.create_game(1, channel, 1000, name, T0, seed=seed or channel)
     for user in range(first_user, first_user + 7):
-        await service.join(game.id, Caller(user, 1), T0)
-    return (await service.start(game.id, Caller(1000, 1), T0)).id
+        await service.lobby.join(game.id, Caller(user, 1), T0)
+    return (await service.lobby.start(game.id, Caller(1000, 1), T0)).id
 
 
 async def bench_submissions(service: GameService, count: int) -> float:
     game_id = await new_game(service, 1)
-    info = await service.game_info(game_id)
+    info = await service.lobby.game_info(game_id)
     senders = [(p.user_id, OPENINGS[p.power]) for p in info.powers]
     at = T0 + timedelta(hours=1)
     start = time.perf_counter()
     for i in range(count):
         user, text = senders[i % len(senders)]
-        await service.submit_orders(Caller(user), text, at, game_id=game_id)
+        await service.orders.submit_orders(Caller(user), text, at, game_id=game_id)
     return count / (time.perf_counter() - start)
 
 
@@ -138,7 +138,7 @@ async def bench_echo(
     senders: list[tuple[int, str]] = []
     for n in range(games):
         game_id = await new_game(service, 500 + n, first_user=5000 + 10 * n)
-        info = await service.game_info(game_id)
+        info = await service.lobby.game_info(game_id)
         senders += [(p.user_id, OPENINGS[p.power]) for p in info.powers]
     # Every other message changes the orders (all hold, then the openings again).
     holds = {
@@ -149,8 +149,8 @@ async def bench_echo(
     latencies: list[float] = []
 
     async def echo(user: int, text: str, due: float) -> None:
-        result = await service.submit_orders(Caller(user), text, at, sent_at=at)
-        name = (await service.game_info(result.game_id)).name
+        result = await service.orders.submit_orders(Caller(user), text, at, sent_at=at)
+        name = (await service.lobby.game_info(result.game_id)).name
         submission_echo(result, name)
         latencies.append(time.perf_counter() - due)
 
@@ -194,14 +194,14 @@ async def bench_client_echo(
     for n in range(games):
         channel = fake.add_channel(f"game-{n}")
         players = {u.id: u for u in (fake.add_user(f"p{n}-{i}") for i in range(7))}
-        info = await service.create_game(
+        info = await service.lobby.create_game(
             fake.guild.id, channel.id, fake.gm.id, f"G{n}", T0, seed=n + 1
         )
         for user in players:
-            await service.join(info.id, Caller(user, fake.guild.id), T0)
-        started = await service.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
+            await service.lobby.join(info.id, Caller(user, fake.guild.id), T0)
+        started = await service.lobby.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
         senders += [(players[p.user_id], OPENINGS[p.power]) for p in started.powers]
-    async with service.transaction() as session:  # the starts' posts: not part of it
+    async with service.store.transaction() as session:  # the starts' posts: not part of it
         await session.execute(update(OutboxRow).values(delivered_at=T0))
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
@@ -253,7 +253,7 @@ async def bench_client_echo(
                 limited = len(fake.rate_limits.limited)
         finally:
             await fake.close()
-            await service.db.dispose()
+            await service.store.db.dispose()
     ms = [x * 1000 for x in latencies]
     return percentile(ms, 0.5), percentile(ms, 0.99), max(ms), achieved, limited
 
@@ -267,7 +267,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
         power: [order_to_json(line.order) for line in parse_orders(text, position, power)]
         for power, text in OPENINGS.items()
     }
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         template = await session.get(GameRow, template_id)
         phase = await session.get(PhaseRow, template.current_phase_id)
         template_powers = [
@@ -280,7 +280,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
         ]
         settings, deadline, position_json = template.settings, template.deadline_at, phase.position
     for start in range(0, count, 100):
-        async with service.transaction() as session:
+        async with service.store.transaction() as session:
             for n in range(start, min(count, start + 100)):
                 game = GameRow(
                     guild_id=1,
@@ -375,7 +375,7 @@ class LongGame:
         scheduler = Scheduler(self.service)
         target = len(self.played) + phases
         while len(self.played) < target:
-            info = await self.service.game_info(self.game_id)
+            info = await self.service.lobby.game_info(self.game_id)
             if info.status.value != "active":
                 return
             reminders = info.deadline_at - timedelta(minutes=59)  # the last reminder's time
@@ -383,7 +383,9 @@ class LongGame:
             at = info.deadline_at - timedelta(minutes=30)
             await self._send_orders(info, at)
             # A retreat or adjustment phase ends as soon as everyone concerned has sent.
-            await self._tick(scheduler, (await self.service.game_info(self.game_id)).deadline_at)
+            await self._tick(
+                scheduler, (await self.service.lobby.game_info(self.game_id)).deadline_at
+            )
 
     async def _tick(self, scheduler: Scheduler, now: datetime) -> None:
         report = await scheduler.tick(now)
@@ -410,27 +412,29 @@ class LongGame:
             if self.rng.random() < NMR_CHANCE:
                 continue
             sender = Caller(p.user_id)
-            await self.service.submit_orders(sender, "\n".join(lines), at, game_id=self.game_id)
+            await self.service.orders.submit_orders(
+                sender, "\n".join(lines), at, game_id=self.game_id
+            )
             if kind is not PhaseKind.MOVEMENT:
-                info = await self.service.game_info(self.game_id)
+                info = await self.service.lobby.game_info(self.game_id)
                 if info.deadline_at <= at:
                     return  # everyone concerned has sent: the phase is over
 
     async def _position(self) -> Position:
         """The current position, read as the service reads it (untimed set-up)."""
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             game = await session.get(GameRow, self.game_id)
             phase = await session.get(PhaseRow, game.current_phase_id)
-            return self.service._position(phase)
+            return self.service.store.position(phase)
 
     async def _deliver(self, now: datetime) -> None:
-        while events := await self.service.pending_events(now, limit=500):
+        while events := await self.service.outbox.pending_events(now, limit=500):
             for event in events:
                 if event.kind is EventKind.RESULTS and event.game_id == self.game_id:
                     self.phase_ids.append(event.payload["phase_id"])
-                await self.service.mark_delivered(event.id, now)
+                await self.service.outbox.mark_delivered(event.id, now)
         if self.prune_days is not None:
-            await self.service.prune_outbox_hourly(now, self.prune_days)
+            await self.service.outbox.prune_outbox_hourly(now, self.prune_days)
 
 
 async def median_ms(
@@ -533,7 +537,7 @@ async def bench_outbox_growth(
         await game.play(phases - warm_up)
         size1, free, tables1 = sqlite_size(path)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
     n = len(game.played) - warm_up
     how = (
         "never pruned"
@@ -587,14 +591,14 @@ async def bench_round_trips(service: GameService, count: int = 500) -> tuple[flo
     one-statement write transactions per second, through the same engine."""
     from sqlalchemy import text
 
-    async with service.db.connect() as conn:
+    async with service.store.db.connect() as conn:
         start = time.perf_counter()
         for _ in range(count):
             await conn.execute(text("SELECT 1"))
         selects = count / (time.perf_counter() - start)
     start = time.perf_counter()
     for _ in range(count // 2):
-        async with service.db.begin() as conn:
+        async with service.store.db.begin() as conn:
             await conn.execute(text("UPDATE games SET version = version WHERE id = 0"))
     writes = (count // 2) / (time.perf_counter() - start)
     return selects, writes
@@ -616,7 +620,7 @@ async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None
                 f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms"
             )
         if part == "client-echo":
-            await service.db.dispose()  # the part opens its own
+            await service.store.db.dispose()  # the part opens its own
             p50, p99, worst, achieved, limited = await bench_client_echo(
                 url, args.rate, args.echo_seconds
             )
@@ -642,7 +646,7 @@ async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None
         if part == "lookups":
             await bench_lookups(label, service, args.phases)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 def main() -> None:

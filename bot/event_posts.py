@@ -109,7 +109,7 @@ class EventPosts:
                 continue
             sent = await step()
             where = (sent.channel.id, sent.id) if isinstance(sent, discord.Message) else None
-            await self.service.mark_step(event.id, number, where)
+            await self.service.outbox.mark_step(event.id, number, where)
 
     # --- where messages go ------------------------------------------------------------
 
@@ -152,14 +152,14 @@ class EventPosts:
     async def _game_name(self, event: Event) -> str:
         if event.game_id is None:
             return "your game"
-        return (await self.service.game_info(event.game_id)).name
+        return (await self.service.lobby.game_info(event.game_id)).name
 
     # --- one method per event kind --------------------------------------------------
 
     async def _game_started(self, event: Event) -> None:
         p = event.payload
         assert event.game_id is not None
-        info = await self.service.game_info(event.game_id)
+        info = await self.service.lobby.game_info(event.game_id)
         players = [
             f"{power_name(power)}: <@{user}>" if user else f"{power_name(power)}: (not in play)"
             for power, user in sorted(p["powers"].items())
@@ -207,7 +207,7 @@ class EventPosts:
             played = public_played(played)
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
-        settings = await self.service.game_settings(event.game_id)
+        settings = await self.service.lobby.game_settings(event.game_id)
         if over:
             nxt = await self._ending(event.game_id, name)
         elif p.get("match_wait"):  # One-on-one: waits for the match's other board
@@ -222,7 +222,7 @@ class EventPosts:
             return
         # The notation as the record knows it now ([ia: …], a retreat phase's notes and
         # the movement it completes); the stored report if the phase is gone since.
-        judge = await self.service.judge_text(event.game_id, p["phase_id"]) or p["report"]
+        judge = await self.service.history.judge_text(event.game_id, p["phase_id"]) or p["report"]
         if settings.results_notation is ResultsNotation.JUDGE:
             body = f"```\n{judge}\n```"
         else:
@@ -246,9 +246,9 @@ class EventPosts:
 
     async def _ending(self, game_id: int, name: str) -> str:
         """How the game ended, with the scores: said in the last results post."""
-        info = await self.service.game_info(game_id)
+        info = await self.service.lobby.game_info(game_id)
         scores = {p.power: p.score for p in info.powers if p.score is not None}
-        settings = await self.service.game_settings(game_id)
+        settings = await self.service.lobby.game_settings(game_id)
         ending = {"kind": info.end_kind, "winners": list(info.winners), "scores": scores}
         return game_end_text(name, ending, SCORING_NAMES[settings.scoring])
 
@@ -346,7 +346,7 @@ class EventPosts:
         power = power_name(p["power"])
         assert event.game_id is not None
         game_id = event.game_id
-        info = await self.service.game_info(game_id)
+        info = await self.service.lobby.game_info(game_id)
         name = info.name
         new = mention(p["new"], info.name_of(p["new"]))
         replacing = (
@@ -393,13 +393,13 @@ class EventPosts:
         """A mention of a player with their name beside it (see `mention`)."""
         if game_id is None:
             return mention(user_id)
-        return mention(user_id, (await self.service.game_info(game_id)).name_of(user_id))
+        return mention(user_id, (await self.service.lobby.game_info(game_id)).name_of(user_id))
 
     async def _briefing(self, game_id: int, user_id: int, power: str, name: str) -> str:
         """What a replacement needs to take over: the phase, the deadline, the units,
         the orders already in force, and the private threads they are added to."""
-        standing = await self.service.show_orders(Caller(user_id), game_id)
-        threads = await self.service.threads_of_user(game_id, user_id)
+        standing = await self.service.orders.show_orders(Caller(user_id), game_id)
+        threads = await self.service.talk.threads_of_user(game_id, user_id)
         lines = [
             f"You now play **{power}** in **{name}**: {Phase.parse(standing.phase).title}, "
             f"deadline {deadline_text(standing.deadline_at)}."
@@ -444,7 +444,7 @@ class EventPosts:
         """Grey out the buttons of every ballot the vote sent: a closed vote takes no
         more votes (a click would only say so)."""
         assert game_id is not None
-        for channel_id, message_id in await self.service.ballot_messages(game_id, vote_id):
+        for channel_id, message_id in await self.service.outbox.ballot_messages(game_id, vote_id):
             channel = self.client.get_partial_messageable(channel_id)
             with contextlib.suppress(discord.NotFound):  # the player deleted it
                 await channel.get_partial_message(message_id).edit(view=closed_vote_view(vote_id))
@@ -495,7 +495,7 @@ class EventPosts:
         self, event: Event, refused: discord.HTTPException, what: str
     ) -> None:
         assert event.game_id is not None and event.channel_id is not None
-        info = await self.service.game_info(event.game_id)
+        info = await self.service.lobby.game_info(event.game_id)
         why = why_channel_refuses(self.client.get_channel(event.channel_id), refused)
         log.warning(
             "game %s: its channel %s refuses the bot (%r): %s; the GM is told by DM",

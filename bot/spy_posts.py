@@ -30,7 +30,7 @@ async def spy_dm(posts: EventPosts, event: Event, played: PlayedPhase, name: str
         civil_disorder_over=p.get("civil_disorder_over", ()),
         eliminated=p.get("eliminated", ()),
     )
-    record = await spy_record(posts.service, p["phase_id"])
+    record = await spy_record(posts.service.store, p["phase_id"])
     over = bool(p.get("game_over"))
     text = spy_news(played, record, powers, name, _when(p), over, notices)
     palette = await posts.lookups.palette_for(event.game_id, event.user_id)

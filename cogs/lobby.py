@@ -212,8 +212,8 @@ class PreferenceMenu(discord.ui.View):
         values = list((interaction.data or {}).get("values", []))
         # Only a player still in the lobby: a menu left open after `/game leave` or
         # the start refuses, saying why, and never joins anyone.
-        await client.service.still_current(self.made_for)
-        await client.service.set_preferences(self.game_id, caller_of(interaction), values)
+        await client.service.lobby.still_current(self.made_for)
+        await client.service.lobby.set_preferences(self.game_id, caller_of(interaction), values)
         wish = power_list(values) if values else "no preference (powers by lot)"
         await interaction.response.send_message(f"Your preferences: {wish}.", ephemeral=True)
 
@@ -309,7 +309,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if second_channel is not None:
             check_second_board(second_channel)
         settings = GameSettings.from_json(data)
-        info = await self.bot.service.create_game(
+        info = await self.bot.service.lobby.create_game(
             guild_id,
             channel_id,
             interaction.user.id,
@@ -332,17 +332,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         perms = interaction.permissions  # the member's, in this channel
         reads_threads = perms.manage_threads or perms.administrator
         again = interaction.user.id in game.players
-        info = await self.bot.service.join(
+        info = await self.bot.service.lobby.join(
             game.id,
             caller_of(interaction),
             self.bot.now(),
             reads_private_threads=reads_threads,
             display_name=display_name(interaction.user),
         )
-        settings = await self.bot.service.game_settings(info.id)
+        settings = await self.bot.service.lobby.game_settings(info.id)
         warning = f"\n{THREAD_READER_WARNING}" if reads_threads else ""
         if again:
-            wishes = await self.bot.service.preferences_of(info.id, interaction.user.id)
+            wishes = await self.bot.service.lobby.preferences_of(info.id, interaction.user.id)
             wish = power_list(wishes) if wishes else "none (powers by lot)"
             await interaction.response.send_message(
                 f"You are already in **{info.name}**; your preferences are: {wish}.{warning}",
@@ -365,7 +365,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def leave(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.leave(game.id, caller_of(interaction), self.bot.now())
+        info = await self.bot.service.lobby.leave(game.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
 
     @app_commands.command(name="resign", description="Put a power you play in civil disorder")
@@ -391,7 +391,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game_id = info.id
 
         async def give_up(click: discord.Interaction) -> None:
-            await self.bot.service.choose_civil_disorder(
+            await self.bot.service.gm.choose_civil_disorder(
                 game_id, caller_of(click), chosen, self.bot.now()
             )
             await click.response.send_message(
@@ -411,7 +411,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def start(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.start(game.id, caller_of(interaction), self.bot.now())
+        info = await self.bot.service.lobby.start(game.id, caller_of(interaction), self.bot.now())
         readers = ""
         if info.thread_readers:
             names = ", ".join(mention(u, info.name_of(u)) for u in info.thread_readers)
@@ -436,10 +436,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         share: bool = False,
     ) -> None:
         info = await game_here(interaction, game)
-        settings = await self.bot.service.game_settings(info.id)
+        settings = await self.bot.service.lobby.game_settings(info.id)
         private = status_private_to(info, settings, caller_of(interaction), share=share)
         embed = status_embed(info, settings, private)
-        other = await self.bot.service.match_board(info.id)
+        other = await self.bot.service.lobby.match_board(info.id)
         if other is not None:  # One-on-one: the match's other board
             embed.add_field(name="Match", value=match_text(other), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=not share)
@@ -471,7 +471,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if hidden is not None:
             await send_hidden(interaction, info.name, record.phase, hidden, not share)
             return
-        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
+        shown = self.bot.service.history.record_position(record)  # issue 12: the GM's, every spy
         whole = gm_sees_spies(info, caller_of(interaction), share, shown)
         mine = spy_owner(info, caller_of(interaction), share)
         picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
@@ -525,7 +525,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if hidden is not None:
             await send_hidden(interaction, info.name, record.phase, hidden, private)
             return
-        shown = self.bot.service.record_position(record)  # issue 12: the GM's, every spy
+        shown = self.bot.service.history.record_position(record)  # issue 12: the GM's, every spy
         whole = gm_sees_spies(info, caller_of(interaction), share, shown)
         mine = spy_owner(info, caller_of(interaction), share)
         picture = await self.bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
@@ -537,10 +537,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             await self._press_of(interaction, info.id, info.name, record.id, picture, private)
             return
         # rules/004's full notation, the retreats that followed folded in once played.
-        judged = await self.bot.service.judge_text(info.id, record.id) or picture.report
+        judged = await self.bot.service.history.judge_text(info.id, record.id) or picture.report
         if whole:  # the GM's: every spy's orders too
             judged = await with_spy_orders(
-                self.bot.service, record.id, judged, self.bot.lookups.board
+                self.bot.service.store, record.id, judged, self.bot.lookups.board
             )
         blocks = code_blocks(judged)
         heading = f"**{info.name}** — results of {picture.title}"
@@ -557,7 +557,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def _press_of(self, interaction, game_id, name, phase_id, picture, private) -> None:
         """The phase's public press, after its results: in one message, or as a text
         file when it is too long for one."""
-        press = await self.bot.service.phase_press(game_id, phase_id)
+        press = await self.bot.service.press.phase_press(game_id, phase_id)
         if not press:
             return
         text = press_text(name, picture.title, press)

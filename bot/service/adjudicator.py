@@ -30,9 +30,12 @@ from bot.service.masters_orders import masters_news, own_orders, play_phase, rep
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
-from bot.service.service_core import owes_orders
+from bot.service.service_core import ServiceCore, Store, owes_orders
 from bot.service.start_state import keep_start_state, state_now
+from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult
+from bot.service.vote_rules import lapse_open_votes
+from bot.service.votes import Votes
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
@@ -45,7 +48,13 @@ from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
 log = logging.getLogger(__name__)
 
 
-class Adjudicator(Endings):
+class Adjudicator(ServiceCore):
+    # The votes desk decides the votes at a deadline before the phase is played; the
+    # endings desk ends the game; the talk desk follows a standby into the threads.
+    def __init__(self, store: Store, *, endings: Endings, votes: Votes, talk: TalkDesk) -> None:
+        super().__init__(store)
+        self.endings, self.votes, self.talk = endings, votes, talk
+
     async def adjudicate_game(
         self, game_id: int, now: datetime, *, due_only: bool = True
     ) -> AdjudicationResult | None:
@@ -76,7 +85,7 @@ class Adjudicator(Endings):
         phase = await self._current_phase(session, game)
         position = self._position(phase)
         settings = self._settings(game)
-        if await self._votes_at_deadline(session, game, phase, position, now):
+        if await self.votes._votes_at_deadline(session, game, phase, position, now):
             return None  # a draw ended the game, or an extension moved the deadline
         await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
         powers = list(await repo.powers(session, game.id))
@@ -102,7 +111,7 @@ class Adjudicator(Endings):
             if changed:
                 await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
         if any(k is EventKind.PLAYER_REPLACED for k, _ in events):
-            await self._refresh_thread_members(session, game, now)  # a standby took over
+            await self.talk._refresh_thread_members(session, game, now)  # a standby took over
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
@@ -176,7 +185,7 @@ class Adjudicator(Endings):
         game.deadline_at = deadline
         if game.match_id is not None and not over:  # One-on-one: the match's deadlines
             deadline, over = await matches.after_phase(
-                self, session, game, new_phase, position.phase, nxt, deadline, now
+                self.endings, session, game, new_phase, position.phase, nxt, deadline, now
             )
         self._checkpoint("next_phase_written")
 
@@ -219,10 +228,10 @@ class Adjudicator(Endings):
             repo.add_outbox(
                 session, kind, now, game_id=game.id, channel_id=game.channel_id, payload=payload
             )
-        await self._expire_votes(session, game, phase, now)
+        await lapse_open_votes(session, phase, now)
         if result.game_end is not None:
             end = result.game_end
-            await self._finish(
+            await self.endings._finish(
                 session,
                 game,
                 nxt,
@@ -442,7 +451,6 @@ class Adjudicator(Endings):
 
         return queue_the_rest
 
-    # Votes hook in here (bot/service/votes.py overrides it, and `_expire_votes` of Endings).
     def _anyone_orders(self, position: Position, powers: Sequence[PowerRow]) -> bool:
         """Whether someone can order in `position`: always in a movement phase (a power
         in civil disorder may be given back to a player before the deadline); in a
@@ -458,9 +466,6 @@ class Adjudicator(Endings):
             and owes_orders(position, row.power, self.board)
             for row in powers
         )
-
-    async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
-        return False
 
 
 def _winter_passed_over(played: Position, nxt: Position) -> bool:

@@ -17,15 +17,16 @@ from bot.service.errors import WrongState
 from bot.service.events import EventKind
 from bot.service.proxies import ProxyEnd
 from bot.service.scoring import PowerResult, scores
-from bot.service.talk import TalkDesk
+from bot.service.service_core import ServiceCore
 from bot.service.views import GameStatus
+from bot.service.vote_rules import lapse_open_votes
 from storage import repo
 from storage.models import GameRow, PhaseRow
 
 log = logging.getLogger(__name__)
 
 
-class Endings(TalkDesk):
+class Endings(ServiceCore):
     async def _finish(
         self,
         session: AsyncSession,
@@ -139,7 +140,7 @@ class Endings(TalkDesk):
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             kind = EndKind.DRAW if draw else EndKind.ABANDONED
             game.version += 1
-            await self._expire_votes(session, game, phase, now)
+            await lapse_open_votes(session, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
             repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
 
@@ -173,5 +174,3 @@ class Endings(TalkDesk):
         )
 
     # Votes hook in here (bot/service/votes.py overrides it).
-    async def _expire_votes(self, session, game, phase, now) -> None:
-        return None
