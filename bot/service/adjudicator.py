@@ -25,6 +25,7 @@ from bot.service.absences import held_deadline
 from bot.service.endings import Endings
 from bot.service.events import EventKind
 from bot.service.excuses import excuse_the_late
+from bot.service.game_state import GameState
 from bot.service.grace import wait_for_late
 from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
 from bot.service.phase_news import PhaseNotices
@@ -181,8 +182,7 @@ class Adjudicator(ServiceCore):
         )
         session.add(new_phase)
         await session.flush()
-        game.current_phase_id = new_phase.id
-        game.deadline_at = deadline
+        GameState(game).advance(new_phase.id, deadline)
         if game.match_id is not None and not over:  # One-on-one: the match's deadlines
             deadline, over = await matches.after_phase(
                 self.endings, session, game, new_phase, position.phase, nxt, deadline, now

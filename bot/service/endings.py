@@ -15,6 +15,7 @@ from adjudication.variants import VARIANTS
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.events import EventKind
+from bot.service.game_state import GameState
 from bot.service.proxies import ProxyEnd
 from bot.service.scoring import PowerResult, scores
 from bot.service.service_core import ServiceCore
@@ -53,11 +54,7 @@ class Endings(ServiceCore):
             log.warning("game %s: asked to end a game already over", game.id)
             return
         await self._end_proxies(session, game, None, ProxyEnd.GAME_OVER, now, withdraw_orders=False)
-        game.status = GameStatus.ENDED
-        game.ended_at = now
-        game.end_kind = kind
-        game.winners = list(winners)
-        game.deadline_at = None
+        GameState(game).end(now, kind, winners)
         await repo.replace_reminders(session, game.id, game.current_phase_id or 0, [])
         powers = await repo.powers(session, game.id)
         results = {
@@ -139,7 +136,6 @@ class Endings(ServiceCore):
             position = self._position(phase)
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             kind = EndKind.DRAW if draw else EndKind.ABANDONED
-            game.version += 1
             await lapse_open_votes(session, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
             repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
@@ -158,11 +154,7 @@ class Endings(ServiceCore):
 
     async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
         """Close a lobby: no powers were given out, so there is nothing to score."""
-        game.status = GameStatus.ENDED
-        game.ended_at = now
-        game.end_kind = EndKind.CANCELLED
-        game.winners = []
-        game.version += 1
+        GameState(game).end(now, EndKind.CANCELLED, ())
         repo.add_audit(session, game.id, actor, "cancel", now)
         repo.add_outbox(
             session,

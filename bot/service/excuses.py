@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import matches
 from bot.service.events import EventKind
+from bot.service.game_state import GameState
 from bot.service.grace import late_powers, tell
 from bot.service.service_core import ServiceCore
 from bot.service.start_state import keep_start_state
@@ -41,8 +42,7 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
         if board.deadline_at == deadline:
             continue
         was_moved = board.deadline_at is not None and board.deadline_at > now
-        board.deadline_at = deadline
-        board.version += 1  # a changed deadline: buttons made for the old one are stale
+        GameState(board).set_deadline(deadline)  # buttons made for the old one are stale
         phase = await desk._current_phase(session, board)
         await desk._schedule_reminders(session, board, phase.id, deadline, now)
         if not was_moved:  # it spent nothing itself: its channel hears why it waits

@@ -18,6 +18,7 @@ from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings
+from bot.service.game_state import GameState
 from bot.service.match_players import side_taken
 from bot.service.match_rollback import other_target, reopen_match
 from bot.service.order_checks import progress
@@ -137,8 +138,7 @@ class GmDesk(ServiceCore):
                 deadline = old + deadline
             if deadline <= now:
                 raise WrongState("The new deadline must be in the future.")
-            game.deadline_at = deadline
-            game.version += 1
+            GameState(game).set_deadline(deadline)
             await self._schedule_reminders(session, game, game.current_phase_id, deadline, now)
             repo.add_audit(
                 session,

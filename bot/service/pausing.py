@@ -9,18 +9,15 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service.errors import WrongState
 from bot.service.events import EventKind
+from bot.service.game_state import GameState
 from bot.service.service_core import ServiceCore
 from storage import repo
 from storage.models import GameRow
 
 
 def pause_game(session: AsyncSession, game: GameRow, now: datetime, *, by_vote: bool) -> None:
-    if game.paused_at is not None:
-        raise WrongState(f"{game.name} is already paused.")
-    game.paused_at = now
-    game.version += 1
+    GameState(game).pause(now)
     payload = {"by_vote": True} if by_vote else None
     repo.add_outbox(
         session, EventKind.PAUSED, now, game_id=game.id, channel_id=game.channel_id, payload=payload
@@ -32,13 +29,8 @@ async def resume_game(
 ) -> float:
     """Resume; returns how many seconds the game was paused. (No phase is played while
     the game is paused, so the deadline moved is the one the pause stopped.)"""
-    if game.paused_at is None:
-        raise WrongState(f"{game.name} is not paused.")
-    paused_for = now - game.paused_at
-    game.paused_at = None
-    game.version += 1
+    paused_for = GameState(game).resume(now)
     if game.deadline_at is not None:
-        game.deadline_at = game.deadline_at + paused_for
         await core._schedule_reminders(session, game, game.current_phase_id, game.deadline_at, now)
     payload: dict = {"deadline": game.deadline_at.isoformat() if game.deadline_at else None}
     if by_vote:

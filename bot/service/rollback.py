@@ -15,6 +15,7 @@ from adjudication.adjustments import adjustments_needed
 from adjudication.units import Phase, PhaseKind, Power, Season
 from bot.service.errors import NotFound, WrongState
 from bot.service.events import EventKind
+from bot.service.game_state import GameState
 from bot.service.service_core import ServiceCore, Store
 from bot.service.start_state import (
     PowerChange,
@@ -99,12 +100,7 @@ class RollbackDesk(ServiceCore):
         if game.status == GameStatus.ENDED:
             # The end is undone: its threads are the game's again (unlocked on sync).
             await self.talk._reopen_threads(session, game, now)
-        game.status = GameStatus.ACTIVE
-        game.ended_at = game.end_kind = game.winners = None
-        game.current_phase_id = again.id
-        game.deadline_at = deadline
-        game.paused_at = None
-        game.version += 1
+        GameState(game).reopen(again.id, deadline)
         await self._schedule_reminders(session, game, again.id, deadline, now)
         if changes:  # the private threads follow who plays (a THREADS_SYNC event)
             await self.talk._refresh_thread_members(session, game, now)

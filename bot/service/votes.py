@@ -22,6 +22,7 @@ from bot.service.caller import Caller
 from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.events import EventKind
+from bot.service.game_state import GameState
 from bot.service.pausing import pause_game, resume_game
 from bot.service.service_core import ServiceCore, Store, valid_id
 from bot.service.views import VoteInfo
@@ -271,8 +272,8 @@ class Votes(ServiceCore):
         if vote.kind == VoteKind.RESUME:
             await resume_game(self, session, game, now, by_vote=True)
             return
-        game.deadline_at = vote.new_deadline_at
-        game.version += 1  # a scheduler that saw the old deadline must not act on it
+        # A scheduler that saw the old deadline must not act on it (the version bumps).
+        GameState(game).set_deadline(vote.new_deadline_at)
         await self._schedule_reminders(session, game, phase.id, game.deadline_at, now)
         repo.add_outbox(
             session,
