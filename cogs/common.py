@@ -181,7 +181,7 @@ class Confirm(discord.ui.View):
         await self._remove_button()
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        await client_of(interaction).service.still_current(self.made_for)
+        await client_of(interaction).service.lobby.still_current(self.made_for)
         await self.action(interaction)
 
     async def on_timeout(self) -> None:
