@@ -108,7 +108,7 @@ async def test_one_unfinished_game_per_channel(db_url):
             channel = 50_000 + i
             results = await asyncio.gather(
                 *(
-                    (first if n % 2 else second).create_game(
+                    (first if n % 2 else second).lobby.create_game(
                         GUILD, channel, GM + n, f"Game {n}", T0
                     )
                     for n in range(6)
