@@ -111,14 +111,14 @@ async def set_up(
     for n in range(count):
         channel = fake.add_channel(f"game-{n}")
         players = [fake.add_user(f"p{n}-{i}") for i in range(7)]
-        info = await service.create_game(guild.id, channel.id, gm.id, f"Game {n}", T0, seed=n)
+        info = await service.lobby.create_game(guild.id, channel.id, gm.id, f"Game {n}", T0, seed=n)
         for user in players:
-            await service.join(info.id, Caller(user.id, guild.id), T0)
-        started = await service.start(info.id, Caller(gm.id, guild.id), T0)
+            await service.lobby.join(info.id, Caller(user.id, guild.id), T0)
+        started = await service.lobby.start(info.id, Caller(gm.id, guild.id), T0)
         by_id = {u.id: u for u in players}
         for power in started.powers:
             assert power.user_id is not None
-            await service.submit_orders(
+            await service.orders.submit_orders(
                 Caller(power.user_id),
                 OPENINGS[power.power],
                 T0 + timedelta(hours=1),
@@ -128,7 +128,7 @@ async def set_up(
         assert started.deadline_at is not None
         deadline = max(deadline, started.deadline_at)
         games.append(Game(info.id, channel, players))
-    async with service.transaction() as session:  # the starts' posts and DMs: not timed
+    async with service.store.transaction() as session:  # the starts' posts and DMs: not timed
         await session.execute(
             update(OutboxRow).where(OutboxRow.delivered_at.is_(None)).values(delivered_at=T0)
         )
@@ -137,7 +137,7 @@ async def set_up(
 
 async def outbox_since(service: GameService, since: datetime) -> list[OutboxRow]:
     """The events the burst made (created at or after `since`), in the outbox's order."""
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         query = select(OutboxRow).where(OutboxRow.created_at >= since).order_by(OutboxRow.id)
         return list((await session.execute(query)).scalars().all())
 
@@ -211,7 +211,7 @@ async def run(args: argparse.Namespace) -> None:
             report(args, world, games, world.bot_messages[mark:], limits, events, figures)
     finally:
         await fake.close()
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 def check_games(world, games: list[Game], sent: list, events: list[OutboxRow]) -> list[str]:

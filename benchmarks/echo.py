@@ -28,7 +28,7 @@ async def bench_echo(
     senders: list[tuple[int, str]] = []
     for n in range(games):
         game_id = await new_game(service, 500 + n, first_user=5000 + 10 * n)
-        info = await service.game_info(game_id)
+        info = await service.lobby.game_info(game_id)
         senders += [(p.user_id, OPENINGS[p.power]) for p in info.powers]
     # Every other message changes the orders (all hold, then the openings again).
     holds = {
@@ -39,8 +39,8 @@ async def bench_echo(
     latencies: list[float] = []
 
     async def echo(user: int, text: str, due: float) -> None:
-        result = await service.submit_orders(Caller(user), text, at, sent_at=at)
-        name = (await service.game_info(result.game_id)).name
+        result = await service.orders.submit_orders(Caller(user), text, at, sent_at=at)
+        name = (await service.lobby.game_info(result.game_id)).name
         submission_echo(result, name)
         latencies.append(time.perf_counter() - due)
 
@@ -84,14 +84,14 @@ async def bench_client_echo(
     for n in range(games):
         channel = fake.add_channel(f"game-{n}")
         players = {u.id: u for u in (fake.add_user(f"p{n}-{i}") for i in range(7))}
-        info = await service.create_game(
+        info = await service.lobby.create_game(
             fake.guild.id, channel.id, fake.gm.id, f"G{n}", T0, seed=n + 1
         )
         for user in players:
-            await service.join(info.id, Caller(user, fake.guild.id), T0)
-        started = await service.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
+            await service.lobby.join(info.id, Caller(user, fake.guild.id), T0)
+        started = await service.lobby.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
         senders += [(players[p.user_id], OPENINGS[p.power]) for p in started.powers]
-    async with service.transaction() as session:  # the starts' posts: not part of it
+    async with service.store.transaction() as session:  # the starts' posts: not part of it
         await session.execute(update(OutboxRow).values(delivered_at=T0))
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
@@ -143,6 +143,6 @@ async def bench_client_echo(
                 limited = len(fake.rate_limits.limited)
         finally:
             await fake.close()
-            await service.db.dispose()
+            await service.store.db.dispose()
     ms = [x * 1000 for x in latencies]
     return percentile(ms, 0.5), percentile(ms, 0.99), max(ms), achieved, limited

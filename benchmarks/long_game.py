@@ -63,7 +63,7 @@ class LongGame:
         scheduler = Scheduler(self.service)
         target = len(self.played) + phases
         while len(self.played) < target:
-            info = await self.service.game_info(self.game_id)
+            info = await self.service.lobby.game_info(self.game_id)
             if info.status.value != "active":
                 return
             reminders = info.deadline_at - timedelta(minutes=59)  # the last reminder's time
@@ -71,7 +71,9 @@ class LongGame:
             at = info.deadline_at - timedelta(minutes=30)
             await self._send_orders(info, at)
             # A retreat or adjustment phase ends as soon as everyone concerned has sent.
-            await self._tick(scheduler, (await self.service.game_info(self.game_id)).deadline_at)
+            await self._tick(
+                scheduler, (await self.service.lobby.game_info(self.game_id)).deadline_at
+            )
 
     async def _tick(self, scheduler: Scheduler, now: datetime) -> None:
         report = await scheduler.tick(now)
@@ -98,27 +100,29 @@ class LongGame:
             if self.rng.random() < NMR_CHANCE:
                 continue
             sender = Caller(p.user_id)
-            await self.service.submit_orders(sender, "\n".join(lines), at, game_id=self.game_id)
+            await self.service.orders.submit_orders(
+                sender, "\n".join(lines), at, game_id=self.game_id
+            )
             if kind is not PhaseKind.MOVEMENT:
-                info = await self.service.game_info(self.game_id)
+                info = await self.service.lobby.game_info(self.game_id)
                 if info.deadline_at <= at:
                     return  # everyone concerned has sent: the phase is over
 
     async def _position(self) -> Position:
         """The current position, read as the service reads it (untimed set-up)."""
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             game = await session.get(GameRow, self.game_id)
             phase = await session.get(PhaseRow, game.current_phase_id)
-            return self.service._position(phase)
+            return self.service.store.position(phase)
 
     async def _deliver(self, now: datetime) -> None:
-        while events := await self.service.pending_events(now, limit=500):
+        while events := await self.service.outbox.pending_events(now, limit=500):
             for event in events:
                 if event.kind is EventKind.RESULTS and event.game_id == self.game_id:
                     self.phase_ids.append(event.payload_as(Results).phase_id)
-                await self.service.mark_delivered(event.id, now)
+                await self.service.outbox.mark_delivered(event.id, now)
         if self.prune_days is not None:
-            await self.service.prune_outbox_hourly(now, self.prune_days)
+            await self.service.outbox.prune_outbox_hourly(now, self.prune_days)
 
 
 async def median_ms(
@@ -221,7 +225,7 @@ async def bench_outbox_growth(
         await game.play(phases - warm_up)
         size1, free, tables1 = sqlite_size(path)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
     n = len(game.played) - warm_up
     how = (
         "never pruned"

@@ -78,13 +78,13 @@ from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow 
 
 async def bench_submissions(service: GameService, count: int) -> float:
     game_id = await new_game(service, 1)
-    info = await service.game_info(game_id)
+    info = await service.lobby.game_info(game_id)
     senders = [(p.user_id, OPENINGS[p.power]) for p in info.powers]
     at = T0 + timedelta(hours=1)
     start = time.perf_counter()
     for i in range(count):
         user, text = senders[i % len(senders)]
-        await service.submit_orders(Caller(user), text, at, game_id=game_id)
+        await service.orders.submit_orders(Caller(user), text, at, game_id=game_id)
     return count / (time.perf_counter() - start)
 
 
@@ -97,7 +97,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
         power: [order_to_json(line.order) for line in parse_orders(text, position, power)]
         for power, text in OPENINGS.items()
     }
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         template = await session.get(GameRow, template_id)
         phase = await session.get(PhaseRow, template.current_phase_id)
         template_powers = [
@@ -110,7 +110,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
         ]
         settings, deadline, position_json = template.settings, template.deadline_at, phase.position
     for start in range(0, count, 100):
-        async with service.transaction() as session:
+        async with service.store.transaction() as session:
             for n in range(start, min(count, start + 100)):
                 game = GameRow(
                     guild_id=1,
@@ -211,14 +211,14 @@ async def bench_round_trips(service: GameService, count: int = 500) -> tuple[flo
     one-statement write transactions per second, through the same engine."""
     from sqlalchemy import text
 
-    async with service.db.connect() as conn:
+    async with service.store.db.connect() as conn:
         start = time.perf_counter()
         for _ in range(count):
             await conn.execute(text("SELECT 1"))
         selects = count / (time.perf_counter() - start)
     start = time.perf_counter()
     for _ in range(count // 2):
-        async with service.db.begin() as conn:
+        async with service.store.db.begin() as conn:
             await conn.execute(text("UPDATE games SET version = version WHERE id = 0"))
     writes = (count // 2) / (time.perf_counter() - start)
     return selects, writes
@@ -240,7 +240,7 @@ async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None
                 f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms"
             )
         if part == "client-echo":
-            await service.db.dispose()  # the part opens its own
+            await service.store.db.dispose()  # the part opens its own
             p50, p99, worst, achieved, limited = await bench_client_echo(
                 url, args.rate, args.echo_seconds
             )
@@ -266,7 +266,7 @@ async def run(label: str, url: str, part: str, args: argparse.Namespace) -> None
         if part == "lookups":
             await bench_lookups(label, service, args.phases)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 def main() -> None:

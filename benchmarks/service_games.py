@@ -25,10 +25,10 @@ async def new_game(
     service: GameService, channel: int, seed: int | None = None, first_user: int = 2001
 ) -> int:
     name = f"bench {channel}"
-    game = await service.create_game(1, channel, 1000, name, T0, seed=seed or channel)
+    game = await service.lobby.create_game(1, channel, 1000, name, T0, seed=seed or channel)
     for user in range(first_user, first_user + 7):
-        await service.join(game.id, Caller(user, 1), T0)
-    return (await service.start(game.id, Caller(1000, 1), T0)).id
+        await service.lobby.join(game.id, Caller(user, 1), T0)
+    return (await service.lobby.start(game.id, Caller(1000, 1), T0)).id
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -89,7 +89,7 @@ async def run(settings: Settings) -> None:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError):
                 loop.remove_signal_handler(sig)
-        await service.db.dispose()
+        await service.store.db.dispose()
         log.info("dipgm stopped")
 
 
@@ -113,7 +113,7 @@ async def sync(settings: Settings):
             await client.login(settings.discord_token.get_secret_value())
         return client.sync_outcome
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 def _bot_running(settings: Settings) -> float | None:

@@ -79,7 +79,7 @@ async def sync_commands(
     logged-in client (REST only: no gateway session)."""
     payload = tree_payload(tree)
     digest = tree_hash(payload)
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         last = await bot_state.get(session, STATE_KEY)
     last_guild = None if last is None else last.get("guild")
     if force:
@@ -106,7 +106,7 @@ async def sync_commands(
         await tree.sync()
     if last_guild is not None and last_guild != guild_id and await _empty(tree.client, last_guild):
         cleared.append(_scope(last_guild))
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         await bot_state.put(session, STATE_KEY, {"hash": digest, "guild": guild_id}, now)
     outcome = SyncOutcome(True, _scope(guild_id), tuple(cleared), why)
     log.info("%s", outcome.describe())

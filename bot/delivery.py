@@ -137,7 +137,7 @@ class Delivery(PhasePosts, NoticePosts):
         delivered = 0
         stalled: set[tuple] = set()  # lanes that met an outage: the rest waits
         while True:
-            events = await self.service.pending_events(now, DELIVERY_BATCH)
+            events = await self.service.outbox.pending_events(now, DELIVERY_BATCH)
             lanes = _lanes(_groups(events))
             # A game's events split between two batches keep their order: a lane that
             # stalled in an earlier batch is not taken up again in this round.
@@ -152,7 +152,7 @@ class Delivery(PhasePosts, NoticePosts):
             if len(events) < DELIVERY_BATCH or self._stopping.is_set():
                 break
         self._beat()
-        await self.service.prune_outbox_hourly(now, self.outbox_keep_days)
+        await self.service.outbox.prune_outbox_hourly(now, self.outbox_keep_days)
         return delivered
 
     async def _deliver_lane(
@@ -197,7 +197,7 @@ class Delivery(PhasePosts, NoticePosts):
                 await self._failed(group, exc)
                 continue
             for event in group:
-                await self.service.mark_delivered(event.id, self.clock())
+                await self.service.outbox.mark_delivered(event.id, self.clock())
             delivered += len(group)
         return delivered
 
@@ -205,7 +205,9 @@ class Delivery(PhasePosts, NoticePosts):
         self, group: list[Event], exc: BaseException, *, refused: bool = False
     ) -> None:
         for event in group:
-            await self.service.mark_failed(event.id, repr(exc), self.clock(), refused=refused)
+            await self.service.outbox.mark_failed(
+                event.id, repr(exc), self.clock(), refused=refused
+            )
 
     async def deliver(self, event: Event) -> None:
         await self._handlers[event.kind](event)

@@ -63,7 +63,7 @@ class EventPosts:
                 continue
             sent = await step()
             where = (sent.channel.id, sent.id) if isinstance(sent, discord.Message) else None
-            await self.service.mark_step(event.id, number, where)
+            await self.service.outbox.mark_step(event.id, number, where)
 
     # --- where messages go ------------------------------------------------------------
 
@@ -106,13 +106,13 @@ class EventPosts:
     async def _game_name(self, event: Event) -> str:
         if event.game_id is None:
             return "your game"
-        return (await self.service.game_info(event.game_id)).name
+        return (await self.service.lobby.game_info(event.game_id)).name
 
     async def _named(self, game_id: int | None, user_id: int) -> str:
         """A mention of a player with their name beside it (see `mention`)."""
         if game_id is None:
             return mention(user_id)
-        return mention(user_id, (await self.service.game_info(game_id)).name_of(user_id))
+        return mention(user_id, (await self.service.lobby.game_info(game_id)).name_of(user_id))
 
 
 def png_file(data: bytes, phase: str) -> discord.File:

@@ -93,7 +93,7 @@ class NoticePosts(EventPosts):
         power = power_name(p.power)
         assert event.game_id is not None
         game_id = event.game_id
-        info = await self.service.game_info(game_id)
+        info = await self.service.lobby.game_info(game_id)
         name = info.name
         new = mention(p.new, info.name_of(p.new))
         replacing = f" (replacing {mention(p.old, info.name_of(p.old))})" if p.old else ""
@@ -137,8 +137,8 @@ class NoticePosts(EventPosts):
     async def _briefing(self, game_id: int, user_id: int, power: str, name: str) -> str:
         """What a replacement needs to take over: the phase, the deadline, the units,
         the orders already in force, and the private threads they are added to."""
-        standing = await self.service.show_orders(Caller(user_id), game_id)
-        threads = await self.service.threads_of_user(game_id, user_id)
+        standing = await self.service.orders.show_orders(Caller(user_id), game_id)
+        threads = await self.service.talk.threads_of_user(game_id, user_id)
         lines = [
             f"You now play **{power}** in **{name}**: {standing.phase.title}, "
             f"deadline {deadline_text(standing.deadline_at)}."
@@ -182,7 +182,7 @@ class NoticePosts(EventPosts):
         """Grey out the buttons of every ballot the vote sent: a closed vote takes no
         more votes (a click would only say so)."""
         assert game_id is not None
-        for channel_id, message_id in await self.service.ballot_messages(game_id, vote_id):
+        for channel_id, message_id in await self.service.outbox.ballot_messages(game_id, vote_id):
             channel = self.client.get_partial_messageable(channel_id)
             with contextlib.suppress(discord.NotFound):  # the player deleted it
                 await channel.get_partial_message(message_id).edit(view=closed_vote_view(vote_id))
@@ -215,7 +215,7 @@ class NoticePosts(EventPosts):
         self, event: Event, refused: discord.HTTPException, what: str
     ) -> None:
         assert event.game_id is not None and event.channel_id is not None
-        info = await self.service.game_info(event.game_id)
+        info = await self.service.lobby.game_info(event.game_id)
         why = why_channel_refuses(self.client.get_channel(event.channel_id), refused)
         log.warning(
             "game %s: its channel %s refuses the bot (%r): %s; the GM is told by DM",

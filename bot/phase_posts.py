@@ -39,7 +39,7 @@ class PhasePosts(EventPosts):
     async def _game_started(self, event: Event) -> None:
         p = event.payload_as(ev.GameStarted)
         assert event.game_id is not None
-        info = await self.service.game_info(event.game_id)
+        info = await self.service.lobby.game_info(event.game_id)
         players = [
             f"{power_name(power)}: <@{user}>" if user else f"{power_name(power)}: (not in play)"
             for power, user in sorted(p.powers.items())
@@ -87,7 +87,7 @@ class PhasePosts(EventPosts):
             played = public_played(played)
         title = played.before.phase.title
         heading = f"**{name} — results of {title}**"
-        settings = await self.service.game_settings(event.game_id)
+        settings = await self.service.lobby.game_settings(event.game_id)
         if over:
             nxt = await self._ending(event.game_id, name)
         elif p.match_wait:  # One-on-one: waits for the match's other board
@@ -102,7 +102,7 @@ class PhasePosts(EventPosts):
             return
         # The notation as the record knows it now ([ia: …], a retreat phase's notes and
         # the movement it completes); the stored report if the phase is gone since.
-        judge = await self.service.judge_text(event.game_id, p.phase_id) or p.report
+        judge = await self.service.history.judge_text(event.game_id, p.phase_id) or p.report
         if settings.results_notation is ResultsNotation.JUDGE:
             body = f"```\n{judge}\n```"
         else:
@@ -126,9 +126,9 @@ class PhasePosts(EventPosts):
 
     async def _ending(self, game_id: int, name: str) -> str:
         """How the game ended, with the scores: said in the last results post."""
-        info = await self.service.game_info(game_id)
+        info = await self.service.lobby.game_info(game_id)
         scores = {p.power: p.score for p in info.powers if p.score is not None}
-        settings = await self.service.game_settings(game_id)
+        settings = await self.service.lobby.game_settings(game_id)
         assert info.end_kind is not None
         ending = ev.GameEnded(kind=info.end_kind, winners=tuple(info.winners), scores=scores)
         return game_end_text(name, ending, SCORING_NAMES[settings.scoring])

@@ -41,11 +41,11 @@ class ReachWatch:
         self.waiting: set[int] = set()
 
     async def start(self) -> None:
-        self.closed_dms = set(await self.service.closed_dm_users())
+        self.closed_dms = set(await self.service.reach.closed_dm_users())
 
     async def refresh(self) -> None:
         """Who to look out for, as the service (and other processes) left it."""
-        self.waiting = set(await self.service.waiting_users())
+        self.waiting = set(await self.service.reach.waiting_users())
 
     async def held(self, group: list[Event], gone: Unreachable) -> None:
         """A DM refused because of its user: the user is marked, and the events held
@@ -53,7 +53,7 @@ class ReachWatch:
         await self.dm_refused(gone.user_id, gone.code, group[0].game_id)
         for event in group:
             keep = event.kind not in NOT_KEPT
-            await self.service.hold_event(
+            await self.service.reach.hold_event(
                 event.id, gone.user_id, gone.error, self.clock(), keep=keep
             )
 
@@ -63,9 +63,9 @@ class ReachWatch:
         channel of `game_id`, or of a game of theirs)."""
         now = self.clock()
         if code == NO_MUTUAL_GUILDS:
-            await self.service.player_gone(user_id, now)
+            await self.service.reach.player_gone(user_id, now)
         else:
-            await self.service.dms_closed(user_id, game_id, now)
+            await self.service.reach.dms_closed(user_id, game_id, now)
             self.closed_dms.add(user_id)
         self.waiting.add(user_id)
 
@@ -73,11 +73,11 @@ class ReachWatch:
         """A DM reached the user: if their DMs were closed, they are open again."""
         if user_id in self.closed_dms:
             self.closed_dms.discard(user_id)
-            await self.service.dms_open(user_id)
+            await self.service.reach.dms_open(user_id)
 
     async def seen(self, user_id: int, guild_id: int | None) -> None:
         """The user used dipgm (a command, a button, a DM): what was held for them goes
         out on the next round, and they count as back in that server."""
         if user_id in self.waiting:
             self.waiting.discard(user_id)
-            await self.service.user_seen(user_id, guild_id, self.clock())
+            await self.service.reach.user_seen(user_id, guild_id, self.clock())

@@ -40,7 +40,7 @@ class ScoreButton(
     async def _choose(self, interaction: discord.Interaction) -> None:
         # discord.py types it as any Client; dipgm's is the one with a service and a clock.
         client: Ballots = interaction.client  # type: ignore[assignment]
-        choice = await client.service.choose_score_owner(
+        choice = await client.service.ratings.choose_score_owner(
             self.game_id, Caller(interaction.user.id), self.power, mine=self.mine, now=client.now()
         )
         whom = "you" if self.mine else mention(choice.counts_for)

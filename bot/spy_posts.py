@@ -29,7 +29,7 @@ async def spy_dm(posts: PhasePosts, event: Event, played: PlayedPhase, name: str
         civil_disorder_over=p.civil_disorder_over,
         eliminated=p.eliminated,
     )
-    record = await spy_record(posts.service, p.phase_id)
+    record = await spy_record(posts.service.store, p.phase_id)
     over = p.game_over
     text = spy_news(played, record, powers, name, p.deadline, over, notices)
     palette = await posts.lookups.palette_for(event.game_id, event.user_id)

@@ -81,7 +81,7 @@ class TalkThreads:
                 invitable=False,
                 auto_archive_duration=ARCHIVE_MINUTES,
             )
-            await self.service.record_talk_thread(
+            await self.service.talk.record_talk_thread(
                 plan.game_id, thread.id, plan.powers, self.clock()
             )
             await thread.send(thread_intro(plan), allowed_mentions=discord.AllowedMentions.none())
@@ -91,7 +91,7 @@ class TalkThreads:
         """Add and remove members until the thread holds whom the service wants."""
         unreachable: list[Unreachable] = []
         pending = [
-            m for m in await self.service.thread_members(thread.id) if m.wanted != m.on_discord
+            m for m in await self.service.talk.thread_members(thread.id) if m.wanted != m.on_discord
         ]
         if pending:
             thread = await self._awake(thread)
@@ -105,11 +105,11 @@ class TalkThreads:
         """Every open thread of the game: unlocked if the game was locked and a
         rollback undid its end, and its members brought in step with the service."""
         unreachable: list[Unreachable] = []
-        out_of_step = set(await self.service.threads_out_of_step(game_id))
-        for thread_id in await self.service.open_threads(game_id):
+        out_of_step = set(await self.service.talk.threads_out_of_step(game_id))
+        for thread_id in await self.service.talk.open_threads(game_id):
             thread = await self._thread(thread_id)
             if thread is None:  # deleted by a moderator: nothing left to keep secret
-                await self.service.mark_thread_locked(thread_id, self.clock())
+                await self.service.talk.mark_thread_locked(thread_id, self.clock())
                 continue
             if thread.locked:
                 thread = await thread.edit(archived=False, locked=False)
@@ -120,14 +120,14 @@ class TalkThreads:
     async def lock_all(self, game_id: int) -> None:
         """The game is over: its threads are locked and archived, so nobody writes in
         them and they do not count against the server's active threads."""
-        for thread_id in await self.service.open_threads(game_id):
+        for thread_id in await self.service.talk.open_threads(game_id):
             thread = await self._thread(thread_id)
             if thread is not None and not thread.locked:
                 if thread.archived:
                     # Edited only by a request that unarchives it; archived again below.
                     thread = await thread.edit(archived=False, locked=True)
                 await thread.edit(archived=True, locked=True)
-            await self.service.mark_thread_locked(thread_id, self.clock())
+            await self.service.talk.mark_thread_locked(thread_id, self.clock())
 
     # --- one step at a time ---------------------------------------------------------
 
@@ -141,16 +141,16 @@ class TalkThreads:
         except discord.NotFound as exc:
             if not member.wanted:
                 # Not in the thread (or not in the server) any more: out, as wanted.
-                await self.service.mark_thread_member(thread.id, member.user_id, False, now)
+                await self.service.talk.mark_thread_member(thread.id, member.user_id, False, now)
                 return None
             if exc.code not in (UNKNOWN_MEMBER, UNKNOWN_USER):
                 raise
             log.warning("thread %s: cannot add user %s: %s", thread.id, member.user_id, exc)
-            await self.service.mark_thread_member(
+            await self.service.talk.mark_thread_member(
                 thread.id, member.user_id, False, now, error="not in the server"
             )
             return Unreachable(member.user_id, member.power, "not in the server")
-        await self.service.mark_thread_member(thread.id, member.user_id, member.wanted, now)
+        await self.service.talk.mark_thread_member(thread.id, member.user_id, member.wanted, now)
         return None
 
     async def _thread(self, thread_id: int) -> discord.Thread | None:

@@ -35,7 +35,7 @@ async def hidden_results(
     text = public_results(played, heading, nxt, ending)
     files = []
     if over or played.after.phase.year != played.before.phase.year:
-        settings = await posts.service.game_settings(event.game_id)
+        settings = await posts.service.lobby.game_settings(event.game_id)
         chart = await posts.lookups.centre_chart(event.game_id, settings.map_palette)
         files.append(discord.File(io.BytesIO(chart), f"centres-{p.phase}.png"))
     channel = await posts._channel(event.channel_id)
@@ -64,7 +64,7 @@ async def hides(posts: EventPosts, event: Event) -> bool:
     """Whether `event`'s game is a hidden-information game (its variant says so)."""
     if event.game_id is None:
         return False
-    settings = await posts.service.game_settings(event.game_id)
+    settings = await posts.service.lobby.game_settings(event.game_id)
     return VARIANTS[settings.variant].hidden_information
 
 
@@ -74,7 +74,7 @@ async def hidden_civil_disorder(posts: EventPosts, event: Event) -> None:
     NOT reported"; civil disorder follows missed orders, so it would tell one)."""
     p = event.payload_as(ev.CivilDisorder)
     assert event.game_id is not None
-    info = await posts.service.game_info(event.game_id)
+    info = await posts.service.lobby.game_info(event.game_id)
     power = power_name(p.power)
     chose = " at its player's wish" if p.chosen else ""
     text = (
@@ -92,7 +92,7 @@ async def hidden_replaced(posts: EventPosts, event: Event, brief: Step, old: Ste
     the player missed a deadline: announcing it would report an NMR)."""
     p = event.payload_as(ev.PlayerReplaced)
     assert event.game_id is not None
-    info = await posts.service.game_info(event.game_id)
+    info = await posts.service.lobby.game_info(event.game_id)
     new = mention(p.new, info.name_of(p.new))
     replacing = f" (replacing {mention(p.old, info.name_of(p.old))})" if p.old else ""
     text = (

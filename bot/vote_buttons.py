@@ -99,7 +99,7 @@ class VoteButton(
     async def _vote(self, interaction: discord.Interaction) -> None:
         # discord.py types it as any Client; dipgm's is the one with a service and a clock.
         client: Ballots = interaction.client  # type: ignore[assignment]
-        vote = await client.service.cast_ballot(
+        vote = await client.service.votes.cast_ballot(
             self.vote_id, interaction.user.id, self.yes, client.now()
         )
         said = "yes" if self.yes else "no"

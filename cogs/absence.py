@@ -37,7 +37,7 @@ class Absence(commands.GroupCog, group_name="absence", group_description="Days y
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        absence = await self.bot.service.declare_absence(
+        absence = await self.bot.service.absence.declare_absence(
             info.id, caller_of(interaction), dates, self.bot.now()
         )
         text = f"Noted: {absence_line(absence)} in **{info.name}**."
@@ -55,7 +55,7 @@ class Absence(commands.GroupCog, group_name="absence", group_description="Days y
     @app_commands.autocomplete(game=complete_game)
     async def list_(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         info = await game_here(interaction, game)
-        found = await self.bot.service.absences(info.id, caller_of(interaction))
+        found = await self.bot.service.absence.absences(info.id, caller_of(interaction))
         text = "\n".join(absence_line(a) for a in found) or "No absence is declared."
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -71,7 +71,7 @@ class Absence(commands.GroupCog, group_name="absence", group_description="Days y
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        await self.bot.service.cancel_absence(
+        await self.bot.service.absence.cancel_absence(
             info.id, caller_of(interaction), number, self.bot.now()
         )
         await interaction.response.send_message(

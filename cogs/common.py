@@ -66,7 +66,9 @@ async def game_here(interaction: discord.Interaction, game_id: int | None = None
     """The game named by id, else the one in this channel, else (in a DM) the only
     running game the user plays in; a game the user may not see is not found."""
     service = client_of(interaction).service
-    return await service.find_game(caller_of(interaction), game_id, channel_id_of(interaction))
+    return await service.lobby.find_game(
+        caller_of(interaction), game_id, channel_id_of(interaction)
+    )
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -89,7 +91,7 @@ async def require_sees_game(
         name = plain_name(display_name(person))
         if not isinstance(person, discord.Member):
             client = client_of(interaction)
-            await client.service.player_gone(person.id, client.now(), guild_id=info.guild_id)
+            await client.service.reach.player_gone(person.id, client.now(), guild_id=info.guild_id)
             raise NotAllowed(f"{name} is not a member of this server. Pick someone who is.")
         raise NotAllowed(
             f"{name} cannot see <#{info.channel_id}>, the game's channel, so they could "
@@ -116,7 +118,7 @@ async def _game_choices(
     interaction: discord.Interaction, current: str, *, as_gm: bool
 ) -> list[app_commands.Choice[int]]:
     service = client_of(interaction).service
-    games = await service.game_choices(caller_of(interaction), str(current), as_gm=as_gm)
+    games = await service.choices.game_choices(caller_of(interaction), str(current), as_gm=as_gm)
     return [app_commands.Choice(name=name, value=game_id) for game_id, name in games]
 
 
@@ -129,7 +131,7 @@ async def complete_phase(
         info = await game_here(interaction, getattr(interaction.namespace, "game", None))
     except UserError:
         return []  # no game here, or not one the user may see: nothing to offer
-    codes = await client.service.phase_codes(info.id)
+    codes = await client.service.history.phase_codes(info.id)
     return [app_commands.Choice(name=n, value=c) for c, n in phase_choices(codes, current)]
 
 
@@ -184,7 +186,7 @@ class Confirm(discord.ui.View):
         await self._remove_button()
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        await client_of(interaction).service.still_current(self.made_for)
+        await client_of(interaction).service.lobby.still_current(self.made_for)
         await self.action(interaction)
 
     async def on_timeout(self) -> None:

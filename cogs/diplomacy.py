@@ -48,7 +48,7 @@ class Diplomacy(commands.Cog):
     ) -> None:
         info = await game_here(interaction)
         wanted = [p for p in (power, power2, power3) if p]
-        plan = await self.bot.service.plan_talk(caller_of(interaction), info.id, wanted)
+        plan = await self.bot.service.talk.plan_talk(caller_of(interaction), info.id, wanted)
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread, created, unreachable = await self.bot.threads.open(plan)
         verb = "Opened" if created else "Your thread is"
@@ -71,7 +71,7 @@ class Diplomacy(commands.Cog):
         anonymous: bool = False,
     ) -> None:
         info = await game_here(interaction)
-        plan = await self.bot.service.plan_press(caller_of(interaction), info.id, anonymous)
+        plan = await self.bot.service.talk.plan_press(caller_of(interaction), info.id, anonymous)
         signed = (
             "Press from " + ", ".join(power_name(p) for p in plan.signed_by)
             if plan.signed_by
@@ -87,7 +87,7 @@ class Diplomacy(commands.Cog):
         press.set_author(name=signed)
         posted = await channel.send(embed=press, allowed_mentions=discord.AllowedMentions.none())
         # Kept in the game's record once Discord has it (shown by /game history).
-        await self.bot.service.record_press(
+        await self.bot.service.press.record_press(
             plan, interaction.user.id, text, posted.id, self.bot.now()
         )
         await interaction.response.send_message("Your press is posted.", ephemeral=True)
@@ -105,7 +105,9 @@ class Diplomacy(commands.Cog):
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        await self.bot.service.ask_gm(info.id, caller_of(interaction), question, self.bot.now())
+        await self.bot.service.talk.ask_gm(
+            info.id, caller_of(interaction), question, self.bot.now()
+        )
         await interaction.response.send_message(
             f"Your question is on its way to the GM of **{info.name}**, who alone reads it.",
             ephemeral=True,

@@ -72,7 +72,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self.bot = bot
 
     async def _game(self, interaction: discord.Interaction, game: int | None) -> GameInfo:
-        return await self.bot.service.find_gm_game(
+        return await self.bot.service.lobby.find_gm_game(
             caller_of(interaction), game, channel_id_of(interaction)
         )
 
@@ -94,7 +94,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         the game's channel (a thread shows nothing to a member who cannot)."""
         if setting != "copy_gm":
             return
-        old = await self.bot.service.game_settings(info.id)
+        old = await self.bot.service.lobby.game_settings(info.id)
         new = change_setting(old, setting, value, started=info.status != GameStatus.LOBBY)
         if old.copy_gm_on_press or not new.copy_gm_on_press:
             return
@@ -121,7 +121,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
             await click.response.defer(ephemeral=True, thinking=True)
             # The phase the GM saw, and that one only: if it was played meanwhile (its
             # deadline, everyone's orders in), the service says so and plays nothing.
-            result = await self.bot.service.gm_adjudicate_now(
+            result = await self.bot.service.gm.gm_adjudicate_now(
                 info.id, caller_of(click), self.bot.now(), expected_phase_id=info.phase_id
             )
             text = (
@@ -147,7 +147,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        new = await self.bot.service.gm_set_deadline(
+        new = await self.bot.service.gm.gm_set_deadline(
             info.id, caller_of(interaction), timedelta(hours=hours), self.bot.now()
         )
         await interaction.response.send_message(
@@ -158,7 +158,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     @app_commands.autocomplete(game=complete_gm_game)
     async def pause(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         info = await self._game(interaction, game)
-        await self.bot.service.gm_pause(info.id, caller_of(interaction), self.bot.now())
+        await self.bot.service.gm.gm_pause(info.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
 
     @app_commands.command(name="resume", description="Restart the clock")
@@ -167,7 +167,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        deadline = await self.bot.service.gm_resume(info.id, caller_of(interaction), self.bot.now())
+        deadline = await self.bot.service.gm.gm_resume(
+            info.id, caller_of(interaction), self.bot.now()
+        )
         await interaction.response.send_message(
             f"{info.name} resumes; deadline {deadline_text(deadline)}.", ephemeral=True
         )
@@ -189,7 +191,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         info = await self._game(interaction, game)
         player = await incoming_player(interaction, player, suggested)
         await require_sees_game(interaction, player, info)
-        handed = await self.bot.service.gm_replace_player(
+        handed = await self.bot.service.gm.gm_replace_player(
             info.id,
             caller_of(interaction),
             power,
@@ -214,7 +216,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     ) -> None:
         info = await self._game(interaction, game)
         await require_sees_game(interaction, player, info)
-        await self.bot.service.gm_call_standby(
+        await self.bot.service.gm.gm_call_standby(
             info.id, caller_of(interaction), power, player.id, self.bot.now()
         )
         await interaction.response.send_message(
@@ -229,7 +231,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, power: str, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        await self.bot.service.gm_civil_disorder(
+        await self.bot.service.gm.gm_civil_disorder(
             info.id, caller_of(interaction), power, self.bot.now()
         )
         await interaction.response.send_message(
@@ -243,7 +245,9 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     ) -> None:
         info = await self._game(interaction, game)
         # The service takes the player out of the game's threads (a THREADS_SYNC event).
-        await self.bot.service.gm_kick(info.id, caller_of(interaction), player.id, self.bot.now())
+        await self.bot.service.gm.gm_kick(
+            info.id, caller_of(interaction), player.id, self.bot.now()
+        )
         await interaction.response.send_message(
             f"{mention(player.id, display_name(player))} is out of {info.name}.", ephemeral=True
         )
@@ -258,11 +262,11 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        plan = await self.bot.service.gm_rollback_plan(info.id, caller_of(interaction), phase)
+        plan = await self.bot.service.gm.gm_rollback_plan(info.id, caller_of(interaction), phase)
 
         async def roll(click: discord.Interaction, keep_players: bool) -> None:
             await click.response.defer(ephemeral=True, thinking=True)  # may take a while
-            code = await self.bot.service.gm_rollback(
+            code = await self.bot.service.gm.gm_rollback(
                 info.id,
                 caller_of(click),
                 plan.phase.code,
@@ -294,7 +298,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         lobby = info.status == GameStatus.LOBBY
 
         async def finish(click: discord.Interaction) -> None:
-            await self.bot.service.gm_end_game(
+            await self.bot.service.endings.gm_end_game(
                 info.id,
                 caller_of(click),
                 self.bot.now(),
@@ -317,7 +321,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        status = await self.bot.service.gm_status(info.id, caller_of(interaction))
+        status = await self.bot.service.reach.gm_status(info.id, caller_of(interaction))
         await interaction.response.send_message(
             fit(gm_status_text(status)), ephemeral=True, allowed_mentions=NO_PINGS
         )
@@ -328,7 +332,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        table = await self.bot.service.gm_all_orders(
+        table = await self.bot.service.gm.gm_all_orders(
             info.id, caller_of(interaction), now=self.bot.now()
         )
         await interaction.response.send_message(
@@ -347,7 +351,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        audit = await self.bot.service.gm_audit(info.id, caller_of(interaction), page)
+        audit = await self.bot.service.history.gm_audit(info.id, caller_of(interaction), page)
         await interaction.response.send_message(
             fit(audit_text(info, audit)), ephemeral=True, allowed_mentions=NO_PINGS
         )
@@ -360,7 +364,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await self._game(interaction, game)
-        settings = await self.bot.service.game_settings(info.id)
+        settings = await self.bot.service.lobby.game_settings(info.id)
         await interaction.response.send_message(fit(settings_text(info, settings)), ephemeral=True)
 
     @settings.command(name="set", description="Change one of the game's settings")
@@ -379,7 +383,7 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     ) -> None:
         info = await self._game(interaction, game)
         await self._check_gm_copy(interaction, info, setting, value)
-        settings = await self.bot.service.gm_change_setting(
+        settings = await self.bot.service.gm.gm_change_setting(
             info.id, caller_of(interaction), setting, value, self.bot.now()
         )
         await interaction.response.send_message(

@@ -132,8 +132,8 @@ class PreferenceMenu(discord.ui.View):
         values = list((interaction.data or {}).get("values", []))
         # Only a player still in the lobby: a menu left open after `/game leave` or
         # the start refuses, saying why, and never joins anyone.
-        await client.service.still_current(self.made_for)
-        await client.service.set_preferences(self.game_id, caller_of(interaction), values)
+        await client.service.lobby.still_current(self.made_for)
+        await client.service.lobby.set_preferences(self.game_id, caller_of(interaction), values)
         wish = power_list(values) if values else "no preference (powers by lot)"
         await interaction.response.send_message(f"Your preferences: {wish}.", ephemeral=True)
 
@@ -230,7 +230,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         if second_channel is not None:
             check_second_board(second_channel)
         settings = GameSettings.model_validate(data)
-        info = await self.bot.service.create_game(
+        info = await self.bot.service.lobby.create_game(
             guild_id,
             channel_id,
             interaction.user.id,
@@ -253,17 +253,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         perms = interaction.permissions  # the member's, in this channel
         reads_threads = perms.manage_threads or perms.administrator
         again = interaction.user.id in game.players
-        info = await self.bot.service.join(
+        info = await self.bot.service.lobby.join(
             game.id,
             caller_of(interaction),
             self.bot.now(),
             reads_private_threads=reads_threads,
             display_name=display_name(interaction.user),
         )
-        settings = await self.bot.service.game_settings(info.id)
+        settings = await self.bot.service.lobby.game_settings(info.id)
         warning = f"\n{THREAD_READER_WARNING}" if reads_threads else ""
         if again:
-            wishes = await self.bot.service.preferences_of(info.id, interaction.user.id)
+            wishes = await self.bot.service.lobby.preferences_of(info.id, interaction.user.id)
             wish = power_list(wishes) if wishes else "none (powers by lot)"
             await interaction.response.send_message(
                 f"You are already in **{info.name}**; your preferences are: {wish}.{warning}",
@@ -286,7 +286,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def leave(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.leave(game.id, caller_of(interaction), self.bot.now())
+        info = await self.bot.service.lobby.leave(game.id, caller_of(interaction), self.bot.now())
         await interaction.response.send_message(f"You left **{info.name}**.", ephemeral=True)
 
     @app_commands.command(name="resign", description="Put a power you play in civil disorder")
@@ -307,7 +307,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         game_id = info.id
 
         async def give_up(click: discord.Interaction) -> None:
-            await self.bot.service.choose_civil_disorder(
+            await self.bot.service.gm.choose_civil_disorder(
                 game_id, caller_of(click), chosen, self.bot.now()
             )
             await click.response.send_message(
@@ -327,7 +327,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
     async def start(self, interaction: discord.Interaction) -> None:
         server_channel(interaction)
         game = await game_here(interaction)
-        info = await self.bot.service.start(game.id, caller_of(interaction), self.bot.now())
+        info = await self.bot.service.lobby.start(game.id, caller_of(interaction), self.bot.now())
         readers = ""
         if info.thread_readers:
             names = ", ".join(mention(u, info.name_of(u)) for u in info.thread_readers)

@@ -109,12 +109,14 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         # before the deadline are judged as such, however late they reach the bot.
         sent_at = (message.edited_at if edited else None) or message.created_at
         try:
-            result = await self.bot.service.submit_orders(
+            result = await self.bot.service.orders.submit_orders(
                 Caller(user_id), text, self.bot.now(), sent_at=sent_at
             )
         except ChooseGame as choose:
-            await self.bot.service.keep_pending_orders(user_id, text, sent_at, self.bot.now())
-            games = [(g, (await self.bot.service.game_info(g)).name) for g in choose.game_ids]
+            await self.bot.service.pending_orders.keep_pending_orders(
+                user_id, text, sent_at, self.bot.now()
+            )
+            games = [(g, (await self.bot.service.lobby.game_info(g)).name) for g in choose.game_ids]
             picker = GamePicker(games)
             picker.message = await message.channel.send(
                 "You play in several games. Which one are these orders for?", view=picker
@@ -164,7 +166,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         """How to write orders, shown with the player's own units: a question or a
         greeting gets this rather than a parser's objections."""
         try:
-            result = await self.bot.service.show_orders(Caller(message.author.id))
+            result = await self.bot.service.orders.show_orders(Caller(message.author.id))
         except ChooseGame:
             await message.channel.send(HELP.format(examples=GENERIC_EXAMPLES))
             return
@@ -178,11 +180,11 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         )
 
     async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:
-        pending = await self.bot.service.take_pending_orders(interaction.user.id)
+        pending = await self.bot.service.pending_orders.take_pending_orders(interaction.user.id)
         if pending is None:
             raise NotFound("I no longer have those orders; please send them again.")
         text, sent_at = pending
-        result = await self.bot.service.submit_orders(
+        result = await self.bot.service.orders.submit_orders(
             Caller(interaction.user.id), text, self.bot.now(), game_id, sent_at=sent_at
         )
         echo = await self._echo_text(result)
@@ -191,7 +193,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await interaction.followup.send(piece)
 
     async def _preview(self, message: discord.Message, game_id: int | None) -> None:
-        result = await self.bot.service.show_orders(Caller(message.author.id), game_id)
+        result = await self.bot.service.orders.show_orders(Caller(message.author.id), game_id)
         png = await self.bot.lookups.preview_map(
             result.game_id, result.powers, result.orders, user_id=message.author.id
         )
@@ -201,7 +203,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         )
 
     async def _echo_text(self, result: SubmissionResult, note: str = "") -> list[str]:
-        name = (await self.bot.service.game_info(result.game_id)).name
+        name = (await self.bot.service.lobby.game_info(result.game_id)).name
         return split_text(note + submission_echo(result, name))
 
     async def _echo(
@@ -219,7 +221,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         channel_id = channel_id_of(interaction)
         if channel_id is None:
             return None
-        return (await self.bot.service.game_in_channel(channel_id)).id
+        return (await self.bot.service.lobby.game_in_channel(channel_id)).id
 
     async def _reply(self, interaction: discord.Interaction, result: SubmissionResult) -> None:
         pieces = await self._echo_text(result)
@@ -237,7 +239,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         game: GameOption | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        result = await self.bot.service.submit_orders(
+        result = await self.bot.service.orders.submit_orders(
             caller_of(interaction),
             order,
             self.bot.now(),
@@ -253,7 +255,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         client = client_of(interaction)
         try:
             game_id = await self._game_id(interaction, interaction.namespace.game)
-            texts = await client.service.legal_orders(caller_of(interaction), current, game_id)
+            texts = await client.service.orders.legal_orders(
+                caller_of(interaction), current, game_id
+            )
         except UserError:
             return []  # no game here, or not one of its players: nothing to offer
         return [app_commands.Choice(name=t, value=t) for t in texts]
@@ -264,7 +268,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def show(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await self._reply(
-            interaction, await self.bot.service.show_orders(caller_of(interaction), game_id)
+            interaction, await self.bot.service.orders.show_orders(caller_of(interaction), game_id)
         )
 
     @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
@@ -272,7 +276,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     @app_commands.autocomplete(game=complete_game)
     async def clear(self, interaction: discord.Interaction, game: GameOption | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        result = await self.bot.service.clear_orders(
+        result = await self.bot.service.orders.clear_orders(
             caller_of(interaction), self.bot.now(), game_id
         )
         await self._reply(interaction, result)
@@ -284,7 +288,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self, interaction: discord.Interaction, ready: bool = True, game: GameOption | None = None
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        result = await self.bot.service.set_ready(
+        result = await self.bot.service.orders.set_ready(
             caller_of(interaction), self.bot.now(), ready, game_id
         )
         await interaction.response.send_message(ready_text(result), ephemeral=True)
@@ -305,10 +309,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     ) -> None:
         game_id = await self._game_id(interaction, game)
         if game_id is not None:
-            info = await self.bot.service.game_info(game_id)
+            info = await self.bot.service.lobby.game_info(game_id)
             await require_sees_game(interaction, player, info)
         where = provinces.replace(",", " ").split() if provinces else None
-        given = await self.bot.service.grant_proxy(
+        given = await self.bot.service.orders.grant_proxy(
             caller_of(interaction), player.id, self.bot.now(), where, game_id
         )
         units = ", ".join(given) if given else "all your units"
@@ -325,7 +329,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        count = await self.bot.service.revoke_proxies(
+        count = await self.bot.service.orders.revoke_proxies(
             caller_of(interaction), self.bot.now(), game_id
         )
         await interaction.response.send_message(

@@ -24,7 +24,9 @@ class Pause(commands.GroupCog, group_name="pause", group_description="Pause vote
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await game_here(interaction, game)
-        vote = await self.bot.service.propose_pause(info.id, caller_of(interaction), self.bot.now())
+        vote = await self.bot.service.votes.propose_pause(
+            info.id, caller_of(interaction), self.bot.now()
+        )
         await interaction.response.send_message(
             f"Vote opened: pause **{info.name}**. The other surviving powers get a ballot "
             "by DM; a player who has not voted by the deadline counts as yes.\n" + tally_text(vote),
@@ -38,7 +40,7 @@ class Pause(commands.GroupCog, group_name="pause", group_description="Pause vote
         self, interaction: discord.Interaction, game: GameOption | None = None
     ) -> None:
         info = await game_here(interaction, game)
-        vote = await self.bot.service.propose_resume(
+        vote = await self.bot.service.votes.propose_resume(
             info.id, caller_of(interaction), self.bot.now()
         )
         await interaction.response.send_message(

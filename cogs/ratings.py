@@ -79,7 +79,7 @@ class Ratings(commands.Cog):
     ) -> None:
         assert interaction.guild_id is not None
         who = player or interaction.user
-        rating = await self.bot.service.player_rating(
+        rating = await self.bot.service.ratings.player_rating(
             interaction.guild_id, who.id, Scoring(scoring)
         )
         await interaction.response.send_message(
@@ -102,7 +102,9 @@ class Ratings(commands.Cog):
         share: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
-        board = await self.bot.service.leaderboard(interaction.guild_id, page, Scoring(scoring))
+        board = await self.bot.service.ratings.leaderboard(
+            interaction.guild_id, page, Scoring(scoring)
+        )
         await interaction.response.send_message(
             leaderboard_text(board), ephemeral=not share, allowed_mentions=NO_PINGS
         )

@@ -121,10 +121,10 @@ async def status(
 ) -> None:
     bot = client_of(interaction)
     info = await game_here(interaction, game)
-    settings = await bot.service.game_settings(info.id)
+    settings = await bot.service.lobby.game_settings(info.id)
     private = status_private_to(info, settings, caller_of(interaction), share=share)
     embed = status_embed(info, settings, private)
-    other = await bot.service.match_board(info.id)
+    other = await bot.service.lobby.match_board(info.id)
     if other is not None:  # One-on-one: the match's other board
         embed.add_field(name="Match", value=match_text(other), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=not share)
@@ -155,7 +155,7 @@ async def show_map(
     if hidden is not None:
         await send_hidden(interaction, info.name, record.phase, hidden, not share)
         return
-    shown = bot.service.record_position(record)  # issue 12: the GM's, every spy
+    shown = bot.service.history.record_position(record)  # issue 12: the GM's, every spy
     whole = gm_sees_spies(info, caller_of(interaction), share, shown)
     mine = spy_owner(info, caller_of(interaction), share)
     picture = await bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
@@ -208,7 +208,7 @@ async def history(
     if hidden is not None:
         await send_hidden(interaction, info.name, record.phase, hidden, private)
         return
-    shown = bot.service.record_position(record)  # issue 12: the GM's, every spy
+    shown = bot.service.history.record_position(record)  # issue 12: the GM's, every spy
     whole = gm_sees_spies(info, caller_of(interaction), share, shown)
     mine = spy_owner(info, caller_of(interaction), share)
     picture = await bot.lookups.record_map(record, palette, whole_board=whole, viewer=mine)
@@ -220,7 +220,7 @@ async def history(
         await _press_of(interaction, info.id, info.name, record.id, picture, private)
         return
     # rules/004's full notation, the retreats that followed folded in once played.
-    judged = await bot.service.judge_text(info.id, record.id) or picture.report
+    judged = await bot.service.history.judge_text(info.id, record.id) or picture.report
     if whole:  # the GM's: every spy's orders too
         judged = await with_spy_orders(bot.service, record.id, judged, bot.lookups.board)
     blocks = code_blocks(judged)
@@ -237,7 +237,7 @@ async def history(
 async def _press_of(interaction, game_id, name, phase_id, picture, private) -> None:
     """The phase's public press, after its results: in one message, or as a text
     file when it is too long for one."""
-    press = await client_of(interaction).service.phase_press(game_id, phase_id)
+    press = await client_of(interaction).service.press.phase_press(game_id, phase_id)
     if not press:
         return
     text = press_text(name, picture.title, press)

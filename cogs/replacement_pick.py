@@ -20,7 +20,7 @@ async def complete_replacement(
         info = await game_here(interaction, getattr(interaction.namespace, "game", None))
     except UserError:
         return []  # no game here, or not one the user may see: nothing to offer
-    offered = await client_of(interaction).service.replacement_choices(
+    offered = await client_of(interaction).service.replacements.replacement_choices(
         info.id, caller_of(interaction), str(current)
     )
     return [app_commands.Choice(name=label, value=str(user)) for user, label in offered]

@@ -47,7 +47,7 @@ class Draw(commands.GroupCog, group_name="draw", group_description="Draw votes")
         game: GameOption | None = None,
     ) -> None:
         info = await game_here(interaction, game)
-        vote = await self.bot.service.propose_draw(
+        vote = await self.bot.service.votes.propose_draw(
             info.id, caller_of(interaction), self.bot.now(), anonymous=anonymous
         )
         own = ""
@@ -70,7 +70,7 @@ class Deadline(commands.GroupCog, group_name="deadline", group_description="Dead
         self, interaction: discord.Interaction, hours: int, game: int | None
     ) -> None:
         info = await game_here(interaction, game)
-        vote = await self.bot.service.propose_deadline(
+        vote = await self.bot.service.votes.propose_deadline(
             info.id, caller_of(interaction), timedelta(hours=hours), self.bot.now()
         )
         assert vote.new_deadline_at is not None  # a deadline vote names its deadline

@@ -30,6 +30,7 @@ from bot.service.absence_dates import read_absence
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
 from bot.service.grace import tell
 from bot.service.schedule import Clock, Schedule
 from bot.service.service_core import ServiceCore, owes_orders, valid_id
@@ -163,8 +164,8 @@ class AbsenceDesk(ServiceCore):
         )
         if moved == game.deadline_at:
             return
-        game.deadline_at = phase.deadline_at = moved
-        game.version += 1  # buttons made for the old deadline are stale
+        phase.deadline_at = moved
+        GameState(game).set_deadline(moved)  # buttons made for the old deadline are stale
         await self._schedule_reminders(session, game, phase.id, moved, now)
         held = ev.DeadlineChanged(deadline=moved, by_absence=True)
         add_event(session, held, now, game_id=game.id, channel_id=game.channel_id)

@@ -27,14 +27,18 @@ from bot.service.absences import held_deadline
 from bot.service.endings import Endings
 from bot.service.event_codec import add_event
 from bot.service.excuses import excuse_the_late
+from bot.service.game_state import GameState
 from bot.service.grace import wait_for_late
 from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
-from bot.service.service_core import owes_orders
+from bot.service.service_core import ServiceCore, Store, owes_orders
 from bot.service.start_state import keep_start_state, state_now
+from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult
+from bot.service.vote_rules import lapse_open_votes
+from bot.service.votes import Votes
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
@@ -47,7 +51,13 @@ from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
 log = logging.getLogger(__name__)
 
 
-class Adjudicator(Endings):
+class Adjudicator(ServiceCore):
+    # The votes desk decides the votes at a deadline before the phase is played; the
+    # endings desk ends the game; the talk desk follows a standby into the threads.
+    def __init__(self, store: Store, *, endings: Endings, votes: Votes, talk: TalkDesk) -> None:
+        super().__init__(store)
+        self.endings, self.votes, self.talk = endings, votes, talk
+
     async def adjudicate_game(
         self, game_id: int, now: datetime, *, due_only: bool = True
     ) -> AdjudicationResult | None:
@@ -78,7 +88,7 @@ class Adjudicator(Endings):
         phase = await self._current_phase(session, game)
         position = self._position(phase)
         settings = self._settings(game)
-        if await self._votes_at_deadline(session, game, phase, position, now):
+        if await self.votes._votes_at_deadline(session, game, phase, position, now):
             return None  # a draw ended the game, or an extension moved the deadline
         await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
         powers = list(await repo.powers(session, game.id))
@@ -104,7 +114,7 @@ class Adjudicator(Endings):
             if changed:
                 await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
         if any(isinstance(e, ev.PlayerReplaced) for e in events):
-            await self._refresh_thread_members(session, game, now)  # a standby took over
+            await self.talk._refresh_thread_members(session, game, now)  # a standby took over
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
@@ -174,11 +184,10 @@ class Adjudicator(Endings):
         )
         session.add(new_phase)
         await session.flush()
-        game.current_phase_id = new_phase.id
-        game.deadline_at = deadline
+        GameState(game).advance(new_phase.id, deadline)
         if game.match_id is not None and not over:  # One-on-one: the match's deadlines
             deadline, over = await matches.after_phase(
-                self, session, game, new_phase, position.phase, nxt, deadline, now
+                self.endings, session, game, new_phase, position.phase, nxt, deadline, now
             )
         self._checkpoint("next_phase_written")
 
@@ -213,10 +222,10 @@ class Adjudicator(Endings):
             if isinstance(event, ev.Nmr | ev.CivilDisorder):
                 continue  # told in the results post, and to the player by DM
             add_event(session, event, now, game_id=game.id, channel_id=game.channel_id)
-        await self._expire_votes(session, game, phase, now)
+        await lapse_open_votes(session, phase, now)
         if result.game_end is not None:
             end = result.game_end
-            await self._finish(
+            await self.endings._finish(
                 session,
                 game,
                 nxt,
@@ -427,7 +436,6 @@ class Adjudicator(Endings):
 
         return queue_the_rest
 
-    # Votes hook in here (bot/service/votes.py overrides it, and `_expire_votes` of Endings).
     def _anyone_orders(
         self, position: Position, powers: Sequence[PowerRow], masters: MastersRules
     ) -> bool:
@@ -445,9 +453,6 @@ class Adjudicator(Endings):
             and owes_orders(position, row.power, self.board, masters)
             for row in powers
         )
-
-    async def _votes_at_deadline(self, session, game, phase, position, now) -> bool:
-        return False
 
 
 def _winter_passed_over(played: Position, nxt: Position) -> bool:

@@ -16,17 +16,19 @@ from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.errors import WrongState
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
 from bot.service.proxies import ProxyEnd
 from bot.service.scoring import PowerResult, scores
-from bot.service.talk import TalkDesk
+from bot.service.service_core import ServiceCore
 from bot.service.views import GameStatus
+from bot.service.vote_rules import lapse_open_votes
 from storage import repo
 from storage.models import GameRow, PhaseRow
 
 log = logging.getLogger(__name__)
 
 
-class Endings(TalkDesk):
+class Endings(ServiceCore):
     async def _finish(
         self,
         session: AsyncSession,
@@ -53,11 +55,7 @@ class Endings(TalkDesk):
             log.warning("game %s: asked to end a game already over", game.id)
             return
         await self._end_proxies(session, game, None, ProxyEnd.GAME_OVER, now, withdraw_orders=False)
-        game.status = GameStatus.ENDED
-        game.ended_at = now
-        game.end_kind = kind
-        game.winners = list(winners)
-        game.deadline_at = None
+        GameState(game).end(now, kind, winners)
         await repo.replace_reminders(session, game.id, game.current_phase_id or 0, [])
         powers = await repo.powers(session, game.id)
         results = {
@@ -125,8 +123,7 @@ class Endings(TalkDesk):
             position = self._position(phase)
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             kind = EndKind.DRAW if draw else EndKind.ABANDONED
-            game.version += 1
-            await self._expire_votes(session, game, phase, now)
+            await lapse_open_votes(session, phase, now)
             await self._finish(session, game, position, kind, survivors if draw else (), now)
             repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
 
@@ -144,15 +141,9 @@ class Endings(TalkDesk):
 
     async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
         """Close a lobby: no powers were given out, so there is nothing to score."""
-        game.status = GameStatus.ENDED
-        game.ended_at = now
-        game.end_kind = EndKind.CANCELLED
-        game.winners = []
-        game.version += 1
+        GameState(game).end(now, EndKind.CANCELLED, ())
         repo.add_audit(session, game.id, actor, "cancel", now)
         cancelled = ev.GameEnded(kind=EndKind.CANCELLED)
         add_event(session, cancelled, now, game_id=game.id, channel_id=game.channel_id)
 
     # Votes hook in here (bot/service/votes.py overrides it).
-    async def _expire_votes(self, session, game, phase, now) -> None:
-        return None

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import event_payloads as ev
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
 from bot.service.grace import late_powers, tell
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore
@@ -42,8 +43,7 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
         if board.deadline_at == deadline:
             continue
         was_moved = board.deadline_at is not None and board.deadline_at > now
-        board.deadline_at = deadline
-        board.version += 1  # a changed deadline: buttons made for the old one are stale
+        GameState(board).set_deadline(deadline)  # buttons made for the old one are stale
         phase = await desk._current_phase(session, board)
         await desk._schedule_reminders(session, board, phase.id, deadline, now)
         if not was_moved:  # it spent nothing itself: its channel hears why it waits

@@ -13,10 +13,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 from adjudication.orders import Order
 from adjudication.units import Power
 from bot.service import event_payloads as ev
+from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
+from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings
+from bot.service.game_state import GameState
 from bot.service.match_players import side_taken
 from bot.service.match_rollback import other_target, reopen_match
 from bot.service.order_checks import progress
@@ -25,8 +28,10 @@ from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
 from bot.service.reach import remember_name
 from bot.service.rollback import RollbackDesk, RollbackPlan
+from bot.service.service_core import ServiceCore, Store
 from bot.service.setting_changes import change_setting, setting_news
 from bot.service.start_state import keep_start_state, player_changes
+from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
@@ -51,7 +56,22 @@ class PowerOrders:
     removals_left: int = 0
 
 
-class GmDesk(RollbackDesk):
+class GmDesk(ServiceCore):
+    # The GM's actions use the other desks: play a phase now, end or roll back the game,
+    # and follow a change of player into the talk threads.
+    def __init__(
+        self,
+        store: Store,
+        *,
+        adjudicator: Adjudicator,
+        endings: Endings,
+        rollback: RollbackDesk,
+        talk: TalkDesk,
+    ) -> None:
+        super().__init__(store)
+        self.adjudicator, self.endings, self.rollback = adjudicator, endings, rollback
+        self.talk = talk
+
     async def _gm_game(self, session, game_id: int, caller: Caller, *, active=True) -> GameRow:
         game = await self._game_for(session, game_id, caller)
         self._require_gm(game, caller)
@@ -94,11 +114,11 @@ class GmDesk(RollbackDesk):
             phase = await self._current_phase(session, game)
             if expected_phase is not None and phase.code != expected_phase.upper():
                 expected_phase_id = -1  # another phase: refused below
-            self._require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
+            self.endings._require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
             repo.add_audit(
                 session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
             )
-            return await self._play_phase(session, game, now)
+            return await self.adjudicator._play_phase(session, game, now)
 
     async def gm_set_deadline(
         self,
@@ -120,8 +140,7 @@ class GmDesk(RollbackDesk):
                 deadline = old + deadline
             if deadline <= now:
                 raise WrongState("The new deadline must be in the future.")
-            game.deadline_at = deadline
-            game.version += 1
+            GameState(game).set_deadline(deadline)
             await self._schedule_reminders(session, game, game.current_phase_id, deadline, now)
             repo.add_audit(
                 session,
@@ -190,7 +209,7 @@ class GmDesk(RollbackDesk):
         row.missed_phases, row.civil_disorder = 0, False
         if old != new_user_id:
             await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
-            await self._refresh_thread_members(session, game, now)
+            await self.talk._refresh_thread_members(session, game, now)
         await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
         await remember_name(session, game.id, new_user_id, display_name)
         if old is not None and old != new_user_id:
@@ -288,7 +307,7 @@ class GmDesk(RollbackDesk):
         held_by = row.user_id  # told too where the channel is not (issue 12)
         row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
         await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
-        await self._refresh_thread_members(session, game, now)
+        await self.talk._refresh_thread_members(session, game, now)
         disorder = ev.CivilDisorder(power=row.power, chosen=chosen, user=held_by)
         add_event(session, disorder, now, game_id=game.id, channel_id=game.channel_id)
 
@@ -310,7 +329,7 @@ class GmDesk(RollbackDesk):
             await self._end_proxies(
                 session, game, set(powers), ProxyEnd.REMOVED, now, grantee=user_id
             )
-            await self._refresh_thread_members(session, game, now)
+            await self.talk._refresh_thread_members(session, game, now)
             repo.add_audit(
                 session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
             )
@@ -323,7 +342,7 @@ class GmDesk(RollbackDesk):
         takeover or a replacement since), which the GM may choose to keep."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
-            target = await self._rollback_target(session, game, phase_code)
+            target = await self.rollback._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             changes = player_changes(target.start_state, await repo.powers(session, game.id))
             other = await other_target(session, game, target)  # O7: both boards go back
@@ -354,17 +373,17 @@ class GmDesk(RollbackDesk):
         moved on since, nothing is done."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
-            target = await self._rollback_target(session, game, phase_code)
+            target = await self.rollback._rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
-            self._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            self.endings._require_phase(game, current, expected_phase_id, "it was not rolled back")
             other = await other_target(session, game, target)  # a match's boards go together
-            code = await self._roll_back(
+            code = await self.rollback._roll_back(
                 session, game, target, current, now, keep_players=keep_players
             )
             if other is not None:
                 board, same = other
                 now_there = await self._current_phase(session, board)
-                await self._roll_back(
+                await self.rollback._roll_back(
                     session, board, same, now_there, now, keep_players=keep_players
                 )
                 await reopen_match(session, game)

@@ -22,6 +22,7 @@ from adjudication.units import Power
 from adjudication.variants import VARIANTS, Disclosure
 from bot.service import event_payloads as ev
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.words import deadline_text, power_list
@@ -83,7 +84,7 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
             notice = partial(ev.Late, phase=board_phase.code, until=until)
             tell(session, board, late, notice, now, desk._settings(board).variant)
         else:  # it waits for the other board: a changed deadline, as an excuse's
-            board.version += 1
+            GameState(board).set_deadline(until)  # buttons made for the old one are stale
             moved = ev.DeadlineChanged(deadline=until, by_match=True)
             add_event(session, moved, now, game_id=board.id, channel_id=board.channel_id)
     return True

@@ -26,8 +26,9 @@ from bot.service.caller import Caller
 from bot.service.errors import NotFound
 from bot.service.export_options import exported_game
 from bot.service.judge_text import judge_text
+from bot.service.lobby import Lobby
 from bot.service.phase_names import PhasePlay, read_phase_name
-from bot.service.service_core import ServiceCore
+from bot.service.service_core import ServiceCore, Store
 from bot.service.spy_export import exported_input_line
 from bot.service.views import GameStatus, LineStatus, PhaseRecord
 from storage import phase_queries, repo
@@ -73,6 +74,11 @@ class PhaseResults:
 
 
 class History(ServiceCore):
+    # An export heads its lines with the game as the lobby shows it.
+    def __init__(self, store: Store, lobby: Lobby) -> None:
+        super().__init__(store)
+        self.lobby = lobby
+
     async def phase_records(
         self, game_id: int, *, include_rolled_back: bool = False
     ) -> tuple[PhaseRecord, ...]:
@@ -183,10 +189,10 @@ class History(ServiceCore):
         out: its orders are secret until it is played."""
         every = await self.phase_records(game_id)
         records = [r for r in every if r.outcomes is not None]
-        game = await self.game_info(game_id)
+        game = await self.lobby.game_info(game_id)
         now_at = self.record_position(every[-1]).phase if every else None
         played_as = exported_game(
-            await self.game_settings(game_id), now_at, game.status is GameStatus.ENDED
+            await self.lobby.game_settings(game_id), now_at, game.status is GameStatus.ENDED
         )
         written = await self._written(record.id for record in records)
         following = {r.id: n for r, n in itertools.pairwise(every)}

@@ -21,6 +21,7 @@ from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import Assignment, GameSettings, VariantName
+from bot.service.game_state import GameState
 from bot.service.order_checks import progress
 from bot.service.player_counts import check_room, check_start
 from bot.service.service_core import ServiceCore, owes_orders
@@ -262,10 +263,7 @@ class Lobby(ServiceCore):
             )
             session.add(phase)
             await session.flush()
-            game.status = GameStatus.ACTIVE
-            game.current_phase_id = phase.id
-            game.deadline_at = deadline
-            game.version += 1
+            GameState(game).start(phase.id, deadline)
             await self._schedule_reminders(session, game, phase.id, deadline, now)
             started = ev.GameStarted(
                 phase_id=phase.id,

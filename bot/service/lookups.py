@@ -93,14 +93,14 @@ class GameLookups:
         """The whole game, every phase with its orders: it grows with the game, so
         nothing made after each phase or on each request should need it (a list of
         the phases played is `played_phases`)."""
-        return await self.service.phase_records(game_id)
+        return await self.service.history.phase_records(game_id)
 
     async def played_phases(self, game_id: int) -> tuple[str, ...]:
         """The codes of the phases played so far, in order (for `/game history`)."""
-        return await self.service.phase_codes(game_id, played=True)
+        return await self.service.history.phase_codes(game_id, played=True)
 
     async def current_position(self, game_id: int) -> Position:
-        position = await self.service.current_position(game_id)
+        position = await self.service.history.current_position(game_id)
         if position is None:
             raise NotFound("That game has not started yet.")
         return position
@@ -110,11 +110,11 @@ class GameLookups:
         rolled back, the latest of those), "S1901M/2" for its second play, or the
         current phase."""
         wanted = phase.strip().upper() if phase else None
-        record = await self.service.phase_record(game_id, wanted)
+        record = await self.service.history.phase_record(game_id, wanted)
         if record is not None:
             return record
         # Only a phase not found needs the list of the others.
-        codes = await self.service.phase_codes(game_id)
+        codes = await self.service.history.phase_codes(game_id)
         if not codes:
             raise NotFound("That game has not started yet.")
         played = ", ".join(codes)
@@ -124,7 +124,7 @@ class GameLookups:
         """The palette of a map of this game: the one `user_id` chose when it is sent
         to them alone, else the game's `map_palette`, else the operator's. One
         statement."""
-        async with self.service.core_transaction() as conn:
+        async with self.service.store.core_transaction() as conn:
             found = await repo.map_palettes(conn, game_id, user_id)
         return self._palette_of(found)
 
@@ -137,7 +137,7 @@ class GameLookups:
     async def centre_chart(self, game_id: int, palette: str | None = None) -> bytes:
         """The supply-centre chart: each power's centres at the start of every year
         played (and at the phase in play), as a PNG. One statement, one row a year."""
-        async with self.service.core_transaction() as conn:
+        async with self.service.store.core_transaction() as conn:
             openings = await repo.year_openings(conn, game_id)
         if not openings:
             raise NotFound("That game has not started yet.")
@@ -159,11 +159,11 @@ class GameLookups:
     async def unheld_powers(self, game_id: int, phase: Phase) -> Mapping[Power, PowerStatus]:
         """The powers no player holds in `phase`, for the legend (one read of the
         game's settings)."""
-        return unheld_powers(await self.service.game_settings(game_id), phase)
+        return unheld_powers(await self.service.lobby.game_settings(game_id), phase)
 
     async def results_map(self, game_id: int, phase_id: int) -> MapImage:
         """The map of one played phase (by its stored id), for the results post."""
-        found = await self.service.phase_results(game_id, phase_id)
+        found = await self.service.history.phase_results(game_id, phase_id)
         if found is None:
             raise NotFound(f"No phase {phase_id} in game {game_id}.")
         unheld = await self.unheld_powers(game_id, found.position.phase)
@@ -183,7 +183,7 @@ class GameLookups:
         """The map of a stored phase; the title of a play since rolled back says so.
         With `game_id`, the legend names the powers no player holds; `whole_board`: the
         GM's, every spy drawn; else only `viewer`'s spy (a player asking alone), or none."""
-        position = self.service.record_position(record)
+        position = self.service.history.record_position(record)
         if has_spies(position) and not whole_board:  # issue 12: only a spy's owner sees it
             position = position_seen_by(position, viewer or "")
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
@@ -224,17 +224,17 @@ class GameLookups:
         the palette of `user_id`, to whom it is sent (else the game's). The orders are
         drawn as the service holds them: never read again from text."""
         # The palette with the current phase, in the one statement that finds it.
-        async with self.service.core_transaction() as conn:
+        async with self.service.store.core_transaction() as conn:
             found = await repo.map_palettes(conn, game_id, user_id)
             if found is None:
                 raise NotFound(f"There is no game number {game_id}.")
             if found[0] is None:
                 raise NotFound("That game has not started yet.")
-            position = await self.service._position_at(conn, found[0])
+            position = await self.service.store.position_at(conn, found[0])
         palette = self._palette_of(found)
         unheld = unheld_powers(GameSettings.model_validate(found[1]), position.phase)
         if is_hidden(position):  # issue 12: only what the player's powers know
-            position = known_now(position, powers[0], self.service.board_at(position))
+            position = known_now(position, powers[0], self.service.store.board_at(position))
         elif has_spies(position):  # issue 12: their own spy, no other
             position = position_seen_by(position, powers[0])
         return await self.draw(position, orders, None, palette=palette, statuses=unheld)
@@ -244,7 +244,7 @@ class GameLookups:
         a support of it, a hold; or a retreat, a build, a removal), in the notation of
         the DM echo."""
         position = await self.current_position(game_id)
-        board = self.service.board_at(position)
+        board = self.service.store.board_at(position)
         options = [
             o
             for power in powers
@@ -271,10 +271,10 @@ class GameLookups:
         self, game_id: int, phase_id: int, power: Power
     ) -> list[str]:
         """Every retreat, disband, build or removal open to `power` in that phase."""
-        found = await self.service.phase_results(game_id, phase_id)
+        found = await self.service.history.phase_results(game_id, phase_id)
         if found is None:
             return []
-        board = self.service.board_at(found.position)
+        board = self.service.store.board_at(found.position)
         options = legal_orders(offered(found.position, power, board), board, power)
         return [format_order(o, board) for o in options]
 
@@ -283,14 +283,14 @@ class GameLookups:
     ) -> PlayedPhase | None:
         """A played phase with the position it led to, for its results post and each
         player's DM; None if either is no longer in the live record (rolled back)."""
-        before = await self.service.phase_results(game_id, phase_id)
-        after = await self.service.phase_results(game_id, next_phase_id)
+        before = await self.service.history.phase_results(game_id, phase_id)
+        after = await self.service.history.phase_results(game_id, next_phase_id)
         if before is None or after is None or before.outcomes is None:
             return None
         outcomes = tuple(outcome_from_json(o) for o in before.outcomes)
         # The board of the phase that follows: its options (an Airplane game's plane
         # builds) are read on it.
-        board = self.service.board_at(after.position)
+        board = self.service.store.board_at(after.position)
         return PlayedPhase(before.position, outcomes, after.position, board)
 
     async def results_png(

@@ -31,6 +31,7 @@ from bot.service import event_payloads as ev
 from bot.service.errors import InvalidSetting, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings, VariantName
+from bot.service.game_state import GameState
 from bot.service.start_state import state_now
 from bot.service.views import GameStatus, PlayerStatus
 from storage import repo
@@ -220,8 +221,8 @@ async def after_phase(
             return None, True
     assert deadline is not None
     waited = other.deadline_at is None
-    _set_deadline(other, other_phase, deadline)
-    other.version += 1  # a changed deadline: buttons made for the old one are stale
+    other_phase.deadline_at = deadline
+    GameState(other).set_deadline(deadline)  # buttons made for the old one are stale
     await core._schedule_reminders(session, other, other_phase.id, deadline, now)
     if not waited:
         return deadline, False  # played in the same round: the same deadline, give or take
@@ -330,7 +331,6 @@ async def _end_match(
         held = await _holders(session, game)
         powers = tuple(sorted(p for p, u in held.items() if u in winners))
         kind = EndKind.DRAW if end.winner is None else EndKind.MATCH_UNITS
-        game.version += 1
         # A year's end is found at the next Spring: the last year played is the one
         # before; an agreed draw ends in the phase under way.
         last = position.phase.year if agreed else position.phase.year - 1

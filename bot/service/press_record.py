@@ -10,7 +10,8 @@ from datetime import datetime
 from sqlalchemy import select
 
 from adjudication.units import Power
-from bot.service.talk import PressPlan, TalkDesk
+from bot.service.service_core import ServiceCore
+from bot.service.talk import PressPlan
 from storage import repo
 from storage.models import PressRow
 
@@ -26,7 +27,7 @@ class PressEntry:
     posted_at: datetime
 
 
-class PressRecordDesk(TalkDesk):
+class PressRecordDesk(ServiceCore):
     async def record_press(
         self, plan: PressPlan, sender_user_id: int, text: str, message_id: int, now: datetime
     ) -> None:

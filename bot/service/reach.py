@@ -28,6 +28,7 @@ from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.event_codec import add_event
 from bot.service.lobby import Lobby
+from bot.service.service_core import ServiceCore, Store
 from bot.service.views import GameStatus, GivenUp, GmStatus, ThreadGap
 from storage import repo
 from storage.models import (
@@ -94,7 +95,12 @@ async def mark_gone(
     return marked
 
 
-class ReachDesk(Lobby):
+class ReachDesk(ServiceCore):
+    # The GM's status lists the games as the lobby shows them.
+    def __init__(self, store: Store, lobby: Lobby) -> None:
+        super().__init__(store)
+        self.lobby = lobby
+
     async def player_gone(
         self,
         user_id: int,
@@ -196,7 +202,7 @@ class ReachDesk(Lobby):
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller, lock=False)
             self._require_gm(game, caller)
-            info = await self._info(session, game)
+            info = await self.lobby._info(session, game)
             holders = {p.user_id for p in info.powers if p.user_id is not None}
             holders |= {p.standby_user_id for p in info.powers if p.standby_user_id}
             gone = await session.execute(

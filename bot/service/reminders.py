@@ -25,7 +25,7 @@ class ReminderChoices:
         `text` None: back to each game's default. The reminders of the phases under
         way are planned again at once. Returns the minutes chosen."""
         minutes = None if text is None else read_reminder_hours(text)
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             games = list(await repo.games_of_user(session, user_id))
             if game_id is not None:
                 games = [g for g in games if g.id == game_id]
@@ -36,9 +36,9 @@ class ReminderChoices:
             )
             await session.flush()
             for listed in games:
-                game = await self.service._game(session, listed.id)  # locked, as every change
+                game = await self.service.store.game(session, listed.id)  # locked, as every change
                 if game.deadline_at is not None and game.current_phase_id is not None:
-                    await self.service._schedule_reminders(
+                    await self.service.store.schedule_reminders(
                         session, game, game.current_phase_id, game.deadline_at, now
                     )
         return minutes

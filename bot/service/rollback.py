@@ -14,9 +14,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.adjustments import adjustments_needed
 from adjudication.units import Phase, PhaseKind, Power, Season
 from bot.service import event_payloads as ev
-from bot.service.adjudicator import Adjudicator
 from bot.service.errors import NotFound, WrongState
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
+from bot.service.service_core import ServiceCore, Store
 from bot.service.start_state import (
     PowerChange,
     keep_start_state,
@@ -25,8 +26,10 @@ from bot.service.start_state import (
     restore_proxies,
     state_now,
 )
+from bot.service.talk import TalkDesk
 from bot.service.text_input import quoted
 from bot.service.views import GameStatus, PlayerStatus
+from bot.service.vote_rules import lapse_open_votes
 from storage import repo
 from storage.models import GameRow, PhaseRow
 
@@ -40,8 +43,13 @@ class RollbackPlan:
     changes: tuple[PowerChange, ...]  # powers whose player would change back
 
 
-class RollbackDesk(Adjudicator):
+class RollbackDesk(ServiceCore):
     """The rollback itself; `GmDesk.gm_rollback` checks the GM and records it."""
+
+    # A rollback reopens and refreshes the talk threads of the phase it goes back to.
+    def __init__(self, store: Store, talk: TalkDesk) -> None:
+        super().__init__(store)
+        self.talk = talk
 
     async def _roll_back(
         self,
@@ -60,7 +68,7 @@ class RollbackDesk(Adjudicator):
         rolled_back = [
             _address(p, plays) for p in plays if p.seq >= target.seq and p.rolled_back_at is None
         ]
-        await self._expire_votes(session, game, current, now)
+        await lapse_open_votes(session, current, now)
         await session.execute(
             update(PhaseRow)
             .where(
@@ -91,16 +99,11 @@ class RollbackDesk(Adjudicator):
         await session.flush()
         if game.status == GameStatus.ENDED:
             # The end is undone: its threads are the game's again (unlocked on sync).
-            await self._reopen_threads(session, game, now)
-        game.status = GameStatus.ACTIVE
-        game.ended_at = game.end_kind = game.winners = None
-        game.current_phase_id = again.id
-        game.deadline_at = deadline
-        game.paused_at = None
-        game.version += 1
+            await self.talk._reopen_threads(session, game, now)
+        GameState(game).reopen(again.id, deadline)
         await self._schedule_reminders(session, game, again.id, deadline, now)
         if changes:  # the private threads follow who plays (a THREADS_SYNC event)
-            await self._refresh_thread_members(session, game, now)
+            await self.talk._refresh_thread_members(session, game, now)
         self._announce_rollback(
             session, game, again, deadline, now, rolled_back, changes, senders, proxies
         )

@@ -40,13 +40,13 @@ class Scheduler:
         A game that fails is logged and reported, and tried again on the next tick;
         it does not stop the others.
         """
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             due = await repo.due_games(session, now, MAX_GAMES_PER_TICK)
         done: list[AdjudicationResult] = []
         errors: list[tuple[int, str]] = []
         for game_id, _version in due:
             try:
-                result = await self.service.adjudicate_game(game_id, now, due_only=True)
+                result = await self.service.adjudicator.adjudicate_game(game_id, now, due_only=True)
             except Exception as exc:
                 log.exception("adjudicating game %s failed", game_id)
                 errors.append((game_id, f"{type(exc).__name__}: {exc}"))
@@ -57,7 +57,7 @@ class Scheduler:
         return TickReport(tuple(done), sent, tuple(errors))
 
     async def _reminders(self, now: datetime) -> int:
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             due = await repo.due_reminders(session, now, MAX_REMINDERS_PER_TICK)
             # Per player when the reminder is one player's (issue 23), else per phase.
             by_phase: dict[tuple[int, int, int | None], list[tuple]] = {}
@@ -69,7 +69,7 @@ class Scheduler:
             # Several reminders of one phase due at once (the bot was down, or the clock
             # jumped): only the latest is worth sending; the others are recorded skipped.
             *earlier, (_, latest) = sorted(reminders)
-            async with self.service.transaction() as session:
+            async with self.service.store.transaction() as session:
                 # The game's row first, as every transaction that changes a game takes
                 # it: a GM moving the deadline meanwhile (who deletes these reminders)
                 # waits for this one, or this one for it; never each for the other.
@@ -88,12 +88,12 @@ class Scheduler:
         """Queue the reminders of one phase (`user_id`: that player's alone); returns
         how many."""
         game = await repo.game(session, game_id)
-        phase = await self.service._current_phase(session, game)
+        phase = await self.service.store.current_phase(session, game)
         if phase.id != phase_id:
             return 0
-        position = self.service._position(phase)
+        position = self.service.store.position(phase)
         slots = slots_of(await repo.orders_in_force(session, phase.id))
-        masters = self.service._settings(game).rules.masters
+        masters = self.service.store.settings(game).rules.masters
         sent = 0
         for row in await repo.powers(session, game_id):
             # Only players who still owe orders: not those with nothing to order, nor
@@ -103,9 +103,9 @@ class Scheduler:
                 continue
             if user_id is not None and row.user_id != user_id:
                 continue
-            if not owes_orders(position, row.power, self.service.board, masters):
+            if not owes_orders(position, row.power, self.service.store.board, masters):
                 continue
-            done = progress(position, row.power, slots, self.service.board)
+            done = progress(position, row.power, slots, self.service.store.board)
             if done.owed and done.given >= done.owed:
                 continue
             if (done := awaited_progress(position, row.power, masters, done)) is None:

@@ -61,8 +61,10 @@ def owes_orders(position: Position, power: Power, board: Board, masters: Masters
     )
 
 
-class ServiceCore:
-    """Holds the database, the board and the engine; opens transactions.
+class Store:
+    """The one store every desk of the service shares (made once per service): the
+    database, the board, the engine and the cache of decoded positions; opens
+    transactions and loads games.
 
     `checkpoint` is called with a name at the steps of an adjudication; it does nothing
     in production and lets tests fail a transaction half-way.
@@ -79,9 +81,9 @@ class ServiceCore:
         self.db = engine
         self.board = board
         self.engine = rules_engine or Engine()
-        self._sessions = session_factory(engine)
-        self._checkpoint = checkpoint or (lambda _name: None)
-        self._positions: dict[int, Position] = {}
+        self.sessions = session_factory(engine)
+        self.checkpoint = checkpoint or (lambda _name: None)
+        self.positions: dict[int, Position] = {}
 
     def board_at(self, position: Position) -> Board:
         """The board `position`'s phase is played on: the service's, or its variant's
@@ -94,7 +96,7 @@ class ServiceCore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One transaction: committed when the block ends, rolled back on any error."""
-        async with self._sessions() as session, session.begin():
+        async with self.sessions() as session, session.begin():
             yield session
 
     @asynccontextmanager
@@ -105,7 +107,7 @@ class ServiceCore:
         async with self.db.begin() as conn:
             yield conn
 
-    async def _game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
+    async def game(self, session: AsyncSession, game_id: int, *, lock: bool = True) -> GameRow:
         """The game, with its current phase loaded in the same query (it is almost
         always needed next, and each query is a round trip to the database).
 
@@ -119,19 +121,19 @@ class ServiceCore:
             raise no_such_game(game_id)
         return game
 
-    async def _game_for(
+    async def game_for(
         self, session: AsyncSession, game_id: int, caller: Caller, *, lock: bool = True
     ) -> GameRow:
-        """`_game`, as `caller` may see it: a game of another server, or (in a direct
+        """`game`, as `caller` may see it: a game of another server, or (in a direct
         message) a game the caller takes no part in, answers exactly as a game that
         does not exist."""
-        game = await self._game(session, game_id, lock=lock)
-        if not await self._sees(session, game, caller):
+        game = await self.game(session, game_id, lock=lock)
+        if not await self.sees(session, game, caller):
             raise no_such_game(game_id)
         return game
 
     @staticmethod
-    async def _sees(session: AsyncSession, game: GameRow, caller: Caller) -> bool:
+    async def sees(session: AsyncSession, game: GameRow, caller: Caller) -> bool:
         if caller.guild_id is not None:
             return game.guild_id == caller.guild_id
         if caller.user_id == game.gm_user_id:
@@ -139,54 +141,54 @@ class ServiceCore:
         return await repo.takes_part(session, game.id, caller.user_id)
 
     @staticmethod
-    def _settings(game: GameRow) -> GameSettings:
+    def settings(game: GameRow) -> GameSettings:
         return GameSettings.model_validate(game.settings)
 
     @staticmethod
-    def _require_gm(game: GameRow, caller: Caller) -> None:
+    def require_gm(game: GameRow, caller: Caller) -> None:
         if not caller.is_gm_of(game.gm_user_id, game.guild_id):
             raise NotAllowed(f"Only the GM of {game.name} may do that.")
 
     @staticmethod
-    def _require_active(game: GameRow) -> None:
+    def require_active(game: GameRow) -> None:
         if game.status == GameStatus.LOBBY:
             raise WrongState(f"{game.name} has not started yet.")
         if game.status == GameStatus.ENDED:
             raise WrongState(f"{game.name} is over.")
 
-    async def _current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow:
+    async def current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow:
         if game.current_phase_id is None:
             raise WrongState(f"{game.name} has not started yet.")
         phase = await session.get(PhaseRow, game.current_phase_id)
         assert phase is not None
         return phase
 
-    def _position(self, phase: PhaseRow) -> Position:
+    def position(self, phase: PhaseRow) -> Position:
         """The phase's position; decoded once per process, as a phase row's position
         never changes once written (a rollback writes a new row)."""
-        position = self._positions.get(phase.id)
+        position = self.positions.get(phase.id)
         if position is None:
-            position = self._remember(phase.id, position_from_json(phase.position))
+            position = self.remember(phase.id, position_from_json(phase.position))
         return position
 
-    async def _position_at(self, db: order_queries.Db, phase_id: int) -> Position:
+    async def position_at(self, db: order_queries.Db, phase_id: int) -> Position:
         """The position of a phase by id, read from the database only on first use."""
-        position = self._positions.get(phase_id)
+        position = self.positions.get(phase_id)
         if position is None:
             stored = await order_queries.position_json(db, phase_id)
-            position = self._remember(phase_id, position_from_json(stored))
+            position = self.remember(phase_id, position_from_json(stored))
         return position
 
-    def _remember(self, phase_id: int, position: Position) -> Position:
-        if len(self._positions) >= POSITION_CACHE_SIZE:
-            self._positions.pop(next(iter(self._positions)))
-        self._positions[phase_id] = position
+    def remember(self, phase_id: int, position: Position) -> Position:
+        if len(self.positions) >= POSITION_CACHE_SIZE:
+            self.positions.pop(next(iter(self.positions)))
+        self.positions[phase_id] = position
         return position
 
-    def _deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:
+    def deadline(self, settings: GameSettings, kind: PhaseKind, now: datetime) -> datetime:
         return settings.schedule.deadline(kind, now)
 
-    async def _schedule_reminders(
+    async def schedule_reminders(
         self,
         session: AsyncSession,
         game: GameRow,
@@ -195,10 +197,10 @@ class ServiceCore:
         now: datetime,
     ) -> None:
         # Each player's own times, the GM's for the others (issue 23).
-        default = self._settings(game).reminder_minutes
+        default = self.settings(game).reminder_minutes
         await plan_reminders(session, game, phase_id, deadline, now, default)
 
-    async def _end_proxies(
+    async def end_proxies(
         self,
         session: AsyncSession,
         game: GameRow,
@@ -230,11 +232,33 @@ class ServiceCore:
         return ended
 
     @staticmethod
-    def _owner_of(powers: list[PowerRow] | tuple[PowerRow, ...], power: Power) -> PowerRow:
+    def owner_of(powers: list[PowerRow] | tuple[PowerRow, ...], power: Power) -> PowerRow:
         for row in powers:
             if row.power == power:
                 return row
         raise NotFound(f"There is no power {power.title()} in this game.")
+
+
+class ServiceCore:
+    """What every desk holds: the one store, and its helpers under the names the
+    desks' code calls them by. Desks are composed, never subclassed (GameService);
+    nothing here is a hook for a desk to override (tests/service/test_composition.py)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db, self.board, self.engine = store.db, store.board, store.engine
+        self.board_at = store.board_at
+        self.transaction = store.transaction
+        self.core_transaction = store.core_transaction
+        self._checkpoint = store.checkpoint
+        self._positions = store.positions
+        self._game, self._game_for, self._sees = store.game, store.game_for, store.sees
+        self._settings, self._deadline = store.settings, store.deadline
+        self._require_gm, self._require_active = store.require_gm, store.require_active
+        self._current_phase, self._position = store.current_phase, store.position
+        self._position_at, self._remember = store.position_at, store.remember
+        self._schedule_reminders = store.schedule_reminders
+        self._end_proxies, self._owner_of = store.end_proxies, store.owner_of
 
 
 def valid_id(value: int) -> bool:

@@ -62,7 +62,7 @@ async def export_for(lookups: GameLookups, info: GameInfo, caller: Caller) -> li
     and to the game's players after the end (QUEUE "Export"); in a Spy game a player's
     lines carry only their own spies."""
     if caller.is_gm_of(info.gm_user_id, info.guild_id):
-        return await lookups.service.export_lines(info.id)
+        return await lookups.service.history.export_lines(info.id)
     # QUEUE ("Export"): the GM at any time, the game's players after the end.
     mine = {p.power for p in info.powers if p.user_id == caller.user_id}
     if not mine:
@@ -72,9 +72,9 @@ async def export_for(lookups: GameLookups, info: GameInfo, caller: Caller) -> li
             f"{info.name} is still being played: its players may export it after the "
             "game ends (the GM at any time)."
         )
-    lines = await lookups.service.export_lines(info.id)
+    lines = await lookups.service.history.export_lines(info.id)
     records = await lookups.records(info.id)
-    if not records or not has_spies(lookups.service.record_position(records[0])):
+    if not records or not has_spies(lookups.service.history.record_position(records[0])):
         return lines
     return [_own_spies(line, mine) for line in lines]  # only a spy's owner knows it
 

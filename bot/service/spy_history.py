@@ -12,7 +12,7 @@ from adjudication.board import Board
 from adjudication.position import Position
 from adjudication.spy_words import spy_plain_lines
 from bot.service.caller import Caller
-from bot.service.service_core import ServiceCore
+from bot.service.service_core import Store
 from bot.service.spy_news import spy_record
 from bot.service.spy_orders import has_spies
 from bot.service.views import GameInfo
@@ -33,10 +33,10 @@ def spy_owner(info: GameInfo, caller: Caller, share: bool) -> str | None:
     return next((p.power for p in info.powers if p.user_id == caller.user_id), None)
 
 
-async def with_spy_orders(service: ServiceCore, phase_id: int, judged: str, board: Board) -> str:
+async def with_spy_orders(store: Store, phase_id: int, judged: str, board: Board) -> str:
     """The GM's results of a played phase with, after them, every spy's orders by power
     and what became of them."""
-    report = await spy_record(service, phase_id)
+    report = await spy_record(store, phase_id)
     if report is None or not report.outcomes:
         return judged
     lines = []

@@ -21,7 +21,7 @@ from adjudication.spy_view import position_seen_by, spy_report_for
 from adjudication.spy_words import spy_plain_lines
 from adjudication.units import Power
 from bot.service.phase_news import PhaseNotices, PlayedPhase, own_news
-from bot.service.service_core import ServiceCore
+from bot.service.service_core import Store
 from storage.models import PhaseRow
 
 
@@ -43,9 +43,9 @@ def seen_by(played: PlayedPhase, power: Power) -> PlayedPhase:
     )
 
 
-async def spy_record(service: ServiceCore, phase_id: int) -> SpyReport | None:
+async def spy_record(store: Store, phase_id: int) -> SpyReport | None:
     """The spies' record of a played phase (the GM's; cut before any player sees it)."""
-    async with service.transaction() as session:
+    async with store.transaction() as session:
         row = await session.get(PhaseRow, phase_id)
         document = None if row is None else row.spies
     return None if document is None else spy_report_from_json(document)

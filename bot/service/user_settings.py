@@ -18,12 +18,12 @@ class PlayerSettings:
         self.service = service
 
     async def palette(self, user_id: int) -> str | None:
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             return await repo.user_palette(session, user_id)
 
     async def set_palette(self, user_id: int, palette: str | None, now: datetime) -> None:
         """Choose a palette, or None to see each game's own."""
         if palette is not None:
             check_palette(palette)
-        async with self.service.transaction() as session:
+        async with self.service.store.transaction() as session:
             await repo.set_user_palette(session, user_id, palette, now)

@@ -31,7 +31,7 @@ async def view_export_lines(
     power they hold. None when the whole record is exported instead (a game that hides
     nothing, or its GM asking)."""
     records = [r for r in await lookups.records(info.id) if not r.rolled_back]
-    if not records or not is_hidden(lookups.service.record_position(records[0])):
+    if not records or not is_hidden(lookups.service.history.record_position(records[0])):
         return None
     if caller.is_gm_of(info.gm_user_id, info.guild_id):
         return None

@@ -54,11 +54,11 @@ async def _movement_before(
 ) -> PlayedPhase | None:
     phase = retreats.before.phase
     movement = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
-    record = await lookups.service.phase_record(game_id, movement)
+    record = await lookups.service.history.phase_record(game_id, movement)
     if record is None or record.outcomes is None:
         return None
     outcomes = tuple(outcome_from_json(o) for o in record.outcomes)
-    before = lookups.service.record_position(record)
+    before = lookups.service.history.record_position(record)
     return PlayedPhase(before, outcomes, retreats.before, retreats.board)
 
 
@@ -105,7 +105,7 @@ async def hidden_answer(
     """None when the game hides nothing, or when its GM asks for themselves (the whole
     board, as in any game). A player asking for themselves: their power's view. Anyone
     else, and any answer shown to the channel: the public view."""
-    position = lookups.service.record_position(record)
+    position = lookups.service.history.record_position(record)
     if not is_hidden(position):
         return None
     if not share and caller.is_gm_of(info.gm_user_id, info.guild_id):

@@ -19,12 +19,13 @@ from adjudication.position import Position
 from adjudication.units import Power
 from bot.service import event_payloads as ev
 from bot.service import matches
-from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
+from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
+from bot.service.game_state import GameState
 from bot.service.pausing import pause_game, resume_game
-from bot.service.service_core import valid_id
+from bot.service.service_core import ServiceCore, Store, valid_id
 from bot.service.views import VoteInfo
 from storage import repo
 from storage.enums import VoteKind as VoteKind
@@ -34,7 +35,12 @@ from storage.models import BallotRow, GameRow, PhaseRow, VoteRow
 log = logging.getLogger(__name__)
 
 
-class Votes(Adjudicator):
+class Votes(ServiceCore):
+    # A vote that ends the game (a draw, a One-on-one match's) ends it by the endings desk.
+    def __init__(self, store: Store, endings: Endings) -> None:
+        super().__init__(store)
+        self.endings = endings
+
     async def propose_draw(
         self,
         game_id: int,
@@ -234,7 +240,7 @@ class Votes(Adjudicator):
         phase = await self._current_phase(session, game)
         position = self._position(phase)
         if vote.kind == VoteKind.DRAW and game.match_id is not None:
-            await matches.draw_match(self, session, game, now)  # One-on-one: the match
+            await matches.draw_match(self.endings, session, game, now)  # One-on-one: the match
             return
         if vote.kind == VoteKind.DRAW:
             # A power out of play (World War I's neutral Italy, an eliminated power of
@@ -243,7 +249,7 @@ class Votes(Adjudicator):
             survivors = tuple(
                 sorted(p for p in self.board.powers if position.is_alive(p) and p not in out)
             )
-            await self._finish(session, game, position, EndKind.DRAW, survivors, now)
+            await self.endings._finish(session, game, position, EndKind.DRAW, survivors, now)
             return
         if vote.kind == VoteKind.PAUSE:
             pause_game(session, game, now, by_vote=True)
@@ -251,8 +257,8 @@ class Votes(Adjudicator):
         if vote.kind == VoteKind.RESUME:
             await resume_game(self, session, game, now, by_vote=True)
             return
-        game.deadline_at = vote.new_deadline_at
-        game.version += 1  # a scheduler that saw the old deadline must not act on it
+        # A scheduler that saw the old deadline must not act on it (the version bumps).
+        GameState(game).set_deadline(vote.new_deadline_at)
         await self._schedule_reminders(session, game, phase.id, game.deadline_at, now)
         moved = ev.DeadlineChanged(deadline=game.deadline_at, by_vote=True)
         add_event(session, moved, now, game_id=game.id, channel_id=game.channel_id)
@@ -281,13 +287,6 @@ class Votes(Adjudicator):
                 if game.status != "active":
                     break
         return stop
-
-    async def _expire_votes(self, session, game, phase, now) -> None:
-        rows = await session.execute(
-            select(VoteRow).where(VoteRow.phase_id == phase.id, VoteRow.status == "open")
-        )
-        for vote in rows.scalars().all():
-            vote.status, vote.closed_at = VoteStatus.LAPSED, now
 
     async def _info_of(
         self, session, game: GameRow, vote: VoteRow, *, gm: bool = False

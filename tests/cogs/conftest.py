@@ -80,7 +80,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     try:
         yield service
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 @pytest_asyncio.fixture
@@ -137,7 +137,7 @@ async def start_game(
     handle = await driver.slash(driver.fake.gm, channel, "game start")
     assert "has started" in (await handle.reply()).content
     await driver.wait_for_message(lambda m: "has begun" in m.content, channel=channel)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     by_id = {driver.user(n).id: driver.user(n) for n in names}
     for user in by_id.values():  # every player is told their power
         await driver.wait_for_message(

@@ -45,8 +45,8 @@ async def test_rules004_airplane_game_with_a_plane_built_moved_and_dislodged(
 ) -> None:
     channel = driver.fake.game_channel
     powers = await start_game(driver, name="Flying Circus", variant="airplane")
-    info = await driver.bot.service.game_in_channel(channel.id)
-    settings = await driver.bot.service.game_settings(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
+    settings = await driver.bot.service.lobby.game_settings(info.id)
     assert settings.variant == "airplane"
 
     # 1901: Russia takes Rumania, so builds one unit: a plane in Sevastopol.
@@ -76,5 +76,5 @@ async def test_rules004_airplane_game_with_a_plane_built_moved_and_dislodged(
         "Winter 1902 Adjustments",
     )
     assert "dislodged" in fall.content.lower()
-    after = await driver.bot.service.current_position(info.id)
+    after = await driver.bot.service.history.current_position(info.id)
     assert not any(u.type.value == "P" for u in after.units)

@@ -25,7 +25,7 @@ from tests.service.conftest import force_position
 async def _phase_played(driver: Driver, game_id: int, phase_id: int) -> None:
     """Wait until the delivery loop has played the phase (the game is elsewhere)."""
     for _ in range(400):
-        info = await driver.bot.service.game_info(game_id)
+        info = await driver.bot.service.lobby.game_info(game_id)
         if info.phase_id != phase_id:
             return
         await asyncio.sleep(0.025)
@@ -40,10 +40,10 @@ async def play(driver: Driver, clock, powers: dict, game: BookGame, until: str |
 
 async def play_from(driver: Driver, clock, powers: dict, start, orders, until: str | None):
     service = driver.bot.service
-    info = await service.game_in_channel(driver.fake.game_channel.id)
+    info = await service.lobby.game_in_channel(driver.fake.game_channel.id)
     await force_position(service, info.id, start)
     while True:
-        info = await service.game_info(info.id)
+        info = await service.lobby.game_info(info.id)
         if info.status != "active" or info.phase.code == until:
             return info
         for power, text in orders.get(info.phase.code, {}).items():
@@ -88,7 +88,7 @@ async def test_rules_004_draw_11_example_through_discord(driver: Driver, clock) 
     )
     assert "a draw between Austria, England, Russia, Turkey" in over.content
     assert scores_line(DRAW_1911.scores) in over.content
-    end = await driver.bot.service.game_info(at.id)
+    end = await driver.bot.service.lobby.game_info(at.id)
     assert end.phase.code == "S1911M"
     assert all(not m.ephemeral for m in channel_posts(driver))
 
@@ -101,7 +101,7 @@ async def test_an_ambiguous_order_by_dm_leaves_the_unit_holding(driver: Driver) 
     assert "→ **F Edi - Nth**" in await dm_orders(driver, england, "F Edi - Nth")
     echo = await dm_orders(driver, england, "F Edi - Nor")
     assert "F Edi now holds; send F Edi - Nth or F Edi - Nwg to move." in echo
-    shown = await driver.bot.service.show_orders(Caller(england.id))
+    shown = await driver.bot.service.orders.show_orders(Caller(england.id))
     in_force = [str(o) for o in shown.orders]
     assert "F EDI H" in in_force and "F EDI - NTH" not in in_force
 
@@ -161,7 +161,7 @@ async def test_a_rollback_gives_a_power_back_and_tells_who_must_resend(driver: D
         lambda m: "rolled back" in m.content, channel=driver.dm(powers["FRANCE"]), since=mark
     )
     assert "The orders you sent for France in Spring 1901 are wiped: send them again." in dm.content
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert next(p.user_id for p in info.powers if p.power == "TURKEY") == turkey.id
 
     old = await (await driver.slash(gm, channel, "game history", {"phase": "S1901M/1"})).reply()

@@ -47,8 +47,8 @@ async def test_a_player_with_closed_dms_is_told_once_and_gets_everything_later(
     assert len([r for r in driver.refusals if r.code == 50007]) == refused  # no loop
     assert len(told(driver)) == 1  # told once
     assert not [m for m in channel_posts(driver) if "stopped trying" in m.content]
-    info = await driver.bot.service.game_in_channel(channel.id)
-    status = await driver.bot.service.gm_status(info.id, Caller(info.gm_user_id))
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
+    status = await driver.bot.service.reach.gm_status(info.id, Caller(info.gm_user_id))
     assert status.dms_closed == (bob.id,)
     # Bob opens his DMs and uses a command: the results kept for him arrive, the
     # reminder (long past) does not.
@@ -60,7 +60,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_gets_everything_later(
     )
     await a_round(driver)
     assert [m for m in driver.bot_messages(driver.dm(bob)) if m.id >= news.id] == [news]
-    status = await driver.bot.service.gm_status(info.id, Caller(info.gm_user_id))
+    status = await driver.bot.service.reach.gm_status(info.id, Caller(info.gm_user_id))
     assert status.dms_closed == ()
 
 
@@ -100,6 +100,6 @@ async def test_orders_from_a_player_whose_dms_are_closed_are_taken_and_they_are_
     await driver.user_says(bob, "dm", f"{unit[mine]} H")
     notice = await driver.wait_for_message(lambda m: "I can't DM you" in m.content)
     assert notice.pinged_users == {bob.id}
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     power = next(p for p in info.powers if p.power == mine)
     assert power.submitted

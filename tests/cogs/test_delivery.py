@@ -34,7 +34,7 @@ async def test_a_failed_delivery_is_retried_later(driver: Driver, clock, tmp_pat
     """An event for a channel Discord does not know fails, is kept, and is offered
     again once its retry delay (10 s on the service's clock) has passed."""
     service = driver.bot.service
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         repo.add_outbox(
             session,
             EventKind.NMR,
@@ -45,7 +45,7 @@ async def test_a_failed_delivery_is_retried_later(driver: Driver, clock, tmp_pat
         )
 
     async def row() -> OutboxRow:
-        async with service.transaction() as session:
+        async with service.store.transaction() as session:
             (found,) = (await session.execute(select(OutboxRow))).scalars().all()
             return found
 
@@ -81,7 +81,7 @@ async def test_closing_the_bot_lets_the_round_in_progress_finish(driver: Driver)
     real_tick = driver.bot.scheduler.tick
 
     async def slow_tick(now):
-        async with driver.bot.service.transaction() as session:
+        async with driver.bot.service.store.transaction() as session:
             inside.set()
             await asyncio.sleep(0.3)
             await session.execute(select(OutboxRow).limit(1))
@@ -103,13 +103,13 @@ async def test_a_replacement_made_just_before_the_game_ended_is_announced_once(
     delivery, service = driver.bot.delivery, driver.bot.service
     delivery.stop()  # this test drives the rounds itself
     await driver.wait_until(lambda: not delivery.in_round, what="the loop's last round")
-    info = await service.game_in_channel(driver.fake.game_channel.id)
+    info = await service.lobby.game_in_channel(driver.fake.game_channel.id)
     gm = Caller(info.gm_user_id, info.guild_id)
     france = next(iter(powers))
-    await service.gm_replace_player(info.id, gm, france, driver.user("standby").id, clock())
-    await service.gm_end_game(info.id, gm, clock(), draw=True)
+    await service.gm.gm_replace_player(info.id, gm, france, driver.user("standby").id, clock())
+    await service.endings.gm_end_game(info.id, gm, clock(), draw=True)
     await delivery.run_once()
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = (await session.execute(select(OutboxRow))).scalars().all()
     (replaced,) = [r for r in rows if r.kind == EventKind.PLAYER_REPLACED]
     assert replaced.delivered_at is not None and replaced.attempts == 1

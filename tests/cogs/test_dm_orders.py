@@ -37,7 +37,7 @@ async def test_an_edit_of_the_latest_orders_is_a_new_submission(driver: Driver) 
         lambda m: "edited" in m.content, channel=driver.dm(france), since=mark
     )
     assert "A Par - Pic" in echo.content
-    orders = await driver.bot.service.show_orders(_caller(france))
+    orders = await driver.bot.service.orders.show_orders(_caller(france))
     in_force = [str(o) for o in orders.orders]
     assert "A PAR - PIC" in in_force and "A PAR - BUR" not in in_force
 
@@ -60,7 +60,7 @@ async def test_an_edit_of_an_older_message_is_answered_once(driver: Driver) -> N
     await driver.user_says(france, "dm", "help")  # something to wait for
     await driver.wait_for_message(lambda m: "one per line" in m.content, channel=driver.dm(france))
     assert not [m for m in driver.bot_messages(driver.dm(france))[mark:] if "not read" in m.content]
-    orders = await driver.bot.service.show_orders(_caller(france))
+    orders = await driver.bot.service.orders.show_orders(_caller(france))
     assert "A PAR - BUR" in [str(o) for o in orders.orders]
 
 
@@ -87,7 +87,7 @@ async def test_a_which_game_question_survives_a_restart(
         )
     # The bot restarts; Alice answers the question it asked before.
     async with fake.run_bot(DipBot(make_settings(tmp_path), service, clock=clock)) as driver:
-        info = await driver.bot.service.game_in_channel(second.id)
+        info = await driver.bot.service.lobby.game_in_channel(second.id)
         handle = await driver.click(alice, picker, f"dipgm:pick:{info.id}")
         echo = (await handle.reply()).content
         assert "**Second**" in echo and "A Vie H" in echo.replace("`", "")

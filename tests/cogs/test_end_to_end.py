@@ -114,7 +114,7 @@ async def test_a_whole_game(driver: Driver, clock) -> None:
     await dm_orders(driver, france, "Build F Bre\nBuild A Par")
     await dm_orders(driver, powers["ENGLAND"], "Build F Lon")
     await results_posted(driver, "Spring 1902", mark)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     units = {p.power: p.units for p in info.powers}
     assert units["GERMANY"] == 4 and units["FRANCE"] == 5 and units["ENGLAND"] == 4
 
@@ -123,7 +123,7 @@ async def test_a_whole_game(driver: Driver, clock) -> None:
     handle = await driver.slash(driver.fake.gm, channel, "gm extend", {"hours": 24})
     assert (await handle.reply()).ephemeral
     await driver.wait_for_message(lambda m: "changed by the GM" in m.content, channel=channel)
-    after = (await driver.bot.service.game_info(info.id)).deadline_at
+    after = (await driver.bot.service.lobby.game_info(info.id)).deadline_at
     assert after is not None and before is not None and (after - before).total_seconds() == 86400
 
     # A draw: proposed by England, every other player votes yes from their DM.
@@ -150,5 +150,5 @@ async def test_a_whole_game(driver: Driver, clock) -> None:
         lambda m: "is over" in m.content, channel=channel, since=mark
     )
     assert "draw" in ended.content
-    final = await driver.bot.service.game_info(info.id)
+    final = await driver.bot.service.lobby.game_info(info.id)
     assert final.status == "ended" and len(final.winners) == 7

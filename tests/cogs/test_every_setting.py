@@ -36,7 +36,7 @@ EVERY_SETTING = [
 async def test_every_setting_is_announced_in_the_channel_and_audited(driver: Driver) -> None:
     gm, channel = driver.fake.gm, driver.fake.game_channel
     await create_game(driver)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     for setting, value, said in EVERY_SETTING:
         before = len(channel_posts(driver))
         reply = await (
@@ -48,5 +48,5 @@ async def test_every_setting_is_announced_in_the_channel_and_audited(driver: Dri
         )
         assert len(channel_posts(driver)) == before + 1, setting
         assert said in post.content, (setting, post.content)
-    audited = [d["name"] for _, a, d in await driver.bot.service.audit_log(info.id)]
+    audited = [d["name"] for _, a, d in await driver.bot.service.history.audit_log(info.id)]
     assert audited == [s for s, _, _ in EVERY_SETTING]

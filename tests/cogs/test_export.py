@@ -22,7 +22,7 @@ async def test_export_attaches_every_played_phase_and_it_replays(driver: Driver,
 
     # An order for the phase in play stays secret: it is not in the export.
     power, player = next(iter(powers.items()))
-    position = await driver.bot.service.current_position(1)
+    position = await driver.bot.service.history.current_position(1)
     unit = next(u for u in position.units if u.power == power)
     await driver.user_says(player, driver.dm(player), f"{unit} H")
     await driver.wait_for_message(lambda m: "Fall 1901" in m.content, channel=driver.dm(player))

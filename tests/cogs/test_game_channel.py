@@ -52,7 +52,7 @@ async def test_a_game_is_not_created_where_it_cannot_be_played(
     assert reply.ephemeral and why in reply.content and "text channel" in reply.content
     assert driver.bot_messages(channel(driver, where)) == [reply]
     with pytest.raises(Exception, match="no game"):
-        await driver.bot.service.game_in_channel(channel(driver, where).id)
+        await driver.bot.service.lobby.game_in_channel(channel(driver, where).id)
 
 
 async def test_a_game_created_in_a_thread_belongs_to_its_text_channel(driver: Driver) -> None:
@@ -61,7 +61,7 @@ async def test_a_game_created_in_a_thread_belongs_to_its_text_channel(driver: Dr
         await driver.slash(driver.fake.gm, thread, "game create", {"name": "Threaded"})
     ).reply()
     assert "is open" in reply.content
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert info.name == "Threaded" and info.channel_id == driver.fake.game_channel.id
 
 
@@ -76,7 +76,7 @@ async def test_missing_permissions_are_named_before_a_game_is_created(driver: Dr
     assert "Embed Links" in reply.content and "Attach Files" in reply.content
     assert "Send Messages" not in reply.content
     with pytest.raises(Exception, match="no game"):
-        await driver.bot.service.game_in_channel(where.id)
+        await driver.bot.service.lobby.game_in_channel(where.id)
 
 
 async def test_create_ends_with_how_to_play_here(driver: Driver) -> None:

@@ -32,7 +32,7 @@ async def test_a_player_is_refused_every_gm_command(driver: Driver) -> None:
     driver.world.add_role(driver.guild, "Organiser", permissions=perm.MANAGE_EVENTS)
     driver.world.add_member(bob, driver.guild, roles=("Organiser",))
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
-    before = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    before = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     for command, options in GM_COMMANDS.items():
         opts = {k: driver.user(v) if k == "player" else v for k, v in options.items()}
         reply = await (await driver.slash(bob, driver.fake.game_channel, command, opts)).reply()
@@ -40,9 +40,9 @@ async def test_a_player_is_refused_every_gm_command(driver: Driver) -> None:
         assert "Only the GM" in reply.content, (command, reply.content)
         assert not reply.components, command  # not even a confirmation button
         assert "Bur" not in reply.content
-    after = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    after = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert after == before
-    assert await driver.bot.service.audit_log(after.id) == ()
+    assert await driver.bot.service.history.audit_log(after.id) == ()
 
 
 async def test_gm_tools(driver: Driver, clock) -> None:
@@ -84,7 +84,7 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     rolled = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
     assert "Rolled back to the start of Spring 1901 (S1901M)" in rolled.content
     await driver.wait_for_message(lambda m: "rolled the game back" in m.content, channel=channel)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert info.phase.code == "S1901M"
 
     standby = await (
@@ -102,7 +102,7 @@ async def test_gm_tools(driver: Driver, clock) -> None:
     ended = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
     assert ended.ephemeral and "is over" in ended.content
     await driver.wait_for_message(lambda m: "without a result" in m.content, channel=channel)
-    actions = [a for _, a, _ in await driver.bot.service.audit_log(info.id)]
+    actions = [a for _, a, _ in await driver.bot.service.history.audit_log(info.id)]
     # Looking at everyone's secret orders is a GM action like any other.
     assert actions == ["view_orders", "pause", "resume", "adjudicate", "rollback", "standby", "end"]
     assert all(not p.ephemeral for p in channel_posts(driver))
@@ -164,6 +164,6 @@ async def test_the_gm_cancels_a_game_in_its_lobby(driver: Driver) -> None:
     done = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
     assert done.ephemeral and "is cancelled" in done.content
     await driver.wait_for_message(lambda m: "cancelled it before it started" in m.content)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert info.status == "ended" and info.end_kind == "cancelled"
     assert await create_game(driver, name="Another")  # the channel is free again

@@ -47,7 +47,7 @@ async def test_gm_status_shows_the_gm_what_needs_attention(driver: Driver, clock
         await (await driver.slash(user, channel, "game join")).reply()
     await (await driver.slash(gm, channel, "game start")).reply()
     service = driver.bot.service
-    info = await service.game_in_channel(channel.id)
+    info = await service.lobby.game_in_channel(channel.id)
     powers = {p.power: p.user_id for p in info.powers if p.user_id}
     mine = {uid: sorted(p for p, u in powers.items() if u == uid) for uid in set(powers.values())}
     await driver.wait_until(lambda: len(driver.bot_messages(driver.dm(alice))) >= 1, what="DM")
@@ -73,7 +73,7 @@ async def test_gm_status_shows_the_gm_what_needs_attention(driver: Driver, clock
     await (await driver.slash(gm, channel, "gm pause")).reply()
 
     async def given_up() -> bool:
-        return bool((await service.gm_status(info.id, _gm(info))).given_up)
+        return bool((await service.reach.gm_status(info.id, _gm(info))).given_up)
 
     await rounds_until(driver, clock, given_up, "the pause notice given up")
     await driver.set_overwrite(channel, driver.fake.bot_role(), deny=0)
@@ -91,7 +91,7 @@ async def test_gm_status_shows_the_gm_what_needs_attention(driver: Driver, clock
     assert "Missing from private threads" in text and carols.title() in text
     # Nobody but the GM (the service's own check, whatever Discord shows).
     with pytest.raises(NotAllowed):
-        await service.gm_status(info.id, Caller(alice.id, driver.guild.id))
+        await service.reach.gm_status(info.id, Caller(alice.id, driver.guild.id))
 
 
 def _gm(info) -> Caller:

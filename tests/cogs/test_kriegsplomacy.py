@@ -63,10 +63,10 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
     assert "Mun" not in french.content and "Germany" not in french.content
     assert "Attacked" not in french.content  # France's units were not attacked
     # The map sent is the render of France's view, and differs from the whole board's.
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     lookups = driver.bot.lookups
-    record = await driver.bot.service.phase_record(info.id, "S1901M")
-    current = await driver.bot.service.phase_record(info.id, "F1901M")
+    record = await driver.bot.service.history.phase_record(info.id, "S1901M")
+    current = await driver.bot.service.history.phase_record(info.id, "F1901M")
     played = await lookups.played_phase(info.id, record.id, current.id)
     seen = seen_phase(played, "FRANCE")
     (png,) = french.attachments

@@ -30,9 +30,9 @@ async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> di
         for power, user in powers.items()
     }
     service, lookups = driver.bot.service, driver.bot.lookups
-    info = await service.game_in_channel(driver.fake.game_channel.id)
-    record = await service.phase_record(info.id, code)
-    following = await service.phase_record(info.id, next_code)
+    info = await service.lobby.game_in_channel(driver.fake.game_channel.id)
+    record = await service.history.phase_record(info.id, code)
+    following = await service.history.phase_record(info.id, next_code)
     played = await lookups.played_phase(info.id, record.id, following.id)
     assert played is not None
     texts = {}
@@ -60,7 +60,7 @@ async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nx
     # To this phase's deadline and no further: a later phase's must not pass with it.
     # Read before the orders go: a retreat or adjustment phase ends as soon as everyone
     # concerned has ordered, and the next phase's deadline would then be read instead.
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert info.phase.code == code, (info.phase, code)
     for power, text in orders.items():
         echo = await dm_orders(driver, powers[power], text)

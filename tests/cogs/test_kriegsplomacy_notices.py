@@ -90,13 +90,13 @@ async def test_the_channel_post_of_a_hidden_game_never_builds_the_whole_judge_te
     powers = await start_kriegsplomacy(driver, clock)
     asked: list[int] = []
     service = driver.bot.service
-    whole = service.judge_text
+    whole = service.history.judge_text
 
     async def counted(game_id, phase_id):
         asked.append(phase_id)
         return await whole(game_id, phase_id)
 
-    monkeypatch.setattr(service, "judge_text", counted)
+    monkeypatch.setattr(service.history, "judge_text", counted)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
     clock.advance(days=5)
     await driver.wait_for_message(

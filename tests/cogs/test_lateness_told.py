@@ -24,7 +24,7 @@ async def test_issue23_a_power_whose_only_adjustment_is_zero_is_never_late(
             gm, channel, "gm settings set", {"setting": "grace_hours", "value": "24"}
         )
     ).reply()
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     winter = position(
         "W1901A",
         {"FRANCE": "A PAR", "ITALY": "A ROM"},

@@ -28,7 +28,7 @@ async def test_create_join_with_preferences_and_start(driver: Driver) -> None:
     started = await driver.wait_for_message(lambda m: "has begun" in m.content, channel=channel)
     (png,) = started.attachments
     assert Image.open(io.BytesIO(png.data)).size[0] > 100
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     england = next(p for p in info.powers if p.power == "ENGLAND")
     # alice named England first and nobody else asked for anything (rules/001)
     assert england.user_id == alice.id
@@ -96,7 +96,7 @@ async def test_lobby_commands_need_a_server_channel(driver: Driver) -> None:
         await driver.slash(alice, driver.dm(alice), "game create", {"name": "X"})
     ).reply()
     assert reply.content == "Use this command in the server channel of the game."
-    assert await driver.bot.service.games_of(Caller(alice.id)) == ()
+    assert await driver.bot.service.lobby.games_of(Caller(alice.id)) == ()
 
 
 async def test_join_by_lots_offers_no_preferences(driver: Driver) -> None:

@@ -33,8 +33,8 @@ async def test_rules003_all_six_rules_minor_powers_ordered_by_several_players(
     driver: Driver, clock
 ) -> None:
     powers = await start_game(driver, name="Masters", masters="all")
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    settings = await driver.bot.service.game_settings(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    settings = await driver.bot.service.lobby.game_settings(info.id)
     assert settings.rules.masters.on == (
         "minor_powers",
         "variable_control",
@@ -86,7 +86,7 @@ async def test_rules003_all_six_rules_minor_powers_ordered_by_several_players(
     # powers that could build with aid (M22), so it ends at the deadline.
     winter = await _phase(driver, clock, {"GERMANY": "Aid Austria"}, powers, "Spring 1902")
     assert "Aid Austria: written by Germany; followed" in _judge_file(winter)
-    records = await driver.bot.service.phase_records(info.id)
+    records = await driver.bot.service.history.phase_records(info.id)
     spring_1902 = position_from_json(records[-1].position)
     assert "F HOL" in {str(u) for u in spring_1902.units_of("GERMANY")}
     assert spring_1902.phase.code == "S1902M"

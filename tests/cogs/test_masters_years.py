@@ -15,7 +15,7 @@ async def _play(driver: Driver, clock, powers: dict, orders: dict[str, str]) -> 
     """Each power's orders by DM (none refused), then the deadline; the judge file of
     the results post, once the game has moved on to another phase."""
     service = driver.bot.service
-    info = await service.game_in_channel(driver.fake.game_channel.id)
+    info = await service.lobby.game_in_channel(driver.fake.game_channel.id)
     for power, text in orders.items():
         echo = await dm_orders(driver, powers[power], text)
         assert "❌" not in echo, echo
@@ -24,14 +24,14 @@ async def _play(driver: Driver, clock, powers: dict, orders: dict[str, str]) -> 
     posted = await driver.wait_for_message(
         lambda m: "Next: **" in m.content, channel=driver.fake.game_channel, since=mark
     )
-    after = await service.game_in_channel(driver.fake.game_channel.id)
+    after = await service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert after.phase != info.phase
     return "\n".join(a.data.decode() for a in posted.attachments if a.filename.endswith(".txt"))
 
 
 async def _units(driver: Driver) -> dict[str, set[str]]:
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    records = await driver.bot.service.phase_records(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    records = await driver.bot.service.history.phase_records(info.id)
     position = position_from_json(records[-1].position)
     out: dict[str, set[str]] = {}
     for unit in position.units:
@@ -42,7 +42,7 @@ async def _units(driver: Driver) -> dict[str, set[str]]:
 async def _until(driver: Driver, clock, powers: dict, phase: str) -> None:
     """Let phases with nothing to write (a retreat nobody orders) run to `phase`."""
     for _ in range(3):
-        info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+        info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
         if info.phase.code == phase:
             return
         await _play(driver, clock, powers, {})
@@ -131,5 +131,5 @@ async def test_rules003_all_six_rules_three_years_rebels_annexation_and_aid(
     await _play(driver, clock, powers, {"AUSTRIA": "Build A Ser"})
     units = await _units(driver)
     assert "A SER" in units["AUSTRIA"]
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert info.phase.code == "S1904M"

@@ -24,13 +24,13 @@ async def test_a_replacement_or_a_standby_who_cannot_see_the_channel_is_refused(
     outsider = driver.user("outsider")
     await driver.set_overwrite(channel, outsider, deny=perm.VIEW_CHANNEL)
     power = next(iter(powers))
-    before = await driver.bot.service.game_in_channel(channel.id)
+    before = await driver.bot.service.lobby.game_in_channel(channel.id)
     for command in ("gm replace", "gm standby"):
         handle = await driver.slash(gm, channel, command, {"power": power, "player": outsider})
         reply = await handle.reply()
         assert reply.ephemeral, command
         assert "cannot see" in reply.content and channel.mention in reply.content, reply.content
-    after = await driver.bot.service.game_in_channel(channel.id)
+    after = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert after.powers == before.powers
     # Someone who can see it is taken.
     standby = driver.user("standby")
@@ -45,7 +45,7 @@ async def test_the_gm_is_copied_on_threads_only_if_they_can_see_the_channel(
 ) -> None:
     await start_game(driver, THREE)
     gm, channel = driver.fake.gm, driver.fake.game_channel
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     await driver.set_overwrite(channel, gm, deny=perm.VIEW_CHANNEL)
     helper = driver.world.add_user("helper", guild=driver.guild, roles=("GM",))
     reply = await (
@@ -57,7 +57,7 @@ async def test_the_gm_is_copied_on_threads_only_if_they_can_see_the_channel(
         )
     ).reply()
     assert "cannot see" in reply.content and channel.mention in reply.content, reply.content
-    assert not (await driver.bot.service.game_settings(info.id)).copy_gm_on_press
+    assert not (await driver.bot.service.lobby.game_settings(info.id)).copy_gm_on_press
 
 
 # --- players who leave ----------------------------------------------------------------
@@ -129,8 +129,8 @@ async def test_a_player_back_in_the_server_is_reachable_again(driver: Driver, cl
     await driver.remove_member(alice, driver.guild)
     clock.advance(hours=97)
     await driver.wait_for_message(lambda m: "left the server" in m.content)
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    status = await driver.bot.service.gm_status(info.id, Caller(info.gm_user_id))
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    status = await driver.bot.service.reach.gm_status(info.id, Caller(info.gm_user_id))
     assert status.left_server == (alice.id,)
     await driver.add_member(alice, driver.guild)
     mark = len(driver.world.bot_messages)
@@ -139,5 +139,5 @@ async def test_a_player_back_in_the_server_is_reachable_again(driver: Driver, cl
     await driver.wait_for_message(
         lambda m: "Spring 1901" in m.content, channel=driver.dm(alice), since=mark
     )
-    status = await driver.bot.service.gm_status(info.id, Caller(info.gm_user_id))
+    status = await driver.bot.service.reach.gm_status(info.id, Caller(info.gm_user_id))
     assert status.left_server == ()

@@ -95,11 +95,11 @@ async def test_a_scheduler_alone_delivers_everything(
                 lambda m: "Fall 1901" in m.content, channel=driver.dm(powers["FRANCE"]), since=mark
             )
     finally:
-        await back_service.db.dispose()
+        await back_service.store.db.dispose()
 
 
 async def _second_service(service: GameService) -> GameService:
     """Another service (its own engine) on the same database, as another process has."""
     from bot.service import open_service
 
-    return await open_service(service.db.url.render_as_string(hide_password=False))
+    return await open_service(service.store.db.url.render_as_string(hide_password=False))

@@ -89,7 +89,7 @@ async def _play_fall_1902(driver: Driver, clock) -> tuple[FakeMessage, FakeMessa
     gm, channel = driver.fake.gm, driver.fake.game_channel
     setting = {"setting": "results_notation", "value": "judge"}
     await (await driver.slash(gm, channel, "gm settings set", setting)).reply()
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     await force_position(driver.bot.service, info.id, _sample_position())
     assert set(EXAMPLE_ORDERS) == set(STANDARD.powers)
     for power, orders in EXAMPLE_ORDERS.items():

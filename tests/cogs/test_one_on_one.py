@@ -39,8 +39,8 @@ async def test_a_one_on_one_match_in_two_channels_to_a_decided_result(
         assert "One-on-one" in begun.content
 
     service = driver.bot.service
-    game_a = await service.game_in_channel(here.id)
-    game_b = await service.game_in_channel(there.id)
+    game_a = await service.lobby.game_in_channel(here.id)
+    game_b = await service.lobby.game_in_channel(there.id)
     holder_a = {p.power: p.user_id for p in game_a.powers}
     holder_b = {p.power: p.user_id for p in game_b.powers}
     assert holder_b["ENGLAND"] == holder_a["AUSTRIA"] and holder_b["AUSTRIA"] == holder_a["ENGLAND"]
@@ -71,5 +71,5 @@ async def test_a_one_on_one_match_in_two_channels_to_a_decided_result(
         )
         assert f"<@{winner}> wins the match" in over.content
         assert f"<@{winner}> 24" in over.content and f"<@{holder_a['AUSTRIA']}> 3" in over.content
-    assert (await service.game_info(game_a.id)).status == "ended"
-    assert (await service.game_info(game_b.id)).status == "ended"
+    assert (await service.lobby.game_info(game_a.id)).status == "ended"
+    assert (await service.lobby.game_info(game_b.id)).status == "ended"

@@ -31,7 +31,7 @@ async def test_the_second_boards_channel_lacking_permissions_is_refused(driver: 
     assert "Embed Links" in reply.content and "Attach Files" in reply.content
     assert "Send Messages" not in reply.content
     with pytest.raises(Exception, match="no game"):
-        await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+        await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
 
 
 async def test_the_second_board_needs_a_plain_text_channel(driver: Driver) -> None:
@@ -40,7 +40,7 @@ async def test_the_second_board_needs_a_plain_text_channel(driver: Driver) -> No
     reply = await create_game(driver, "Duel", variant="one_on_one", second_channel=there)
     assert reply.ephemeral and "announcement channel" in reply.content
     with pytest.raises(Exception, match="no game"):
-        await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+        await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
 
 
 async def test_a_second_channel_with_every_permission_opens_the_match(driver: Driver) -> None:

@@ -52,7 +52,7 @@ async def test_a_player_in_two_games_picks_the_game(driver: Driver) -> None:
     picker = await driver.wait_for_message(channel=driver.dm(alice))
     assert "several games" in picker.content
     assert len(picker.custom_ids()) == 2
-    second_info = await driver.bot.service.game_in_channel(second.id)
+    second_info = await driver.bot.service.lobby.game_in_channel(second.id)
     handle = await driver.click(alice, picker, f"dipgm:pick:{second_info.id}")
     echo = (await handle.reply()).content
     assert "**Second**" in echo
@@ -127,7 +127,7 @@ async def test_game_option_offers_my_games(driver: Driver) -> None:
     await start_game(driver, name="Mine")
     alice = driver.user("alice")
     handle = await driver.autocomplete(alice, driver.dm(alice), "orders show", "game", "")
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert await handle.choices() == [{"name": f"Mine (game {info.id})", "value": info.id}]
     outsider = driver.user("outsider")
     handle = await driver.autocomplete(outsider, driver.dm(outsider), "orders show", "game", "")

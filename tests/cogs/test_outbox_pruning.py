@@ -14,7 +14,7 @@ from tests.fake_discord import Driver
 
 
 async def outbox_rows(driver: Driver) -> list[OutboxRow]:
-    async with driver.bot.service.transaction() as session:
+    async with driver.bot.service.store.transaction() as session:
         return list((await session.execute(select(OutboxRow).order_by(OutboxRow.id))).scalars())
 
 

@@ -24,7 +24,7 @@ async def test_issue23_pause_by_unanimous_vote_then_a_vote_resumes(driver: Drive
     powers = await start_game(driver, ("alice", "bob", "carol"))
     channel = driver.fake.game_channel
     players = {u.name: u for u in powers.values()}
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     mark = len(driver.world.bot_messages)
     proposed = await (await driver.slash(players["alice"], channel, "pause propose")).reply()
     assert proposed.ephemeral and "counts as yes" in proposed.content
@@ -40,7 +40,7 @@ async def test_issue23_pause_by_unanimous_vote_then_a_vote_resumes(driver: Drive
         channel=channel,
         since=mark,
     )
-    assert (await driver.bot.service.game_info(info.id)).paused
+    assert (await driver.bot.service.lobby.game_info(info.id)).paused
     clock.advance(hours=2)
     mark = len(driver.world.bot_messages)
     await (await driver.slash(players["bob"], channel, "pause resume")).reply()
@@ -48,7 +48,7 @@ async def test_issue23_pause_by_unanimous_vote_then_a_vote_resumes(driver: Drive
     resumed = await driver.wait_for_message(
         lambda m: "The game resumes by the players' vote" in m.content, channel=channel, since=mark
     )
-    after = await driver.bot.service.game_info(info.id)
+    after = await driver.bot.service.lobby.game_info(info.id)
     assert not after.paused
     assert (after.deadline_at - info.deadline_at).total_seconds() == 2 * 3600
     assert f"<t:{int(after.deadline_at.timestamp())}:F>" in resumed.content

@@ -70,7 +70,7 @@ async def test_a_deleted_game_channel_is_reported_to_the_gm_by_dm(
     here, there = driver.fake.game_channel, driver.guild.channel_named("second-game")
     await start_game(driver, THREE)
     await start_game(driver, THREE, channel=there)
-    info = await driver.bot.service.game_in_channel(here.id)
+    info = await driver.bot.service.lobby.game_in_channel(here.id)
     await driver.delete_channel(here)
     # The deadline of both games passes: the first game's results cannot be posted.
     clock.advance(hours=97)

@@ -17,10 +17,10 @@ async def test_a_player_puts_their_power_in_civil_disorder(driver: Driver) -> No
         lambda m: "civil disorder at its player's wish" in m.content, channel=channel
     )
     assert "**France**" in notice.content
-    info = await driver.bot.service.game_info(1)
+    info = await driver.bot.service.lobby.game_info(1)
     held = next(p for p in info.powers if p.power == "FRANCE")
     assert held.user_id is None and held.civil_disorder
-    actions = [a for _, a, _ in await driver.bot.service.audit_log(1)]
+    actions = [a for _, a, _ in await driver.bot.service.history.audit_log(1)]
     assert actions == ["chose_civil_disorder"]
 
 
@@ -31,5 +31,5 @@ async def test_only_the_powers_player_can_resign_it(driver: Driver) -> None:
     ask = await (await driver.slash(germany, channel, "game resign", {"power": "FRANCE"})).reply()
     refused = await (await driver.click(germany, ask, "dipgm:confirm")).reply()
     assert "You do not play France" in refused.content
-    info = await driver.bot.service.game_info(1)
+    info = await driver.bot.service.lobby.game_info(1)
     assert next(p for p in info.powers if p.power == "FRANCE").user_id == powers["FRANCE"].id

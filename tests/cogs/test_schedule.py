@@ -19,8 +19,8 @@ async def test_issue23_create_with_a_clock_and_a_time_zone(driver: Driver) -> No
         driver, "Clock game", deadline_clock="20:00", time_zone="Europe/Paris"
     )
     assert "is open" in created.content
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    schedule = (await driver.bot.service.game_settings(info.id)).schedule
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    schedule = (await driver.bot.service.lobby.game_settings(info.id)).schedule
     assert schedule.zone == "Europe/Paris"
     assert schedule.describe()[0] == "Moves: every 4 days at 20:00"
 
@@ -33,7 +33,7 @@ async def test_issue23_create_refuses_an_unknown_zone_and_a_bad_clock(driver: Dr
         reply = await create_game(driver, "Bad", **options)
         assert reply.ephemeral and says in reply.content
     with pytest.raises(UserError):  # nothing was made
-        await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+        await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
 
 
 async def test_issue23_time_zone_autocomplete_at_most_25(driver: Driver) -> None:

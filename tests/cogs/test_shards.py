@@ -97,7 +97,7 @@ async def after_what_came_before(driver, guilds: dict[discord.Client, int]) -> N
 
 
 async def all_delivered(service) -> bool:
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = (await session.execute(select(OutboxRow))).scalars().all()
     return bool(rows) and all(r.delivered_at is not None for r in rows)
 
@@ -126,7 +126,7 @@ async def test_one_process_holding_several_shards_is_auto_sharded(tmp_path: Path
         assert not settings(url, tmp_path, SHARD_COUNT=2, SHARD_IDS="1").takes_direct_messages
         assert settings(url, tmp_path, SHARD_COUNT=2, SHARD_IDS="0").takes_direct_messages
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -223,10 +223,10 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
                 ]
                 assert len(posts) == 1, "a phase posted twice"
             for guild_id in games:
-                info = await services[0].game_in_channel(
+                info = await services[0].lobby.game_in_channel(
                     (guild_a if guild_id == guild_a.id else guild_b).game_channel.id
                 )
-                records = await services[0].phase_records(info.id, include_rolled_back=True)
+                records = await services[0].history.phase_records(info.id, include_rolled_back=True)
                 assert [r.phase.code for r in records] == ["S1901M", "F1901M"]
                 assert records[0].outcomes and records[1].outcomes is None
             sent = Counter(
@@ -235,7 +235,7 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
                 if not m.ephemeral and m.content
             )
             assert [k for k, n in sent.items() if n > 1] == [], "a message sent twice"
-            async with services[0].transaction() as session:
+            async with services[0].store.transaction() as session:
                 rows = (await session.execute(select(OutboxRow))).scalars().all()
             assert rows and all(r.delivered_at is not None for r in rows)
             assert [r.id for r in rows if r.attempts != 1] == [], "an event tried twice"
@@ -244,7 +244,7 @@ async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_pa
         assert not gateway_file(tmp_path / "c" / "heartbeat").exists()
     finally:
         for service in services:
-            await service.db.dispose()
+            await service.store.db.dispose()
         with contextlib.suppress(Exception):
             await fake.close()
 
@@ -270,5 +270,5 @@ async def test_one_process_with_both_shards_hears_everything(tmp_path: Path) -> 
             await driver.user_says(driver.user("alice"), "dm", "A Par - Bur")
             await driver.wait_for_message(channel=driver.dm(driver.user("alice")))
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
         await fake.close()

@@ -38,9 +38,9 @@ async def _phase(driver: Driver, clock, powers, title: str, days: int) -> tuple:
 
 
 async def _played(driver: Driver, code: str, next_code: str):
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    record = await driver.bot.service.phase_record(info.id, code)
-    nxt = await driver.bot.service.phase_record(info.id, next_code)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    record = await driver.bot.service.history.phase_record(info.id, code)
+    nxt = await driver.bot.service.history.phase_record(info.id, next_code)
     return await driver.bot.lookups.played_phase(info.id, record.id, nxt.id), info
 
 
@@ -100,8 +100,8 @@ async def test_rules004_spy_game_each_player_sees_only_their_spy_and_the_channel
     # of a spy is told its location"); shared, no spy at all.
     channel = driver.fake.game_channel
     asked = await (await driver.slash(powers["ITALY"], channel, "game map", {})).reply()
-    record = await driver.bot.service.phase_record(info.id, "S1903M")
-    assert lookups.service.record_position(record).spies
+    record = await driver.bot.service.history.phase_record(info.id, "S1903M")
+    assert lookups.service.history.record_position(record).spies
     italys = await lookups.draw(seen_by(played, "ITALY").after, None, None)
     assert asked.attachments[0].data == italys
     spyless = await lookups.draw(public_played(played).after, None, None)

@@ -110,7 +110,7 @@ async def test_a_scripted_game_reads_well_for_everyone(driver: Driver, clock) ->
     await driver.wait_for_message(lambda m: "changed by the GM" in m.content, channel=channel)
 
     # France is one centre short of a solo, and takes it.
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     seventeen = [c for c in sorted(STANDARD.supply_centres) if c != "MUN"][:17]
     ownership = {c: "FRANCE" for c in seventeen} | {"MUN": "GERMANY"}
     solo = Position(Phase.parse("F1902M"), [Unit.parse("FRANCE", "A BUR")], ownership)

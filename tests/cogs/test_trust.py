@@ -75,7 +75,7 @@ async def test_a_game_of_another_server_answers_as_one_that_does_not_exist(
 ) -> None:
     powers = await start_game(driver)
     await dm_orders(driver, powers["FRANCE"], "A Par - Bur")
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     mallory = driver.user("mallory")
     there = await answers_for(driver, mallory, elsewhere(driver), info.id)
     missing = await answers_for(driver, mallory, elsewhere(driver), info.id + 1000)
@@ -85,9 +85,9 @@ async def test_a_game_of_another_server_answers_as_one_that_does_not_exist(
             there[command],
         )
         assert "Bur" not in there[command]
-    after = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    after = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert after.status.value == "active" and not after.paused
-    assert await driver.bot.service.audit_log(info.id) == ()
+    assert await driver.bot.service.history.audit_log(info.id) == ()
 
 
 async def test_the_server_gm_role_counts_only_in_its_own_server(driver: Driver) -> None:
@@ -95,13 +95,13 @@ async def test_the_server_gm_role_counts_only_in_its_own_server(driver: Driver) 
     mallory = driver.user("mallory")  # GM in Elsewhere, a plain member here
     reply = await (await driver.slash(mallory, driver.fake.game_channel, "gm pause")).reply()
     assert "Only the GM" in reply.content
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert not info.paused
 
 
 async def test_in_a_dm_only_ones_own_games_are_found(driver: Driver) -> None:
     await start_game(driver)
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     outsider = driver.user("outsider")
     dm = driver.dm(outsider)
     seen = await (await driver.slash(outsider, dm, "game status", {"game": info.id})).reply()
@@ -124,7 +124,7 @@ async def test_a_stale_preference_menu_never_joins_anyone(driver: Driver) -> Non
     picked = await driver.click(alice, menu, "dipgm:prefs", values=["FRANCE"])
     answer = await picked.reply()
     assert answer.ephemeral and "not in the lobby" in answer.content
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert info.players == ()
 
 
@@ -136,7 +136,7 @@ async def test_a_confirmation_for_a_phase_since_played_does_nothing(driver: Driv
     await driver.wait_for_message(lambda m: "results of Spring 1901" in m.content, channel=channel)
     answer = await (await driver.click(gm, ask, "dipgm:confirm")).reply()
     assert "moved on to Fall 1901" in answer.content and "nothing was done" in answer.content
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert info.status.value == "active"
 
 
@@ -151,10 +151,10 @@ async def test_an_error_that_quotes_a_long_list_still_reaches_the_user(driver: D
     now = driver.bot.now()
     for i in range(25):
         name = f"{i:02d} " + "A very long game name indeed " * 3
-        game = await service.create_game(driver.guild.id, 10_000 + i, 1, name[:100], now)
+        game = await service.lobby.create_game(driver.guild.id, 10_000 + i, 1, name[:100], now)
         for user in (alice, *others):
-            await service.join(game.id, Caller(user.id, driver.guild.id), now)
-        await service.start(game.id, Caller(1, driver.guild.id), now)
+            await service.lobby.join(game.id, Caller(user.id, driver.guild.id), now)
+        await service.lobby.start(game.id, Caller(1, driver.guild.id), now)
     reply = await (await driver.slash(alice, driver.dm(alice), "game status")).reply()
     assert reply.content.startswith("You play in several games")
     assert len(reply.content) <= 2000
@@ -280,7 +280,7 @@ async def test_a_player_who_can_read_every_thread_is_warned_and_so_is_the_gm(
         started.content
     )
     # Why: Discord shows them a thread between two other players.
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     powers = {p.user_id: p.power for p in info.powers if p.user_id}
     talk = await (await driver.slash(alice, channel, "talk", {"power": powers[bob.id]})).reply()
     assert talk.content.startswith("Opened")

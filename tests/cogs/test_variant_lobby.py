@@ -34,8 +34,8 @@ async def test_game_create_offers_the_registered_variants_with_a_description(
 async def test_a_game_created_as_world_war_i_keeps_its_variant(driver: Driver) -> None:
     created = await create_game(driver, "Great War", variant="world_war_i")
     assert "once 2 players are in" in created.content
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    settings = await driver.bot.service.game_settings(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    settings = await driver.bot.service.lobby.game_settings(info.id)
     assert settings.variant is VariantName.WORLD_WAR_I
 
 
@@ -77,8 +77,8 @@ async def test_the_gm_sets_the_three_player_arrangement_before_the_start(
 
 async def test_world_war_i_status_names_it_and_never_the_toss_seed(driver: Driver) -> None:
     await start_game(driver, names=("alice", "bob"))
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
-    settings = await driver.bot.service.game_settings(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
+    settings = await driver.bot.service.lobby.game_settings(info.id)
     text = await _status(driver)
     assert "World War I" in text
     assert str(settings.rules.toss_seed) not in text and "toss" not in text.lower()

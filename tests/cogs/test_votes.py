@@ -24,7 +24,7 @@ async def test_deadline_extension_by_unanimous_vote(driver: Driver) -> None:
     powers = await start_game(driver, ("alice", "bob", "carol"))
     channel = driver.fake.game_channel
     players = {u.name: u for u in powers.values()}
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     mark = len(driver.world.bot_messages)
     handle = await driver.slash(players["alice"], channel, "deadline propose extend", {"hours": 12})
     proposed = await handle.reply()
@@ -48,7 +48,7 @@ async def test_deadline_extension_by_unanimous_vote(driver: Driver) -> None:
     await driver.wait_for_message(
         lambda m: "changed by unanimous vote" in m.content, channel=channel, since=mark
     )
-    after = await driver.bot.service.game_info(info.id)
+    after = await driver.bot.service.lobby.game_info(info.id)
     assert (after.deadline_at - info.deadline_at).total_seconds() == 12 * 3600
 
 
@@ -69,7 +69,7 @@ async def test_one_no_fails_a_draw_and_secret_tally(driver: Driver) -> None:
     # The channel learns how many voted which way, not who.
     assert "Secret ballots: 2 yes, 1 no, 4 did not vote." in closed.content
     assert not any(p.title() in closed.content for p in powers)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     assert info.status == "active"
 
 

@@ -128,7 +128,7 @@ async def test_the_final_map_shows_the_winner_with_18_centres(driver: Driver, cl
     from tests.service.conftest import force_position
 
     powers = await start_game(driver)
-    info = await driver.bot.service.game_in_channel(driver.fake.game_channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     seventeen = [c for c in sorted(STANDARD.supply_centres) if c != "MUN"][:17]
     ownership = {c: "FRANCE" for c in seventeen} | {"MUN": "GERMANY"}
     near_solo = Position(Phase.parse("F1901M"), [Unit.parse("FRANCE", "A BUR")], ownership)
@@ -141,13 +141,13 @@ async def test_the_final_map_shows_the_winner_with_18_centres(driver: Driver, cl
         timeout=10,
     )
     assert "**Test Game is over**: France won outright" in post.content
-    final = await driver.bot.service.current_position(info.id)
+    final = await driver.bot.service.history.current_position(info.id)
     assert len(final.centres_of("FRANCE")) == 18
     (france,) = [r for r in legend_rows(STANDARD, final) if r.power == "FRANCE"]
     assert france.text.split()[0] == "18"
     # The posted map is that final position, titled so, with Fall's moves under it.
     png = next(a for a in post.attachments if a.filename.endswith(".png")).data
-    last = (await driver.bot.service.game_info(info.id)).phase_id
+    last = (await driver.bot.service.lobby.game_info(info.id)).phase_id
     played = await driver.bot.lookups.played_phase(info.id, info.phase_id, last)
     assert played is not None and played.after == final
     orders = [o.order for o in played.outcomes]

@@ -40,8 +40,8 @@ async def test_two_players_play_world_war_i_to_the_toss_and_italy_joining(
     mark = len(driver.world.bot_messages)
     clock.advance(hours=100)
     fall = await results_posted(driver, "Winter 1914 Adjustments", mark)
-    info = await driver.bot.service.game_in_channel(channel.id)
-    settings = await driver.bot.service.game_settings(info.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
+    settings = await driver.bot.service.lobby.game_settings(info.id)
     winner_side = WORLD_WAR_I.toss_winner(settings.rules)
     assert "coin was flipped" in fall.content and SIDES[winner_side] in fall.content
     winner = powers[winner_side[0]]
@@ -51,7 +51,7 @@ async def test_two_players_play_world_war_i_to_the_toss_and_italy_joining(
     await dm_orders(driver, powers["AUSTRIA"], "Build A Bud")
     clock.advance(hours=100)
     await results_posted(driver, "Spring 1915", mark)
-    info = await driver.bot.service.game_in_channel(channel.id)
+    info = await driver.bot.service.lobby.game_in_channel(channel.id)
     italy = next(p for p in info.powers if p.power == "ITALY")
     assert italy.user_id == winner.id
     # The winner's own news of the phase counts Italy among their powers now.

@@ -226,7 +226,7 @@ async def test_a_burst_of_games_due_at_once_stays_in_order_and_within_the_limits
         finally:
             await fake.close()
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def test_a_game_whose_results_post_failed_gets_no_dm_before_it(tmp_path: Path) -> None:
@@ -274,4 +274,4 @@ async def test_a_game_whose_results_post_failed_gets_no_dm_before_it(tmp_path: P
         finally:
             await fake.close()
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()

@@ -191,11 +191,11 @@ async def play_until(
     Returns the game as it then stands."""
     scheduler = Scheduler(service)
     while True:
-        info = await service.game_info(game_id)
+        info = await service.lobby.game_info(game_id)
         if info.status != "active" or info.phase.code == code:
             return info
         for power, text in orders.get(info.phase.code, {}).items():
-            await service.submit_orders(
+            await service.orders.submit_orders(
                 Caller(user_of(info, power)),
                 text,
                 info.deadline_at - timedelta(hours=1),

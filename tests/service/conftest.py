@@ -27,7 +27,7 @@ async def service(db_url) -> AsyncIterator[GameService]:
     try:
         yield svc
     finally:
-        await svc.db.dispose()
+        await svc.store.db.dispose()
 
 
 async def started_game(
@@ -40,12 +40,12 @@ async def started_game(
     seed: int = 7,
 ):
     """A game created, joined by `players` and started at T0; returns its GameInfo."""
-    game = await service.create_game(GUILD, channel, GM, "Test game", T0, settings, seed=seed)
+    game = await service.lobby.create_game(GUILD, channel, GM, "Test game", T0, settings, seed=seed)
     for i, user in enumerate(players):
-        await service.join(
+        await service.lobby.join(
             game.id, Caller(user, GUILD), T0 + timedelta(seconds=i), (prefs or {}).get(user, ())
         )
-    return await service.start(game.id, Caller(GM, GUILD), T0)
+    return await service.lobby.start(game.id, Caller(GM, GUILD), T0)
 
 
 def owner(info, power: str) -> int:
@@ -63,12 +63,12 @@ async def force_position(service: GameService, game_id: int, position) -> None:
     from storage.codec import position_to_json
     from storage.models import GameRow, PhaseRow
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         game = await session.get(GameRow, game_id)
         phase = await session.get(PhaseRow, game.current_phase_id)
         phase.position = position_to_json(position)
         phase.code = position.phase.code
-    service._positions.clear()
+    service.store.positions.clear()
 
 
 async def outbox(service: GameService):
@@ -79,6 +79,6 @@ async def outbox(service: GameService):
     from bot.service.outbox import _event
     from storage.models import OutboxRow
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = await session.execute(select(OutboxRow).order_by(OutboxRow.id))
         return tuple(_event(r) for r in rows.scalars().all())

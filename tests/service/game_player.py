@@ -58,29 +58,31 @@ async def play_to_the_end(
     played: list[str] = []
     rejected: list[str] = []
     for _ in range(max_phases):
-        info = await service.game_info(game_id)
+        info = await service.lobby.game_info(game_id)
         if info.status.value != "active":
             break
-        records = await service.phase_records(game_id)
+        records = await service.history.phase_records(game_id)
         position = position_from_json(records[-1].position)
         at: datetime = info.deadline_at - timedelta(minutes=30)
         for p in info.powers:
             if p.user_id is None or not p.owes_orders or rng.random() < skip_chance:
                 continue
-            orders = random_orders(position, service.board, p.power, rng)
+            orders = random_orders(position, service.store.board, p.power, rng)
             if not orders:
                 continue
             text = "\n".join(str(o) for o in orders)
-            result = await service.submit_orders(Caller(p.user_id), text, at, game_id=game_id)
+            result = await service.orders.submit_orders(
+                Caller(p.user_id), text, at, game_id=game_id
+            )
             rejected += [
                 f"{info.phase} {p.power}: {line.text} ({line.message})"
                 for line in result.lines
                 if line.status is LineStatus.REJECTED
             ]
-            info = await service.game_info(game_id)
+            info = await service.lobby.game_info(game_id)
             if info.deadline_at <= at:
                 break  # everyone concerned has submitted: the phase ends early
-        deadline = (await service.game_info(game_id)).deadline_at
+        deadline = (await service.lobby.game_info(game_id)).deadline_at
         report = await scheduler.tick(deadline)
         assert not report.errors, report.errors
         played += [r.phase.code for r in report.adjudicated]

@@ -23,7 +23,7 @@ async def results_events(service):
 
 async def test_deadline_adjudicates_exactly_once(service):
     info = await started_game(service)
-    await service.submit_orders(
+    await service.orders.submit_orders(
         Caller(owner(info, "FRANCE")), "A PAR - BUR", T0 + timedelta(hours=1)
     )
     scheduler = Scheduler(service)
@@ -33,13 +33,13 @@ async def test_deadline_adjudicates_exactly_once(service):
     assert [(r.phase.code, r.next_phase.code) for r in report.adjudicated] == [("S1901M", "F1901M")]
     again = await scheduler.tick(info.deadline_at)
     assert again.adjudicated == ()
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     assert [r.phase.code for r in records] == ["S1901M", "F1901M"]
     france = {str(u) for u in position_from_json(records[1].position).units_of("FRANCE")}
     assert "A BUR" in france
     assert len(await results_events(service)) == 1
     # Unordered powers were marked NMR, France was not.
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     missed = {p.power: p.missed_phases for p in after.powers}
     assert missed["FRANCE"] == 0 and missed["ENGLAND"] == 1
     assert after.deadline_at == info.deadline_at + timedelta(days=4)
@@ -58,26 +58,26 @@ async def test_failure_half_way_leaves_the_phase_untouched(db_url):
     service = await open_service(db_url, checkpoint=checkpoint)
     try:
         info = await started_game(service)
-        await service.submit_orders(Caller(owner(info, "GERMANY")), "A MUN - RUH", T0)
-        before = await service.phase_records(info.id)
+        await service.orders.submit_orders(Caller(owner(info, "GERMANY")), "A MUN - RUH", T0)
+        before = await service.history.phase_records(info.id)
         events_before = await outbox(service)
         scheduler = Scheduler(service)
         failed = await scheduler.tick(info.deadline_at)
         assert failed.adjudicated == () and failed.errors
         assert failed.errors[0][0] == info.id and "injected" in failed.errors[0][1]
-        assert await service.phase_records(info.id) == before
+        assert await service.history.phase_records(info.id) == before
         assert await outbox(service) == events_before
-        assert (await service.game_info(info.id)).phase.code == "S1901M"
-        assert (await service.game_info(info.id)).powers == (
-            await service.game_info(info.id)
+        assert (await service.lobby.game_info(info.id)).phase.code == "S1901M"
+        assert (await service.lobby.game_info(info.id)).powers == (
+            await service.lobby.game_info(info.id)
         ).powers
         ok = await scheduler.tick(info.deadline_at + timedelta(seconds=5))
         assert [r.phase.code for r in ok.adjudicated] == ["S1901M"]
-        records = await service.phase_records(info.id)
+        records = await service.history.phase_records(info.id)
         assert records[0].outcomes is not None
         assert "A RUH" in {str(u) for u in position_from_json(records[1].position).units}
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def test_civil_disorder_after_missed_phases_and_return(service):
@@ -86,9 +86,9 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     scheduler = Scheduler(service)
     now = info.deadline_at
     await scheduler.tick(now)  # S1901M: everyone NMR
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     await scheduler.tick(game.deadline_at)  # F1901M (or retreats)
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     cd = {p.power: p.civil_disorder for p in game.powers}
     assert all(cd.values())
     events = await outbox(service)
@@ -104,18 +104,20 @@ async def test_civil_disorder_after_missed_phases_and_return(service):
     # A player who comes back is out of civil disorder once his orders are played.
     if game.phase.code.endswith("M"):
         austria = owner(info, "AUSTRIA")
-        await service.submit_orders(
+        await service.orders.submit_orders(
             Caller(austria), "A VIE H", game.deadline_at - timedelta(hours=1)
         )
         await scheduler.tick(game.deadline_at)
-        back = {p.power: p for p in (await service.game_info(info.id)).powers}
+        back = {p.power: p for p in (await service.lobby.game_info(info.id)).powers}
         assert not back["AUSTRIA"].civil_disorder and back["AUSTRIA"].missed_phases == 0
         assert back["ENGLAND"].civil_disorder
 
 
 async def play(service, info, orders: dict[str, str], at):
     for power, text in orders.items():
-        result = await service.submit_orders(Caller(owner(info, power)), text, at, game_id=info.id)
+        result = await service.orders.submit_orders(
+            Caller(owner(info, power)), text, at, game_id=info.id
+        )
         assert all(line.status.value != "rejected" for line in result.lines), result.lines
 
 
@@ -124,14 +126,14 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     scheduler = Scheduler(service)
     await play(service, info, {"AUSTRIA": "A VIE - TYR\nF TRI H"}, T0)
     await scheduler.tick(info.deadline_at)
-    fall = await service.game_info(info.id)
+    fall = await service.lobby.game_info(info.id)
     assert fall.phase.code == "F1901M"
     at = fall.deadline_at - timedelta(hours=2)
     await play(
         service, info, {"AUSTRIA": "A TYR - VEN\nF TRI S A TYR - VEN", "ITALY": "A VEN H"}, at
     )
     await scheduler.tick(fall.deadline_at)
-    retreat = await service.game_info(info.id)
+    retreat = await service.lobby.game_info(info.id)
     assert retreat.phase.code == "F1901R"
     concerned = [p.power for p in retreat.powers if p.owes_orders]
     assert concerned == ["ITALY"]
@@ -143,13 +145,15 @@ async def test_retreat_phase_ends_as_soon_as_everyone_concerned_has_submitted(se
     ]
     assert sorted(e.user_id for e in news) == sorted({p.user_id for p in info.powers})
     t = fall.deadline_at + timedelta(minutes=5)
-    await service.submit_orders(Caller(owner(info, "ITALY")), "A VEN R PIE", t)
-    assert (await service.game_info(info.id)).deadline_at == t
+    await service.orders.submit_orders(Caller(owner(info, "ITALY")), "A VEN R PIE", t)
+    assert (await service.lobby.game_info(info.id)).deadline_at == t
     done = await scheduler.tick(t)
     assert [r.phase.code for r in done.adjudicated] == ["F1901R"]
     units = {
         str(u)
-        for u in position_from_json((await service.phase_records(info.id))[-1].position).units
+        for u in position_from_json(
+            (await service.history.phase_records(info.id))[-1].position
+        ).units
     }
     assert "A PIE" in units and "A VEN" in units
 
@@ -158,18 +162,18 @@ async def test_movement_ends_early_when_all_are_ready(service):
     info = await started_game(service)
     t = T0 + timedelta(hours=3)
     for p in info.powers[:-1]:
-        assert (await service.set_ready(Caller(p.user_id), t)).ends_phase is False
-    assert (await service.set_ready(Caller(info.powers[-1].user_id), t)).ends_phase is True
-    assert (await service.game_info(info.id)).deadline_at == t
+        assert (await service.orders.set_ready(Caller(p.user_id), t)).ends_phase is False
+    assert (await service.orders.set_ready(Caller(info.powers[-1].user_id), t)).ends_phase is True
+    assert (await service.lobby.game_info(info.id)).deadline_at == t
 
 
 async def test_reminders_go_once_and_only_to_those_who_owe_orders(service):
     settings = GameSettings(reminder_minutes=(60,))
     info = await started_game(service, settings=settings)
     france, italy = owner(info, "FRANCE"), owner(info, "ITALY")
-    await service.submit_orders(Caller(france), "A PAR H\nA MAR H\nF BRE H", T0)
+    await service.orders.submit_orders(Caller(france), "A PAR H\nA MAR H\nF BRE H", T0)
     # Italy ordered one unit of three: it is reminded of the other two (issue 22).
-    await service.submit_orders(Caller(italy), "A ROM H", T0)
+    await service.orders.submit_orders(Caller(italy), "A ROM H", T0)
     scheduler = Scheduler(service)
     due = info.deadline_at - timedelta(minutes=60)
     assert (await scheduler.tick(due - timedelta(seconds=1))).reminders_sent == 0
@@ -187,7 +191,7 @@ async def reminder_rows(service, game_id):
 
     from storage.models import ReminderRow
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = await session.execute(
             select(ReminderRow).where(ReminderRow.game_id == game_id).order_by(ReminderRow.due_at)
         )
@@ -224,7 +228,7 @@ async def test_reminders_due_in_the_same_tick_send_only_the_latest(service):
 
 async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url):
     info = await started_game(service)
-    await service.db.dispose()
+    await service.store.db.dispose()
     from bot.service import open_service
 
     restarted = await open_service(db_url)
@@ -233,7 +237,7 @@ async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url
         report = await Scheduler(restarted).tick(late)
         assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
     finally:
-        await restarted.db.dispose()
+        await restarted.store.db.dispose()
 
 
 async def test_engine_is_replaceable(db_url):
@@ -248,10 +252,10 @@ async def test_engine_is_replaceable(db_url):
     try:
         info = await started_game(service)
         with pytest.raises(ValueError, match="exploded"):
-            await service.submit_orders(Caller(owner(info, "FRANCE")), "A PAR H", T0)
-        assert (await service.phase_records(info.id))[0].orders == {}
+            await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "A PAR H", T0)
+        assert (await service.history.phase_records(info.id))[0].orders == {}
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
@@ -262,13 +266,13 @@ async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
     scheduler = Scheduler(service)
     played = []
     for _ in range(10):
-        game = await service.game_info(info.id)
+        game = await service.lobby.game_info(info.id)
         if game.status.value != "active":
             break
         played += [r.phase.code for r in (await scheduler.tick(game.deadline_at)).adjudicated]
     # Nobody moves: ownership after Fall 1901, 1902 and 1903 is the same (rules/004 rule 6).
     assert played == ["S1901M", "F1901M", "S1902M", "F1902M", "S1903M", "F1903M"]
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     assert game.end_kind == "stalemate" and len(game.winners) == 7
     ended = [e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED]
     posts = [e for e in ended if e.user_id is None]

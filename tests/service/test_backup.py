@@ -52,7 +52,7 @@ async def test_a_backup_during_a_game_restores_the_same_game(
     service: GameService, tmp_path: Path
 ) -> None:
     info = await started_game(service, seed=3)
-    source_url = service.db.url.render_as_string(hide_password=False)
+    source_url = service.store.db.url.render_as_string(hide_password=False)
     rng = random.Random(1)
     first, _ = await play_to_the_end(service, info.id, rng, max_phases=3)
     copy = tmp_path / "backup.sqlite3"
@@ -67,8 +67,10 @@ async def test_a_backup_during_a_game_restores_the_same_game(
 
     restored = await open_service(sqlite_url(copy))
     try:
-        kept = await restored.phase_records(info.id, include_rolled_back=True)
-        source = {r.id: r for r in await service.phase_records(info.id, include_rolled_back=True)}
+        kept = await restored.history.phase_records(info.id, include_rolled_back=True)
+        source = {
+            r.id: r for r in await service.history.phase_records(info.id, include_rolled_back=True)
+        }
         assert len(kept) >= 3
         # The source played more phases after the copy.
         assert len([r for r in kept if r.outcomes is not None]) < len(played)
@@ -79,15 +81,15 @@ async def test_a_backup_during_a_game_restores_the_same_game(
                 assert record.position == source[record.id].position
         assert_replays(restored, kept)
         # The restored game goes on: its next deadline plays the next phase.
-        before = len(await restored.phase_codes(info.id, played=True))
+        before = len(await restored.history.phase_codes(info.id, played=True))
         more, _ = await play_to_the_end(restored, info.id, random.Random(2), max_phases=1)
-        assert more and len(await restored.phase_codes(info.id, played=True)) == before + 1
+        assert more and len(await restored.history.phase_codes(info.id, played=True)) == before + 1
     finally:
-        await restored.db.dispose()
+        await restored.store.db.dispose()
 
 
 async def test_a_backup_never_overwrites(service: GameService, tmp_path: Path) -> None:
-    source_url = service.db.url.render_as_string(hide_password=False)
+    source_url = service.store.db.url.render_as_string(hide_password=False)
     taken = tmp_path / "taken.sqlite3"
     taken.write_text("precious")
     with pytest.raises(BackupError, match="exists already"):
@@ -106,27 +108,29 @@ async def test_migrate_to_postgresql(tmp_path: Path, postgres_url: str | None) -
     try:
         info = await started_game(source, seed=5)
         await play_to_the_end(source, info.id, random.Random(4), max_phases=4)
-        await source.db.dispose()
+        await source.store.db.dispose()
         report = await migrate_to(sqlite_url(tmp_path / "old.sqlite3"), target_url)
         assert report.rows["games"] == 1 and report.rows["phases"] >= 5
 
         old = await open_service(sqlite_url(tmp_path / "old.sqlite3"))
         new = await open_service(target_url)
         try:
-            assert await new.phase_records(info.id) == await old.phase_records(info.id)
-            assert await new.game_info(info.id) == await old.game_info(info.id)
+            assert await new.history.phase_records(info.id) == await old.history.phase_records(
+                info.id
+            )
+            assert await new.lobby.game_info(info.id) == await old.lobby.game_info(info.id)
             # Ids go on after the copied ones (PostgreSQL's sequences were moved).
             from tests.conftest import T0
 
-            other = await new.create_game(GUILD, 77, GM, "After the move", T0)
+            other = await new.lobby.create_game(GUILD, 77, GM, "After the move", T0)
             assert other.id > info.id
         finally:
-            await old.db.dispose()
-            await new.db.dispose()
+            await old.store.db.dispose()
+            await new.store.db.dispose()
         with pytest.raises(BackupError, match="not empty"):
             await migrate_to(sqlite_url(tmp_path / "old.sqlite3"), target_url)
     finally:
-        await source.db.dispose()
+        await source.store.db.dispose()
         await _drop_pg_database(postgres_url, target_url)
 
 
@@ -143,10 +147,10 @@ def _cli(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[
 
 
 async def test_the_commands_need_no_token(service: GameService, tmp_path: Path) -> None:
-    if service.db.dialect.name != "sqlite":
+    if service.store.db.dialect.name != "sqlite":
         pytest.skip("the command line is the same on PostgreSQL; tested once")
     await started_game(service)
-    url = service.db.url.render_as_string(hide_password=False)
+    url = service.store.db.url.render_as_string(hide_password=False)
     done = _cli(tmp_path, "backup", "copy.sqlite3", DATABASE_URL=url)
     assert done.returncode == 0, done.stderr
     assert "1 games" in done.stdout and (tmp_path / "copy.sqlite3").is_file()

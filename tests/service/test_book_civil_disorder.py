@@ -18,7 +18,7 @@ async def test_a_missed_retreat_and_build_do_not_count_towards_civil_disorder(se
     info = await started_game(service)
     await force_position(service, info.id, DISLODGED_IN_FALL)
     at = await play_until(service, info.id, "S1902M", ORDERS_DISLODGING_FRANCE)
-    played = await service.phase_codes(info.id, played=True)
+    played = await service.history.phase_codes(info.id, played=True)
     assert played == ("S1901M", "F1901M", "F1901R", "W1901A")
     france = power(at, "FRANCE")
     # France sent orders in Spring and Fall and nothing for its retreat or its build.
@@ -52,13 +52,13 @@ async def test_a_retreat_nobody_can_order_is_played_at_once(service):
     info = await started_game(service)
     await force_position(service, info.id, DISLODGED_IN_FALL)
     at = await play_until(service, info.id, "F1901M", ORDERS_DISLODGING_FRANCE)
-    await service.gm_civil_disorder(info.id, Caller(GM, GUILD), "FRANCE", at.deadline_at)
+    await service.gm.gm_civil_disorder(info.id, Caller(GM, GUILD), "FRANCE", at.deadline_at)
     fall_played_at = at.deadline_at
     fall = {p: o for p, o in ORDERS_DISLODGING_FRANCE["F1901M"].items() if p != "FRANCE"}
     at = await play_until(service, info.id, "F1901R", {"F1901M": fall})
     assert at.phase.code == "F1901R" and at.deadline_at == fall_played_at
     at = await play_until(service, info.id, "W1901A")
-    assert "F1901R" in await service.phase_codes(info.id, played=True)
+    assert "F1901R" in await service.history.phase_codes(info.id, played=True)
 
 
 async def test_a_retreat_someone_can_order_waits_for_the_deadline(service):

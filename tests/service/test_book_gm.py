@@ -23,13 +23,13 @@ async def test_a_confirmed_adjudication_plays_its_own_phase_or_nothing(service):
     info = await started_game(service)
     asked_about = info.phase_id
     await play_until(service, info.id, "F1901M")
-    now = (await service.game_info(info.id)).deadline_at - timedelta(hours=1)
-    await service.gm_rollback(info.id, GM_HERE, "S1901M", now)
+    now = (await service.lobby.game_info(info.id)).deadline_at - timedelta(hours=1)
+    await service.gm.gm_rollback(info.id, GM_HERE, "S1901M", now)
     with pytest.raises(WrongState, match=r"moved on .*Spring 1901.*nothing was adjudicated"):
-        await service.gm_adjudicate_now(info.id, GM_HERE, now, expected_phase_id=asked_about)
-    again = await service.game_info(info.id)
+        await service.gm.gm_adjudicate_now(info.id, GM_HERE, now, expected_phase_id=asked_about)
+    again = await service.lobby.game_info(info.id)
     assert again.phase.code == "S1901M" and again.phase_id != asked_about
-    played = await service.gm_adjudicate_now(
+    played = await service.gm.gm_adjudicate_now(
         info.id, GM_HERE, now, expected_phase_id=again.phase_id
     )
     assert played.phase.code == "S1901M"
@@ -39,19 +39,21 @@ async def test_ending_and_rolling_back_act_on_the_phase_the_gm_saw(service):
     info = await started_game(service)
     seen = info.phase_id
     await play_until(service, info.id, "F1901M")
-    now = (await service.game_info(info.id)).deadline_at - timedelta(hours=1)
+    now = (await service.lobby.game_info(info.id)).deadline_at - timedelta(hours=1)
     with pytest.raises(WrongState, match="moved on"):
-        await service.gm_end_game(info.id, GM_HERE, now, draw=True, expected_phase_id=seen)
+        await service.endings.gm_end_game(info.id, GM_HERE, now, draw=True, expected_phase_id=seen)
     with pytest.raises(WrongState, match="moved on"):
-        await service.gm_rollback(info.id, GM_HERE, "S1901M", now, expected_phase_id=seen)
-    assert (await service.game_info(info.id)).status == "active"
+        await service.gm.gm_rollback(info.id, GM_HERE, "S1901M", now, expected_phase_id=seen)
+    assert (await service.lobby.game_info(info.id)).status == "active"
 
 
 async def test_the_gm_sees_every_power_and_the_units_without_orders(service):
     info = await started_game(service)
     now = info.deadline_at - timedelta(hours=1)
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "A Par - Bur\nF Bre - Mao", now)
-    table = {row.power: row for row in await service.gm_all_orders(info.id, GM_HERE, now=now)}
+    await service.orders.submit_orders(
+        Caller(owner(info, "FRANCE")), "A Par - Bur\nF Bre - Mao", now
+    )
+    table = {row.power: row for row in await service.gm.gm_all_orders(info.id, GM_HERE, now=now)}
     assert list(table) == sorted(table) and len(table) == 7
     france = table["FRANCE"]
     assert texts(france.orders) == ("A PAR - BUR", "F BRE - MAO")

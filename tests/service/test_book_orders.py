@@ -19,9 +19,9 @@ async def _england(service):
 
 async def test_an_ambiguous_order_replaces_the_earlier_one_with_hold(service):
     info, england, when = await _england(service)
-    first = await service.submit_orders(england, "F Edi - Nth", when)
+    first = await service.orders.submit_orders(england, "F Edi - Nth", when)
     assert "F EDI - NTH" in texts(first.orders)
-    second = await service.submit_orders(england, "F Edi - Nor", when)
+    second = await service.orders.submit_orders(england, "F Edi - Nor", when)
     line = second.lines[0]
     assert line.status is LineStatus.REJECTED and line.reason == "ambiguous"
     assert line.message == (
@@ -31,20 +31,20 @@ async def test_an_ambiguous_order_replaces_the_earlier_one_with_hold(service):
     assert "F EDI H" in texts(second.orders) and "F EDI - NTH" not in texts(second.orders)
     # The hold is what is played.
     await play_until(service, info.id, "F1901M")
-    fall = await service.phase_record(info.id, "S1901M")
+    fall = await service.history.phase_record(info.id, "S1901M")
     assert {"unit": "F EDI", "type": "hold"}.items() <= fall.orders["ENGLAND"][0].items()
 
 
 async def test_in_one_message_the_last_line_for_a_unit_stands(service):
     _, england, when = await _england(service)
-    result = await service.submit_orders(england, "F Edi - Nth\nF Edi - Nor", when)
+    result = await service.orders.submit_orders(england, "F Edi - Nth\nF Edi - Nor", when)
     assert "F EDI H" in texts(result.orders)
 
 
 async def test_a_line_naming_a_unit_it_cannot_order_leaves_the_unit_holding(service):
     _, england, when = await _england(service)
-    await service.submit_orders(england, "F Edi - Nth\nA Lvp - Yor", when)
-    result = await service.submit_orders(england, "F Edi jumps\nA Lvp - Bel", when)
+    await service.orders.submit_orders(england, "F Edi - Nth\nA Lvp - Yor", when)
+    result = await service.orders.submit_orders(england, "F Edi jumps\nA Lvp - Bel", when)
     unreadable, illegal = result.lines
     assert unreadable.message.endswith("F Edi now holds; send a new order for it to change that.")
     assert illegal.message.endswith("A Lvp now holds; send a new order for it to change that.")
@@ -53,8 +53,8 @@ async def test_a_line_naming_a_unit_it_cannot_order_leaves_the_unit_holding(serv
 
 async def test_a_line_about_someone_elses_unit_changes_nothing(service):
     _, england, when = await _england(service)
-    await service.submit_orders(england, "F Edi - Nth", when)
-    result = await service.submit_orders(england, "A Par - Bur\nF Bre - Nor", when)
+    await service.orders.submit_orders(england, "F Edi - Nth", when)
+    result = await service.orders.submit_orders(england, "A Par - Bur\nF Bre - Nor", when)
     assert "F EDI - NTH" in texts(result.orders)
     assert all("now holds" not in (line.message or "") for line in result.lines)
 
@@ -76,7 +76,7 @@ async def test_a_retreat_that_cannot_be_followed_leaves_the_unit_to_be_disbanded
     at = await play_until(service, info.id, "S1901R", orders)
     england, when = Caller(owner(info, "ENGLAND")), at.deadline_at - timedelta(hours=1)
     # One message: the phase ends as soon as England has ordered its one retreat.
-    result = await service.submit_orders(england, "F Nth - Edi\nF Nth - Hel", when)
+    result = await service.orders.submit_orders(england, "F Nth - Edi\nF Nth - Hel", when)
     assert str(result.lines[0].order) == "F NTH R EDI"
     assert result.lines[1].message.endswith(
         "F Nth now disbands; send a new order for it to change that."

@@ -24,7 +24,7 @@ async def test_rules_004_first_example_played_through_the_service(service):
     await force_position(service, info.id, SOLO_1910.start)
     end = await play_until(service, info.id, "never", SOLO_1910.orders)
     assert end.status == "ended" and end.end_kind == "solo" and end.winners == ("ENGLAND",)
-    played = await service.phase_codes(info.id, played=True)
+    played = await service.history.phase_codes(info.id, played=True)
     assert played[-1] == SOLO_1910.last_phase
     assert "W1904A" in played and "W1908A" in played
     assert scores_of(end) == SOLO_1910.scores
@@ -38,10 +38,10 @@ async def test_rules_004_draw_11_example_played_through_the_service(service):
     at = await play_until(service, info.id, DRAW_1911.last_phase, DRAW_1911.orders)
     when = at.deadline_at - timedelta(hours=2)
     survivors = ("AUSTRIA", "ENGLAND", "RUSSIA", "TURKEY")
-    vote = await service.propose_draw(info.id, Caller(user_of(at, "AUSTRIA")), when)
+    vote = await service.votes.propose_draw(info.id, Caller(user_of(at, "AUSTRIA")), when)
     for power in survivors[1:]:
-        await service.cast_ballot(vote.id, user_of(at, power), True, when)
-    end = await service.game_info(info.id)
+        await service.votes.cast_ballot(vote.id, user_of(at, power), True, when)
+    end = await service.lobby.game_info(info.id)
     assert end.status == "ended" and end.end_kind == "draw" and end.winners == survivors
     assert end.phase.code == DRAW_1911.last_phase
     assert scores_of(end) == DRAW_1911.scores
@@ -51,9 +51,9 @@ async def test_a_gm_draw_counts_the_year_it_is_declared(service):
     info = await started_game(service)
     at = await play_until(service, info.id, "F1903M")
     when = at.deadline_at - timedelta(hours=1)
-    await service.gm_end_game(info.id, Caller(GM, GUILD), when, draw=True)
+    await service.endings.gm_end_game(info.id, Caller(GM, GUILD), when, draw=True)
     # A seven-way draw declared in 1903 counts 1901, 1902 and 1903: 2 − 0.75.
-    assert set(scores_of(await service.game_info(info.id)).values()) == {1.25}
+    assert set(scores_of(await service.lobby.game_info(info.id)).values()) == {1.25}
 
 
 async def test_a_stalemate_after_1903_counts_three_winters(service):
@@ -64,7 +64,7 @@ async def test_a_stalemate_after_1903_counts_three_winters(service):
     info = await started_game(service, settings=settings)
     end = await play_until(service, info.id, "never")
     assert end.end_kind == "stalemate" and len(end.winners) == 7
-    assert (await service.phase_codes(info.id, played=True))[-1] == "F1903M"
+    assert (await service.history.phase_codes(info.id, played=True))[-1] == "F1903M"
     assert set(scores_of(end).values()) == {1.25}
 
 

@@ -17,9 +17,9 @@ async def test_a_winter_with_nothing_to_adjust_keeps_its_record_and_is_posted(se
     await force_position(service, info.id, SWAP_IN_1901)
     await play_until(service, info.id, "S1902M", SWAP_ORDERS)
 
-    played = await service.phase_codes(info.id, played=True)
+    played = await service.history.phase_codes(info.id, played=True)
     assert played == ("S1901M", "F1901M", "W1901A")
-    winter = await service.phase_record(info.id, "W1901A")
+    winter = await service.history.phase_record(info.id, "W1901A")
     assert winter.outcomes == ()
     report = winter.report
     assert report.startswith("Adjustments for 1901:")
@@ -35,5 +35,5 @@ async def test_a_winter_with_nothing_to_adjust_keeps_its_record_and_is_posted(se
     # The Fall's post and the Winter's both lead to Spring 1902, with its deadline.
     assert results[-2]["next_phase_id"] == results[-1]["next_phase_id"]
     assert results[-2]["deadline"] == results[-1]["deadline"] is not None
-    now = await service.game_info(info.id)
+    now = await service.lobby.game_info(info.id)
     assert now.phase.code == "S1902M"

@@ -36,11 +36,11 @@ async def test_issue23_excuse_spent_once_moves_the_deadline_by_the_schedule(serv
     assert set(left(info).values()) == {1}
     at = T0 + timedelta(hours=1)
     for power in ("FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY", "AUSTRIA"):
-        await service.submit_orders(Caller(owner(info, power), GUILD), "", at)
-    await service.set_ready(Caller(owner(info, "AUSTRIA"), GUILD), at)
+        await service.orders.submit_orders(Caller(owner(info, power), GUILD), "", at)
+    await service.orders.set_ready(Caller(owner(info, "AUSTRIA"), GUILD), at)
     scheduler = Scheduler(service)
     assert (await scheduler.tick(info.deadline_at)).adjudicated == ()
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert after.phase.code == "S1901M"
     assert after.deadline_at == info.deadline_at + timedelta(days=4)
     spent = {p: n for p, n in left(after).items() if n == 0}
@@ -51,7 +51,7 @@ async def test_issue23_excuse_spent_once_moves_the_deadline_by_the_schedule(serv
     # Still nothing from England at the moved deadline: the excuse is not spent twice.
     report = await scheduler.tick(after.deadline_at)
     assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
-    assert {p.power: p.missed_phases for p in (await service.game_info(info.id)).powers}[
+    assert {p.power: p.missed_phases for p in (await service.lobby.game_info(info.id)).powers}[
         "ENGLAND"
     ] == 1
 
@@ -65,7 +65,7 @@ async def test_issue23_excuse_never_spent_for_a_power_with_nothing_to_order(serv
     )
     await force_position(service, info.id, no_italian_units)
     await Scheduler(service).tick(info.deadline_at)
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert left(after)["ITALY"] == 1
     assert left(after)["FRANCE"] == 0 and left(after)["ENGLAND"] == 0
 
@@ -75,30 +75,30 @@ async def test_issue23_excuse_in_a_fixed_clock_game_moves_to_the_next_clock_time
     info = await started_game(service, settings=GameSettings(schedule=schedule))
     assert (info.deadline_at.hour, info.deadline_at - T0) == (20, timedelta(days=3, hours=8))
     await Scheduler(service).tick(info.deadline_at)
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert after.deadline_at == info.deadline_at + timedelta(days=1)  # not three days
 
 
 async def test_issue23_replacement_inherits_and_rollback_restores_excuses(service):
     info = await started_game(service, settings=GameSettings(schedule=Schedule(excuses=2)))
     await Scheduler(service).tick(info.deadline_at)
-    assert set(left(await service.game_info(info.id)).values()) == {1}
+    assert set(left(await service.lobby.game_info(info.id)).values()) == {1}
     gm = Caller(GM, GUILD)
-    await service.gm_replace_player(info.id, gm, "FRANCE", 9999, T0 + timedelta(days=5))
-    assert left(await service.game_info(info.id))["FRANCE"] == 1
-    async with service.transaction() as session:
+    await service.gm.gm_replace_player(info.id, gm, "FRANCE", 9999, T0 + timedelta(days=5))
+    assert left(await service.lobby.game_info(info.id))["FRANCE"] == 1
+    async with service.store.transaction() as session:
         from storage import repo
 
         game = await repo.game_with_phase(session, info.id)
-        phase = await service._current_phase(session, game)
+        phase = await service.store.current_phase(session, game)
         assert sorted(phase.excused) == sorted(left(info))  # the record
-    await service.gm_adjudicate_now(info.id, gm, T0 + timedelta(days=6))
-    await service.gm_rollback(info.id, gm, "S1901M", T0 + timedelta(days=7))
-    assert set(left(await service.game_info(info.id)).values()) == {2}
+    await service.gm.gm_adjudicate_now(info.id, gm, T0 + timedelta(days=6))
+    await service.gm.gm_rollback(info.id, gm, "S1901M", T0 + timedelta(days=7))
+    assert set(left(await service.lobby.game_info(info.id)).values()) == {2}
 
 
 @pytest.mark.parametrize("budget", ["-1", "11", "many"])
 async def test_issue23_excuse_budget_out_of_range_is_refused(service, budget):
-    lobby = await service.create_game(GUILD, 78, GM, "Lobby", T0)
+    lobby = await service.lobby.create_game(GUILD, 78, GM, "Lobby", T0)
     with pytest.raises(InvalidSetting, match="0 to 10"):
-        await service.gm_change_setting(lobby.id, Caller(GM, GUILD), "excuses", budget, T0)
+        await service.gm.gm_change_setting(lobby.id, Caller(GM, GUILD), "excuses", budget, T0)

@@ -28,10 +28,10 @@ async def test_every_exported_phase_replays_to_what_the_game_recorded(
     kinds = {code[-1] for code in played}
     assert kinds == {"M", "R", "A"}, played  # every kind of phase is in the export
 
-    lines = await service.export_lines(info.id)
+    lines = await service.history.export_lines(info.id)
     # Every phase played, Winters with nothing to adjust included (they are kept).
     assert [line["phase"] for line in lines] == list(
-        await service.phase_codes(info.id, played=True)
+        await service.history.phase_codes(info.id, played=True)
     )
     for line in lines:
         assert matches_expected(line, replay_record(line)) is True, line["phase"]
@@ -45,10 +45,10 @@ async def test_every_exported_phase_replays_to_what_the_game_recorded(
 async def test_the_phase_in_play_is_never_exported(service: GameService) -> None:
     info = await started_game(service)
     france = next(p for p in info.powers if p.power == "FRANCE")
-    await service.submit_orders(
+    await service.orders.submit_orders(
         Caller(france.user_id), "A Par - Bur", info.deadline_at - timedelta(hours=1)
     )
-    assert await service.export_lines(info.id) == []
+    assert await service.history.export_lines(info.id) == []
 
 
 async def test_python_m_adjudication_replay_reads_an_export_back(
@@ -58,7 +58,7 @@ async def test_python_m_adjudication_replay_reads_an_export_back(
     played, _ = await play_to_the_end(service, info.id, random.Random(9), max_phases=5)
     export = tmp_path / "game.jsonl"
     export.write_text(
-        "".join(json.dumps(line) + "\n" for line in await service.export_lines(info.id))
+        "".join(json.dumps(line) + "\n" for line in await service.history.export_lines(info.id))
     )
     done = subprocess.run(
         [sys.executable, "-m", "adjudication", "replay", "--compare", str(export)],
@@ -68,6 +68,6 @@ async def test_python_m_adjudication_replay_reads_an_export_back(
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    phases = len(await service.phase_codes(info.id, played=True))
+    phases = len(await service.history.phase_codes(info.id, played=True))
     assert phases >= len(played)
     assert f"agreement: {phases}/{phases} phases identical" in done.stderr

@@ -19,8 +19,8 @@ from tests.service.game_player import play_to_the_end
 
 
 async def _rules(service: GameService, game_id: int):
-    async with service.transaction() as session:
-        return service._settings(await session.get(GameRow, game_id)).rules
+    async with service.store.transaction() as session:
+        return service.store.settings(await session.get(GameRow, game_id)).rules
 
 
 async def test_a_world_war_i_export_replays_as_world_war_i(
@@ -29,7 +29,7 @@ async def test_a_world_war_i_export_replays_as_world_war_i(
     info = await started_game(service, PLAYERS[:2], seed=3)
     played, _ = await play_to_the_end(service, info.id, random.Random(4), max_phases=6)
     assert "F1914M" in played and played[-1][1:5] == "1915", played  # past the toss
-    lines = await service.export_lines(info.id)
+    lines = await service.history.export_lines(info.id)
     assert {line["variant"] for line in lines} == {"world_war_i"}
     rules = await _rules(service, info.id)
     assert rules.toss_seed != 0
@@ -44,15 +44,15 @@ async def test_the_toss_seed_is_exported_only_once_the_toss_is_public(
     info = await started_game(service, PLAYERS[:2], seed=3)
     await play_to_the_end(service, info.id, random.Random(4), max_phases=1)
     rules = await _rules(service, info.id)
-    (line,) = await service.export_lines(info.id)
+    (line,) = await service.history.export_lines(info.id)
     assert line["variant"] == "world_war_i" and line["options"]["grouping"] == "2"
     # Spring 1914 played, the coin still to come: whoever reads the export (the GM, at
     # any time) must not learn which side it will favour.
     assert "toss_seed" not in line["options"]
     assert matches_expected(line, replay_record(line)) is True
     # After the end nothing is left to hide.
-    await service.gm_end_game(info.id, Caller(GM, GUILD), T0, draw=True)
-    (line,) = await service.export_lines(info.id)
+    await service.endings.gm_end_game(info.id, Caller(GM, GUILD), T0, draw=True)
+    (line,) = await service.history.export_lines(info.id)
     assert line["options"]["toss_seed"] == rules.toss_seed
 
 
@@ -61,6 +61,6 @@ async def test_a_standard_export_names_the_standard_game_and_its_options(
 ) -> None:
     info = await started_game(service)
     await play_to_the_end(service, info.id, random.Random(1), max_phases=1)
-    (line,) = await service.export_lines(info.id)
+    (line,) = await service.history.export_lines(info.id)
     assert line["variant"] == "standard"
     assert rules_from_options(line["options"]) == await _rules(service, info.id)

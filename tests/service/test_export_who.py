@@ -18,13 +18,13 @@ async def test_queue_a_player_exports_only_after_the_end_the_gm_at_any_time(serv
     info = await started_game(service)
     await Scheduler(service).tick(info.deadline_at)  # Spring 1901 played
     lookups = GameLookups(service)
-    info = await service.game_info(info.id)
+    info = await service.lobby.game_info(info.id)
     player = Caller(owner(info, "FRANCE"), GUILD)
     assert len(await export_for(lookups, info, Caller(GM, GUILD))) == 1
     with pytest.raises(WrongState, match="after the game ends"):
         await export_for(lookups, info, player)
     with pytest.raises(NotAllowed):
         await export_for(lookups, info, Caller(999_999, GUILD))  # not in the game
-    await service.gm_end_game(info.id, Caller(GM, GUILD), info.deadline_at, draw=True)
-    ended = await service.game_info(info.id)
+    await service.endings.gm_end_game(info.id, Caller(GM, GUILD), info.deadline_at, draw=True)
+    ended = await service.lobby.game_info(info.id)
     assert len(await export_for(lookups, ended, player)) == 1

@@ -20,13 +20,13 @@ async def test_random_game_to_its_end_is_reconstructed_identically(service):
     info = await started_game(service, settings=settings, seed=11)
     played, rejected = await play_to_the_end(service, info.id, random.Random(5))
     assert rejected == []
-    final = await service.game_info(info.id)
+    final = await service.lobby.game_info(info.id)
     assert final.status.value == "ended" and final.end_kind in ("year_limit", "solo", "stalemate")
     assert final.winners
     assert all(p.score is not None for p in final.powers)
     assert played[0] == "S1901M" and played[-1].startswith(("W1904", "F1904"))
 
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     # A Winter with nothing to adjust is kept in the record (its report, no orders),
     # though the engine goes from the Fall straight to the next Spring.
     kept = [r for r in records if r.phase.code.startswith("W") and r.outcomes == ()]

@@ -31,11 +31,11 @@ async def late_events(service):
 async def test_issue23_late_is_no_order_at_all_partial_and_ready_are_not(service):
     info = await started_game(service, settings=GRACE)
     at = T0 + timedelta(hours=1)
-    await service.submit_orders(Caller(owner(info, "FRANCE"), GUILD), "A PAR - BUR", at)
-    await service.set_ready(Caller(owner(info, "ITALY"), GUILD), at)  # holds, on purpose
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE"), GUILD), "A PAR - BUR", at)
+    await service.orders.set_ready(Caller(owner(info, "ITALY"), GUILD), at)  # holds, on purpose
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()  # the game waits
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert after.phase.code == "S1901M"
     assert after.deadline_at == info.deadline_at + timedelta(days=3)
     events = await late_events(service)
@@ -47,11 +47,11 @@ async def test_issue23_late_is_no_order_at_all_partial_and_ready_are_not(service
     late_players = {owner(info, p) for p in ALL - {"FRANCE", "ITALY"}}
     assert {u for u, p in dms.items() if p["to"] == "player"} == late_players
     # Daily reminders during the grace, no more than that.
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         from storage import repo
 
         game = await repo.game_with_phase(session, info.id)
-        phase = await service._current_phase(session, game)
+        phase = await service.store.current_phase(session, game)
         assert phase.grace_until == after.deadline_at
     sent = await Scheduler(service).tick(info.deadline_at + timedelta(days=1))
     assert sent.reminders_sent >= 1
@@ -62,12 +62,14 @@ async def test_issue23_orders_in_the_grace_are_played_the_missing_as_no_orders(s
     scheduler = Scheduler(service)
     await scheduler.tick(info.deadline_at)
     in_grace = info.deadline_at + timedelta(hours=5)
-    await service.submit_orders(Caller(owner(info, "GERMANY"), GUILD), "A MUN - RUH", in_grace)
+    await service.orders.submit_orders(
+        Caller(owner(info, "GERMANY"), GUILD), "A MUN - RUH", in_grace
+    )
     end = info.deadline_at + timedelta(days=3)
     assert (await scheduler.tick(end - timedelta(seconds=1))).adjudicated == ()
     report = await scheduler.tick(end)
     assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     missed = {p.power: p.missed_phases for p in after.powers}
     assert missed["GERMANY"] == 0 and missed["FRANCE"] == 1
     # The next phase's deadline counts from when it began, and it is not in grace.
@@ -98,6 +100,8 @@ async def test_issue23_hidden_information_variant_tells_only_gm_and_player(servi
 async def test_issue23_grace_out_of_range_is_refused(service, grace_hours):
     from bot.service.errors import InvalidSetting
 
-    lobby = await service.create_game(GUILD, 77, GM, "Lobby", T0)
+    lobby = await service.lobby.create_game(GUILD, 77, GM, "Lobby", T0)
     with pytest.raises(InvalidSetting, match="0 to 1440"):
-        await service.gm_change_setting(lobby.id, Caller(GM, GUILD), "grace_hours", grace_hours, T0)
+        await service.gm.gm_change_setting(
+            lobby.id, Caller(GM, GUILD), "grace_hours", grace_hours, T0
+        )

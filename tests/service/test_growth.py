@@ -36,7 +36,7 @@ class Reads:
     def __init__(self, service: GameService) -> None:
         self.counting = False
         self.statements: list[tuple[str, int]] = []
-        event.listen(service.db.sync_engine, "after_cursor_execute", self._after)
+        event.listen(service.store.db.sync_engine, "after_cursor_execute", self._after)
 
     def _after(self, _conn, cursor, statement, _params, context, _many) -> None:
         if not self.counting:
@@ -81,7 +81,7 @@ async def costs(service: GameService, lookups: GameLookups, reads: Reads, game_i
     }
     measured = {}
     for name, call in calls.items():
-        service._positions.clear()
+        service.store.positions.clear()
         measured[name, "cold"] = await reads.of(call())
         measured[name, "warm"] = await reads.of(call())
     return measured
@@ -96,7 +96,7 @@ async def test_lookups_read_as_much_at_phase_40_as_at_phase_3(service):
     early = await costs(service, lookups, reads, info.id)
     more, _ = await play_to_the_end(service, info.id, rng, max_phases=37)
     assert len(played + more) == 40
-    assert (await service.game_info(info.id)).status is GameStatus.ACTIVE
+    assert (await service.lobby.game_info(info.id)).status is GameStatus.ACTIVE
     late = await costs(service, lookups, reads, info.id)
     assert late == early
     # Bounded, not merely equal: a phase and, for a record, its orders in force.
@@ -109,10 +109,10 @@ async def test_lookups_find_what_the_whole_record_holds(service):
     info = await started_game(service, seed=5)
     lookups = GameLookups(service, renderer=no_png)
     await play_to_the_end(service, info.id, random.Random(3), max_phases=7)
-    await service.gm_rollback(info.id, Caller(GM, GUILD), "F1901M", T0)
+    await service.gm.gm_rollback(info.id, Caller(GM, GUILD), "F1901M", T0)
     await play_to_the_end(service, info.id, random.Random(4), max_phases=3)
-    records = await service.phase_records(info.id)
-    everything = await service.phase_records(info.id, include_rolled_back=True)
+    records = await service.history.phase_records(info.id)
+    everything = await service.history.phase_records(info.id, include_rolled_back=True)
     assert len(everything) > len(records)
 
     assert await lookups.find_record(info.id) == records[-1]
@@ -132,7 +132,8 @@ async def test_lookups_find_what_the_whole_record_holds(service):
         )
         for power in ("ENGLAND", "TURKEY"):
             assert await lookups.retreat_and_build_options(info.id, record.id, power) == [
-                format_order(o, service.board) for o in legal_orders(position, service.board, power)
+                format_order(o, service.store.board)
+                for o in legal_orders(position, service.store.board, power)
             ]
     assert await lookups.current_position(info.id) == position_from_json(records[-1].position)
     assert await lookups.played_phases(info.id) == tuple(
@@ -162,7 +163,7 @@ async def test_lookups_find_what_the_whole_record_holds(service):
 
 
 async def test_lookups_of_a_game_not_started(service):
-    game = await service.create_game(1, 10, GM, "Lobby", T0)
+    game = await service.lobby.create_game(1, 10, GM, "Lobby", T0)
     lookups = GameLookups(service, renderer=no_png)
     for call in (
         lookups.find_record(game.id),

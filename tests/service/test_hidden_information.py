@@ -42,8 +42,8 @@ def _units(*specs: str) -> list[Unit]:
 
 async def _echo(service, info, user: int, position: Position, line: str) -> str:
     await force_position(service, info.id, position)
-    await service.clear_orders(Caller(user, GUILD), T0, info.id)
-    return submission_echo(await service.submit_orders(Caller(user, GUILD), line, T0), "G")
+    await service.orders.clear_orders(Caller(user, GUILD), T0, info.id)
+    return submission_echo(await service.orders.submit_orders(Caller(user, GUILD), line, T0), "G")
 
 
 @pytest.mark.parametrize(
@@ -56,7 +56,7 @@ async def test_rules004_supporting_a_hidden_unit_reads_the_same_as_supporting_an
     # "you don't know where (or what) anybody else's units are": the echo of a support
     # of Burgundy never says whether a German army stands there (nor corrects its kind).
     info, france = await _kriegsplomacy(service)
-    start = service.record_position(await service.phase_record(info.id, "W1900A"))
+    start = service.history.record_position(await service.history.phase_record(info.id, "W1900A"))
     own = _units("FRANCE A PAR", "FRANCE A MAR", "FRANCE F BRE")
     empty = Position(Phase.parse("S1901M"), own, start.ownership, variant=start.variant)
     held = Position(
@@ -72,7 +72,7 @@ async def test_rules004_a_retreat_is_never_refused_with_the_true_options(service
     # successful" (not from where): refusing A Bur R Mun or R Pic would tell France
     # the attacker came from Munich and that Picardy is held.
     info, france = await _kriegsplomacy(service)
-    start = service.record_position(await service.phase_record(info.id, "W1900A"))
+    start = service.history.record_position(await service.history.phase_record(info.id, "W1900A"))
     bur = _units("FRANCE A BUR")[0]
     retreat = Position(
         Phase.parse("F1901R"),
@@ -108,19 +108,19 @@ async def test_rules004_export_is_the_gms_whole_record_and_a_players_own_view_af
     info, france = await _kriegsplomacy(service)
     await play_to_the_end(service, info.id, random.Random(3), max_phases=3)
     lookups = GameLookups(service)
-    info = await service.game_info(info.id)
+    info = await service.lobby.game_info(info.id)
     assert await view_export_lines(lookups, info, Caller(GM, GUILD)) is None  # the whole
     with pytest.raises(WrongState, match="after the game ends"):
         await view_export_lines(lookups, info, Caller(france, GUILD))
     with pytest.raises(NotAllowed):
         await view_export_lines(lookups, info, Caller(999, GUILD))
-    await service.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
-    info = await service.game_info(info.id)
+    await service.endings.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
+    info = await service.lobby.game_info(info.id)
     lines = await view_export_lines(lookups, info, Caller(france, GUILD))
     assert [line["phase"] for line in lines] == ["W1900A", "S1901M", "F1901M"]
     for line in lines:  # France's view of each phase: its own units and no other's
         assert line["power"] == "FRANCE"
         assert set(line["view"]["position"]["units"]) <= {"FRANCE"}
         assert "GERMANY" not in line["report"] or "???" in line["report"]
-    whole = await service.export_lines(info.id)
+    whole = await service.history.export_lines(info.id)
     assert any("GERMANY" in json.dumps(w) for w in whole)

@@ -68,10 +68,10 @@ def named_places(text: str) -> set[str]:
 
 
 async def _play_phase(service, info, rng: random.Random) -> None:
-    records = await service.phase_records(info.id)
-    position = service.record_position(records[-1])
+    records = await service.history.phase_records(info.id)
+    position = service.history.record_position(records[-1])
     board = KRIEG.board_for(position.phase)
-    info = await service.game_info(info.id)
+    info = await service.lobby.game_info(info.id)
     at = info.deadline_at - timedelta(minutes=30)
     for p in info.powers:
         if not p.owes_orders:
@@ -84,10 +84,10 @@ async def _play_phase(service, info, rng: random.Random) -> None:
             orders = random_orders(position, board, p.power, rng)
         if orders:
             text = "\n".join(str(o) for o in orders)
-            await service.submit_orders(Caller(p.user_id, GUILD), text, at)
-            if (await service.game_info(info.id)).deadline_at <= at:
+            await service.orders.submit_orders(Caller(p.user_id, GUILD), text, at)
+            if (await service.lobby.game_info(info.id)).deadline_at <= at:
                 break  # everyone concerned has ordered: the phase ends now
-    deadline = (await service.game_info(info.id)).deadline_at
+    deadline = (await service.lobby.game_info(info.id)).deadline_at
     await Scheduler(service).tick(deadline)
 
 
@@ -104,7 +104,7 @@ async def test_rules004_nothing_sent_to_a_player_names_what_their_view_does_not_
     try:
         await _check_game(service, rng)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def _check_game(service, rng: random.Random) -> None:
@@ -113,8 +113,8 @@ async def _check_game(service, rng: random.Random) -> None:
     learned: dict[str, frozenset[str]] = {}  # by power, in the movement phase before
     for _ in range(5):
         await _play_phase(service, info, rng)
-        info = await service.game_info(info.id)
-        records = [r for r in await service.phase_records(info.id) if not r.rolled_back]
+        info = await service.lobby.game_info(info.id)
+        records = [r for r in await service.history.phase_records(info.id) if not r.rolled_back]
         before, after = records[-2], records[-1]
         played = await lookups.played_phase(info.id, before.id, after.id)
         assert played is not None
@@ -146,7 +146,9 @@ async def _check_game(service, rng: random.Random) -> None:
             answer = await hidden_answer(lookups, info, before, caller, share=False)
             assert answer is not None and answer.png == png
             assert named_places(answer.report or "") <= known
-            _check_offers(await service.legal_orders(caller, "", info.id), played.after, p.power)
+            _check_offers(
+                await service.orders.legal_orders(caller, "", info.id), played.after, p.power
+            )
         if info.status.value != "active":
             return
 

@@ -40,7 +40,7 @@ async def test_assignment_is_deterministic_for_a_seed_and_varies_with_it(service
 
 async def test_initial_position_and_events_are_stored(service):
     info = await started_game(service)
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     assert len(records) == 1
     assert position_from_json(records[0].position) == Position.initial(STANDARD_GAME)
     events = await outbox(service)
@@ -82,24 +82,24 @@ async def test_a_lone_player_is_refused(service):
 
 
 async def test_only_the_gm_starts_and_lobby_rules(service):
-    game = await service.create_game(GUILD, CHANNEL, GM, "Lobby", T0)
+    game = await service.lobby.create_game(GUILD, CHANNEL, GM, "Lobby", T0)
     with pytest.raises(WrongState):
-        await service.create_game(GUILD, CHANNEL, GM, "Second", T0)
+        await service.lobby.create_game(GUILD, CHANNEL, GM, "Second", T0)
     with pytest.raises(InvalidSetting):
-        await service.join(game.id, Caller(PLAYERS[0], GUILD), T0, ["NARNIA"])
+        await service.lobby.join(game.id, Caller(PLAYERS[0], GUILD), T0, ["NARNIA"])
     for user in PLAYERS:
-        await service.join(game.id, Caller(user, GUILD), T0)
+        await service.lobby.join(game.id, Caller(user, GUILD), T0)
     with pytest.raises(WrongState):
-        await service.join(game.id, Caller(9999, GUILD), T0)  # an eighth player
-    await service.leave(game.id, Caller(PLAYERS[0], GUILD), T0)
-    assert len((await service.game_info(game.id)).players) == 6
+        await service.lobby.join(game.id, Caller(9999, GUILD), T0)  # an eighth player
+    await service.lobby.leave(game.id, Caller(PLAYERS[0], GUILD), T0)
+    assert len((await service.lobby.game_info(game.id)).players) == 6
     with pytest.raises(NotAllowed):
-        await service.start(game.id, Caller(PLAYERS[1], GUILD), T0)
-    info = await service.start(game.id, Caller(PLAYERS[1], GUILD, server_gm=True), T0)
+        await service.lobby.start(game.id, Caller(PLAYERS[1], GUILD), T0)
+    info = await service.lobby.start(game.id, Caller(PLAYERS[1], GUILD, server_gm=True), T0)
     assert info.status is GameStatus.ACTIVE
     with pytest.raises(WrongState):
-        await service.join(game.id, Caller(PLAYERS[0], GUILD), T0)
-    assert (await service.game_in_channel(CHANNEL)).id == game.id
+        await service.lobby.join(game.id, Caller(PLAYERS[0], GUILD), T0)
+    assert (await service.lobby.game_in_channel(CHANNEL)).id == game.id
 
 
 async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(service):
@@ -110,10 +110,10 @@ async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(servi
     from tests.service.conftest import force_position
 
     info = await started_game(service, PLAYERS[:6])
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         from storage.models import GameRow
 
-        settings = service._settings(await session.get(GameRow, info.id))
+        settings = service.store.settings(await session.get(GameRow, info.id))
     assert settings.variant == "standard" and settings.rules.grouping == "6"
     spring = Position.initial(STANDARD_GAME)
     venice = Position(
@@ -124,12 +124,12 @@ async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(servi
     )
     await force_position(service, info.id, venice)
     austria = next(p.user_id for p in info.powers if p.power == "AUSTRIA")
-    await service.submit_orders(
+    await service.orders.submit_orders(
         Caller(austria, GUILD), "A TYR - VEN\nA TRI S A TYR - VEN", T0, info.id
     )
-    result = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
+    result = await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=5))
     assert result is not None
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         from storage.models import GameRow, PhaseRow
 
         game = await session.get(GameRow, info.id)
@@ -148,7 +148,7 @@ def unit_of(text: str):
 
 async def test_a_seven_player_game_keeps_its_settings_without_a_grouping(service):
     info = await started_game(service, PLAYERS[:7])
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         from storage.models import GameRow
 
         game = await session.get(GameRow, info.id)

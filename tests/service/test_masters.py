@@ -47,7 +47,7 @@ async def masters_game(service):
 
 async def test_rules003_mr1_the_game_starts_with_a_minor_army_on_every_other_centre(service):
     info = await masters_game(service)
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     start = position_from_json(records[-1].position)
     assert {str(u) for u in start.units_of("PORTUGAL")} == {"A POR"}
     assert len({u.power for u in start.units}) == 7 + 12
@@ -56,7 +56,7 @@ async def test_rules003_mr1_the_game_starts_with_a_minor_army_on_every_other_cen
 async def test_rules003_mr2_portugal_spring_1901_written_by_three_players(service):
     info = await masters_game(service)
     at = T0 + timedelta(hours=1)
-    france = await service.submit_orders(
+    france = await service.orders.submit_orders(
         Caller(owner(info, "FRANCE")), "A Mar - Spa\nPortugal A Por -S- (French) A Mar-Spa", at
     )
     assert [line.status for line in france.lines] == [LineStatus.ACCEPTED] * 2
@@ -64,17 +64,19 @@ async def test_rules003_mr2_portugal_spring_1901_written_by_three_players(servic
     echo = submission_echo(france, "Test game")
     assert "2 of 3 orders for civil-disorder powers left." in echo
     assert "You may write orders for " in echo and "Portugal" in echo
-    germany = await service.submit_orders(Caller(owner(info, "GERMANY")), "A Por S A Spa", at)
+    germany = await service.orders.submit_orders(
+        Caller(owner(info, "GERMANY")), "A Por S A Spa", at
+    )
     assert germany.written_left == (2, 3)
     italy = Caller(owner(info, "ITALY"))
-    await service.submit_orders(italy, "A Por S A Mar - Spa", at)
+    await service.orders.submit_orders(italy, "A Por S A Mar - Spa", at)
     # A second message replaces the first's lines for powers in disorder (M20).
-    again = await service.submit_orders(italy, "Portugal\nA Por S A Spa\nA Por S A Spa", at)
+    again = await service.orders.submit_orders(italy, "Portugal\nA Por S A Spa\nA Por S A Spa", at)
     assert again.written_left == (1, 3)
-    shown = await service.show_orders(italy)
+    shown = await service.orders.show_orders(italy)
     assert shown.written_left == (1, 3) and len(shown.orders) == 2
     await Scheduler(service).tick(info.deadline_at + timedelta(seconds=1))
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     after = position_from_json(records[-1].position)
     assert "A SPA" in {str(u) for u in after.units_of("SPAIN")}
     assert "A MAR" in {str(u) for u in after.units_of("FRANCE")}
@@ -86,7 +88,7 @@ async def test_rules003_mr2_portugal_spring_1901_written_by_three_players(servic
 async def test_rules003_mr2a_the_writer_is_told_which_cd_powers_they_may_order(service):
     info = await masters_game(service)
     # F Kie could move into Holland: Germany may not write for it (MR2 a).
-    shown = await service.show_orders(Caller(owner(info, "GERMANY")))
+    shown = await service.orders.show_orders(Caller(owner(info, "GERMANY")))
     assert "Portugal" in shown.cd_powers_text and "Holland" not in shown.cd_powers_text
 
 

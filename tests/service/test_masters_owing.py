@@ -25,7 +25,7 @@ REBELLION = MastersRules(rebellion=True)
 
 async def _game(service, masters: MastersRules, start, **settings):
     rules = replace(GameSettings().rules, masters=masters)
-    info = await started_game(service, settings=replace(GameSettings(**settings), rules=rules))
+    info = await started_game(service, settings=GameSettings(**settings).changed(rules=rules))
     await force_position(service, info.id, start)
     return info
 
@@ -43,7 +43,7 @@ async def test_rules003_mr3_a_surplus_with_no_room_is_reminded_until_it_writes(s
     assert set(reminded) == {france, owner(info, "ENGLAND")}
     text = reminder_text("Test game", reminded[france].payload, info.deadline_at)
     assert "no build yet" in text, text
-    await service.submit_orders(Caller(france), "Build Rebel A War", AT)
+    await service.orders.submit_orders(Caller(france), "Build Rebel A War", AT)
     await scheduler.tick(info.deadline_at - timedelta(hours=1))
     again = [e.user_id for e in await _events(service, EventKind.REMINDER)]
     assert again.count(france) == 1  # its word is in: the Winter no longer waits for it
@@ -54,7 +54,7 @@ async def test_rules003_mr6_a_power_that_may_build_with_aid_is_late_when_silent(
     info = await _game(
         service, MastersRules(foreign_aid=True), FRANCE_AIDS_ITALY_1905, schedule=grace
     )
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "Aid Italy", AT)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "Aid Italy", AT)
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()  # the game waits for Italy
     (channel,) = [e for e in await _events(service, EventKind.LATE) if e.channel_id]
@@ -64,14 +64,14 @@ async def test_rules003_mr6_a_power_that_may_build_with_aid_is_late_when_silent(
 async def test_rules003_without_mr3_mr4_mr6_a_surplus_with_no_room_is_not_late(service):
     grace = Schedule(grace_minutes=24 * 60)
     info = await _game(service, MastersRules(disarmament=True), NO_ROOM, schedule=grace)
-    await service.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT)
+    await service.orders.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT)
     report = await Scheduler(service).tick(info.deadline_at)
     assert [r.phase.code for r in report.adjudicated] == ["W1902A"]
 
 
 async def test_rules003_mr3_the_status_shows_a_surplus_with_no_room_as_owing(service):
     info = await _game(service, REBELLION, NO_ROOM)
-    owing = {p.power for p in (await service.game_info(info.id)).powers if p.owes_orders}
+    owing = {p.power for p in (await service.lobby.game_info(info.id)).powers if p.owes_orders}
     assert owing == {"FRANCE", "ENGLAND"}
 
 
@@ -86,9 +86,9 @@ FRANCE_TAKES_BELGIUM = position(
 
 async def test_rules003_m15_a_winter_only_the_masters_rules_open_waits_for_its_deadline(service):
     info = await _game(service, REBELLION, FRANCE_TAKES_BELGIUM)
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "A Bur - Bel", AT)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "A Bur - Bel", AT)
     fall_ends = info.deadline_at
     await Scheduler(service).tick(fall_ends)
-    winter = await service.game_info(info.id)
+    winter = await service.lobby.game_info(info.id)
     assert winter.phase.code == "W1902A"
     assert winter.deadline_at > fall_ends  # France may raise rebels: not played at once

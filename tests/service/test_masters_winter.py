@@ -41,12 +41,12 @@ async def _game(service, masters: MastersRules, start):
 
 async def test_rules003_mr6_italy_writes_build_a_ven_anticipating_frances_aid(service):
     info = await _game(service, MastersRules(foreign_aid=True), FRANCE_AIDS_ITALY_1905)
-    italy = await service.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
+    italy = await service.orders.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
     assert [line.status for line in italy.lines] == [LineStatus.ACCEPTED]
     france = Caller(owner(info, "FRANCE"))
-    await service.submit_orders(france, "Aid Italy\nAid Rebel A Arm", AT)
+    await service.orders.submit_orders(france, "Aid Italy\nAid Rebel A Arm", AT)
     await Scheduler(service).tick(info.deadline_at + timedelta(seconds=1))
-    after = position_from_json((await service.phase_records(info.id))[-1].position)
+    after = position_from_json((await service.history.phase_records(info.id))[-1].position)
     assert "A VEN" in {str(u) for u in after.units_of("ITALY")}
     assert "A ARM" in {str(u) for u in after.units_of("REBEL SMY")}
 
@@ -60,30 +60,30 @@ async def test_rules003_mr6_no_build_beyond_what_aid_could_give(service):
         },
     )
     info = await _game(service, MastersRules(foreign_aid=True), no_donor)
-    italy = await service.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
+    italy = await service.orders.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
     assert italy.lines[0].status is LineStatus.REJECTED
     assert "build only 0 units" in italy.lines[0].message
 
 
 async def test_rules003_mr6_without_foreign_aid_a_build_needs_a_centre_of_ones_own(service):
     info = await _game(service, MastersRules(rebellion=True), FRANCE_AIDS_ITALY_1905)
-    italy = await service.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
+    italy = await service.orders.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
     assert italy.lines[0].status is LineStatus.REJECTED
 
 
 async def test_rules003_mr6_the_winter_waits_for_a_power_that_may_build_with_aid(service):
     info = await _game(service, MastersRules(foreign_aid=True), FRANCE_AIDS_ITALY_1905)
     france = Caller(owner(info, "FRANCE"))
-    given = await service.submit_orders(france, "Aid Italy\nAid Rebel A Arm", AT)
+    given = await service.orders.submit_orders(france, "Aid Italy\nAid Rebel A Arm", AT)
     assert not given.ends_now  # Italy may yet build A Ven with France's aid
-    italy = await service.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
+    italy = await service.orders.submit_orders(Caller(owner(info, "ITALY")), "Build A Ven", AT)
     assert italy.ends_now
 
 
 async def test_rules003_mr6_a_power_that_may_build_with_aid_ends_the_winter_by_ready(service):
     info = await _game(service, MastersRules(foreign_aid=True), FRANCE_AIDS_ITALY_1905)
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "Aid Italy", AT)
-    ready = await service.set_ready(Caller(owner(info, "ITALY")), AT)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "Aid Italy", AT)
+    ready = await service.orders.set_ready(Caller(owner(info, "ITALY")), AT)
     assert ready.ends_phase
 
 
@@ -102,16 +102,22 @@ NO_ROOM = position(
 
 async def test_rules003_mr3_the_winter_waits_for_a_surplus_with_no_room_to_build(service):
     info = await _game(service, MastersRules(rebellion=True), NO_ROOM)
-    england = await service.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT)
+    england = await service.orders.submit_orders(
+        Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT
+    )
     assert not england.ends_now  # France may raise rebels in its stead (MR3)
-    france = await service.submit_orders(Caller(owner(info, "FRANCE")), "Build Rebel A War", AT)
+    france = await service.orders.submit_orders(
+        Caller(owner(info, "FRANCE")), "Build Rebel A War", AT
+    )
     assert [line.status for line in france.lines] == [LineStatus.ACCEPTED]
     assert france.ends_now
 
 
 async def test_rules003_without_mr3_mr4_mr6_a_surplus_with_no_room_is_not_awaited(service):
     info = await _game(service, MastersRules(disarmament=True), NO_ROOM)
-    england = await service.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT)
+    england = await service.orders.submit_orders(
+        Caller(owner(info, "ENGLAND")), "Disband A Lvp", AT
+    )
     assert england.ends_now
 
 
@@ -121,14 +127,14 @@ ENGLAND_1901 = position("W1901A", {"ENGLAND": "A YOR,F NWY,F NTH"}, {"ENGLAND": 
 async def test_rules003_mr5_england_writes_build_f_lvp_and_disband_a_yrk(service):
     info = await _game(service, MastersRules(disarmament=True), ENGLAND_1901)
     england = Caller(owner(info, "ENGLAND"))
-    sent = await service.submit_orders(england, "Build F Lvp\nDisband A Yor", AT)
+    sent = await service.orders.submit_orders(england, "Build F Lvp\nDisband A Yor", AT)
     assert [line.status for line in sent.lines] == [LineStatus.ACCEPTED] * 2, sent.lines
     await Scheduler(service).tick(info.deadline_at + timedelta(seconds=1))
-    after = position_from_json((await service.phase_records(info.id))[-1].position)
+    after = position_from_json((await service.history.phase_records(info.id))[-1].position)
     assert sorted(map(str, after.units_of("ENGLAND"))) == ["F LVP", "F NTH", "F NWY"]
 
 
 async def test_rules003_mr5_without_disarmament_no_disband_is_written(service):
     info = await _game(service, MastersRules(rebellion=True), ENGLAND_1901)
-    sent = await service.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Yor", AT)
+    sent = await service.orders.submit_orders(Caller(owner(info, "ENGLAND")), "Disband A Yor", AT)
     assert sent.lines[0].status is LineStatus.REJECTED

@@ -19,7 +19,9 @@ MR3_MR4_MR6 = MastersRules(rebellion=True, annexation=True, foreign_aid=True)
 
 
 async def _echo(service, info, power: str) -> str:
-    return submission_echo(await service.show_orders(Caller(owner(info, power))), "Test game")
+    return submission_echo(
+        await service.orders.show_orders(Caller(owner(info, power))), "Test game"
+    )
 
 
 async def test_rules003_mr3_mr4_mr6_a_surplus_with_no_room_is_told_rebels_annex_or_aid(service):
@@ -39,7 +41,9 @@ async def test_rules003_mr3_only_rebels_are_offered_without_mr4_mr6(service):
 
 async def test_rules003_mr3_a_build_used_on_rebels_leaves_one(service):
     info = await _game(service, MR3_MR4_MR6, NO_ROOM)
-    sent = await service.submit_orders(Caller(owner(info, "FRANCE")), "Build Rebel A War", AT)
+    sent = await service.orders.submit_orders(
+        Caller(owner(info, "FRANCE")), "Build Rebel A War", AT
+    )
     echo = submission_echo(sent, "Test game")
     assert "1 build" in echo and "2 builds" not in echo, echo
 

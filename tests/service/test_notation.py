@@ -17,11 +17,13 @@ from tests.service.conftest import force_position, owner, started_game
 async def test_an_interpreted_order_shows_what_the_player_wrote(service) -> None:
     info = await started_game(service)
     england = Caller(owner(info, "ENGLAND"))
-    await service.submit_orders(england, "A Liv-Yor\nF Lon - Nth", T0 + timedelta(hours=1))
+    await service.orders.submit_orders(england, "A Liv-Yor\nF Lon - Nth", T0 + timedelta(hours=1))
     await Scheduler(service).tick(info.deadline_at)
-    (spring,) = [r for r in await service.phase_records(info.id) if r.phase.code == "S1901M"]
+    (spring,) = [
+        r for r in await service.history.phase_records(info.id) if r.phase.code == "S1901M"
+    ]
     assert spring.report is not None and "A Lpl-Yor*" in spring.report
-    text = await service.judge_text(info.id, spring.id)
+    text = await service.history.judge_text(info.id, spring.id)
     # The same results, England's army as the player wrote it; every other power NMR.
     assert text == spring.report.replace("A Lpl-Yor*", "A Liv-Yor [ia: A Lpl-Yor*]")
     assert text.count("[NMR]") == 6
@@ -41,21 +43,21 @@ async def test_the_retreat_is_folded_into_the_movement_line_once_played(service)
     )
     await force_position(service, info.id, start)
     germany, france = Caller(owner(info, "GERMANY")), Caller(owner(info, "FRANCE"))
-    await service.submit_orders(germany, "A Mun - Bur\nA Ruh S A Mun - Bur", T0)
-    await service.submit_orders(france, "A Bur H", T0)
+    await service.orders.submit_orders(germany, "A Mun - Bur\nA Ruh S A Mun - Bur", T0)
+    await service.orders.submit_orders(france, "A Bur H", T0)
     scheduler = Scheduler(service)
     await scheduler.tick(info.deadline_at)
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     movement = records[0]
-    assert "A Bur H [dislodged]" in await service.judge_text(info.id, movement.id)
-    await service.submit_orders(france, "A Bur R Pic", info.deadline_at)
-    after = await service.game_info(info.id)
+    assert "A Bur H [dislodged]" in await service.history.judge_text(info.id, movement.id)
+    await service.orders.submit_orders(france, "A Bur R Pic", info.deadline_at)
+    after = await service.lobby.game_info(info.id)
     if after.phase.code == "S1901R":  # the retreat phase has not ended by itself
         await scheduler.tick(after.deadline_at)
-    retreat = (await service.phase_records(info.id))[1]
+    retreat = (await service.history.phase_records(info.id))[1]
     assert retreat.phase.code == "S1901R" and retreat.outcomes is not None
-    folded = await service.judge_text(info.id, movement.id)
+    folded = await service.history.judge_text(info.id, movement.id)
     assert folded.splitlines()[2] == "France:         A Bur H [r-Pic*]"
-    assert await service.judge_text(info.id, retreat.id) == (
+    assert await service.history.judge_text(info.id, retreat.id) == (
         "Retreats for Spring 1901:\n\nFrance:         A Bur [r-Pic*]\n\n" + folded
     )

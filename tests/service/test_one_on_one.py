@@ -32,20 +32,20 @@ MATCH = GameSettings(variant=VariantName.ONE_ON_ONE)
 async def _match(service, players=PLAYERS[:2]):
     """A one-on-one lobby in CHANNEL with SECOND as its second board, joined by
     `players` and started at T0; returns the ids of games A and B."""
-    game = await service.create_game(
+    game = await service.lobby.create_game(
         GUILD, CHANNEL, GM, "Duel", T0, MATCH, seed=7, second_channel_id=SECOND
     )
     for i, user in enumerate(players):
-        await service.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
-    await service.start(game.id, Caller(GM, GUILD), T0)
-    async with service.transaction() as session:
+        await service.lobby.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
+    await service.lobby.start(game.id, Caller(GM, GUILD), T0)
+    async with service.store.transaction() as session:
         rows = await session.execute(select(GameRow).where(GameRow.match_id.is_not(None)))
         games = sorted(rows.scalars().all(), key=lambda g: g.id)
     return [g.id for g in games]
 
 
 async def _board(service, game_id):
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         game = await session.get(GameRow, game_id)
         phase = await session.get(PhaseRow, game.current_phase_id)
         rows = await session.execute(select(PowerRow).where(PowerRow.game_id == game_id))
@@ -55,14 +55,18 @@ async def _board(service, game_id):
 
 async def test_rules004_one_on_one_needs_a_second_channel(service):
     with pytest.raises(InvalidSetting, match="second"):
-        await service.create_game(GUILD, CHANNEL, GM, "Duel", T0, MATCH)
+        await service.lobby.create_game(GUILD, CHANNEL, GM, "Duel", T0, MATCH)
     with pytest.raises(InvalidSetting, match="channel of its own"):
-        await service.create_game(GUILD, CHANNEL, GM, "Duel", T0, MATCH, second_channel_id=CHANNEL)
+        await service.lobby.create_game(
+            GUILD, CHANNEL, GM, "Duel", T0, MATCH, second_channel_id=CHANNEL
+        )
     with pytest.raises(InvalidSetting, match="one-on-one"):
-        await service.create_game(GUILD, CHANNEL, GM, "Duel", T0, second_channel_id=SECOND)
-    await service.create_game(GUILD, SECOND, GM, "Other", T0)
+        await service.lobby.create_game(GUILD, CHANNEL, GM, "Duel", T0, second_channel_id=SECOND)
+    await service.lobby.create_game(GUILD, SECOND, GM, "Other", T0)
     with pytest.raises(WrongState, match="already has a game"):
-        await service.create_game(GUILD, CHANNEL, GM, "Duel", T0, MATCH, second_channel_id=SECOND)
+        await service.lobby.create_game(
+            GUILD, CHANNEL, GM, "Duel", T0, MATCH, second_channel_id=SECOND
+        )
 
 
 async def test_rules004_one_on_one_two_games_the_efr_player_in_one_is_agt_in_the_other(service):
@@ -111,7 +115,7 @@ async def test_rules004_one_on_one_movement_deadlines_are_shared(service):
     await force_position(service, b, Position(pos_b.phase, units, both, variant="one_on_one"))
     german_a = (await _board(service, a))[2]["GERMANY"]
     deadline = game_a.deadline_at
-    await service.submit_orders(
+    await service.orders.submit_orders(
         Caller(german_a), "A MUN-BUR\nA RUH S A MUN-BUR", deadline - timedelta(hours=1), a
     )
     await scheduler.tick(deadline)
@@ -162,7 +166,7 @@ async def test_rules004_one_on_one_first_to_24_units_wins_the_match(service):
     assert game_a.status == game_b.status == "ended"
     assert game_a.end_kind == game_b.end_kind == "match_units"
     assert game_a.winners == list(EFR) and game_b.winners == list(AGT)
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         match = await session.get(MatchRow, game_a.match_id)
     assert match.status == "ended" and match.result == "won" and match.winners == [winner]
     assert match.scores == {str(winner): 24, str(powers_a["AUSTRIA"]): 3}
@@ -177,14 +181,14 @@ async def test_rules004_one_on_one_an_agreed_draw_is_one_vote_for_the_match(serv
     a, b = await _match(service)
     _, _, powers_a = await _board(service, a)
     efr, agt = powers_a["ENGLAND"], powers_a["AUSTRIA"]
-    vote = await service.propose_draw(b, Caller(agt, GUILD), T0 + timedelta(hours=1))
-    await service.cast_ballot(vote.id, efr, True, T0 + timedelta(hours=2))
+    vote = await service.votes.propose_draw(b, Caller(agt, GUILD), T0 + timedelta(hours=1))
+    await service.votes.cast_ballot(vote.id, efr, True, T0 + timedelta(hours=2))
     game_a, _, _ = await _board(service, a)
     game_b, _, _ = await _board(service, b)
     assert game_a.status == game_b.status == "ended"
     assert game_a.end_kind == game_b.end_kind == "draw"
     assert sorted(game_a.winners) == sorted(EFR + AGT) == sorted(game_b.winners)
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         match = await session.get(MatchRow, game_a.match_id)
     assert match.status == "ended" and match.result == "draw"
     assert sorted(match.winners) == sorted((efr, agt))
@@ -197,13 +201,13 @@ async def test_queue_one_on_one_an_excuse_moves_both_boards(service):
     from bot.service.schedule import Schedule
 
     settings = GameSettings(variant=VariantName.ONE_ON_ONE, schedule=Schedule(excuses=1))
-    game = await service.create_game(
+    game = await service.lobby.create_game(
         GUILD, CHANNEL, GM, "Duel", T0, settings, seed=7, second_channel_id=SECOND
     )
     for i, user in enumerate(PLAYERS[:2]):
-        await service.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
-    await service.start(game.id, Caller(GM, GUILD), T0)
-    async with service.transaction() as session:
+        await service.lobby.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
+    await service.lobby.start(game.id, Caller(GM, GUILD), T0)
+    async with service.store.transaction() as session:
         rows = await session.execute(select(GameRow).where(GameRow.match_id.is_not(None)))
         a, b = sorted(g.id for g in rows.scalars().all())
     game_a, _, holders_a = await _board(service, a)
@@ -211,9 +215,11 @@ async def test_queue_one_on_one_an_excuse_moves_both_boards(service):
     deadline = game_a.deadline_at
     at = deadline - timedelta(hours=1)
     efr, agt = "F LON H\nA PAR H\nA MOS H", "A VIE H\nA BER H\nA CON H"
-    await service.submit_orders(Caller(holders_a["AUSTRIA"], GUILD), agt, at, a)  # EFR late on A
-    await service.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, at, b)
-    await service.submit_orders(Caller(holders_b["ENGLAND"], GUILD), efr, at, b)
+    await service.orders.submit_orders(
+        Caller(holders_a["AUSTRIA"], GUILD), agt, at, a
+    )  # EFR late on A
+    await service.orders.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, at, b)
+    await service.orders.submit_orders(Caller(holders_b["ENGLAND"], GUILD), efr, at, b)
     report = await Scheduler(service).tick(deadline)
     assert report.adjudicated == ()
     game_a, pos_a, _ = await _board(service, a)
@@ -236,7 +242,7 @@ async def test_a_side_no_one_holds_cannot_win_or_lose_the_match(service):
     fall = Phase.parse("F1905M")
     await force_position(service, a, Position(fall, side_a, owned_a, variant="one_on_one"))
     await force_position(service, b, Position(fall, side_b, owned_b, variant="one_on_one"))
-    await service.gm_kick(a, Caller(GM, GUILD), powers_a["ENGLAND"], T0)
+    await service.gm.gm_kick(a, Caller(GM, GUILD), powers_a["ENGLAND"], T0)
     report = await Scheduler(service).tick(game_a.deadline_at)
     assert sorted(r.game_id for r in report.adjudicated) == [a, b]
     game_a, position_a, _ = await _board(service, a)

@@ -24,8 +24,8 @@ async def test_rules004_one_on_one_a_rollback_plan_lists_both_boards_changes(ser
     game_a = (await _board(service, a))[0]
     await Scheduler(service).tick(game_a.deadline_at)  # both boards reach Fall 1901
     later = game_a.deadline_at + timedelta(minutes=5)
-    await service.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", NEWCOMER, later)
-    plan = await service.gm_rollback_plan(a, Caller(GM, GUILD), "S1901M")
+    await service.gm.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", NEWCOMER, later)
+    plan = await service.gm.gm_rollback_plan(a, Caller(GM, GUILD), "S1901M")
     assert sorted(c.power for c in plan.changes) == sorted(EFR + AGT)
     assert {c.now for c in plan.changes} == {NEWCOMER}
 
@@ -36,21 +36,23 @@ async def test_queue_one_on_one_a_grace_moves_both_boards(service):
     settings = GameSettings(
         variant=VariantName.ONE_ON_ONE, schedule=Schedule(grace_minutes=24 * 60)
     )
-    game = await service.create_game(
+    game = await service.lobby.create_game(
         GUILD, CHANNEL, GM, "Duel", T0, settings, seed=7, second_channel_id=SECOND
     )
     for i, user in enumerate(PLAYERS[:2]):
-        await service.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
-    await service.start(game.id, Caller(GM, GUILD), T0)
+        await service.lobby.join(game.id, Caller(user, GUILD), T0 + timedelta(seconds=i))
+    await service.lobby.start(game.id, Caller(GM, GUILD), T0)
     a, b = await _ids(service)
     game_a, _, holders_a = await _board(service, a)
     _, _, holders_b = await _board(service, b)
     deadline = game_a.deadline_at
     at = deadline - timedelta(hours=1)
     efr, agt = "F LON H\nA PAR H\nA MOS H", "A VIE H\nA BER H\nA CON H"
-    await service.submit_orders(Caller(holders_a["AUSTRIA"], GUILD), agt, at, a)  # EFR late on A
-    await service.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, at, b)
-    await service.submit_orders(Caller(holders_b["ENGLAND"], GUILD), efr, at, b)
+    await service.orders.submit_orders(
+        Caller(holders_a["AUSTRIA"], GUILD), agt, at, a
+    )  # EFR late on A
+    await service.orders.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, at, b)
+    await service.orders.submit_orders(Caller(holders_b["ENGLAND"], GUILD), efr, at, b)
     report = await Scheduler(service).tick(deadline)
     assert report.adjudicated == ()
     game_a, _, _ = await _board(service, a)
@@ -67,6 +69,6 @@ async def _ids(service) -> list[int]:
 
     from storage.models import GameRow
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = await session.execute(select(GameRow).where(GameRow.match_id.is_not(None)))
         return sorted(g.id for g in rows.scalars().all())

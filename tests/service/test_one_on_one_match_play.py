@@ -28,9 +28,9 @@ async def test_rules004_one_on_one_orders_naming_one_boards_units_go_to_that_boa
     player = (await _board(service, a))[2]["FRANCE"]
     assert (await _board(service, b))[2]["AUSTRIA"] == player
     sent = T0 + timedelta(minutes=1)
-    done = await service.submit_orders(Caller(player), "A Par-Bur", sent)
+    done = await service.orders.submit_orders(Caller(player), "A Par-Bur", sent)
     assert done.game_id == a and [line.status.value for line in done.lines] == ["accepted"]
-    done = await service.submit_orders(Caller(player), "A Vie-Bud\nF Ank-Bla", sent)
+    done = await service.orders.submit_orders(Caller(player), "A Vie-Bud\nF Ank-Bla", sent)
     assert done.game_id == b and len(done.lines) == 2
 
 
@@ -42,7 +42,7 @@ async def test_rules004_one_on_one_a_dm_about_both_boards_or_neither_gets_the_me
     sent = T0 + timedelta(minutes=1)
     for text in ("A Par-Bur\nA Vie-Bud", "A Par-Bur\nhello", "A Rom-Apu"):
         with pytest.raises(ChooseGame) as choice:
-            await service.submit_orders(Caller(player), text, sent)
+            await service.orders.submit_orders(Caller(player), text, sent)
         assert sorted(choice.value.game_ids) == [a, b]
 
 
@@ -55,7 +55,7 @@ async def test_rules004_one_on_one_a_replacement_takes_the_players_side_on_both_
     that player's side on both boards, and the old player leaves both games."""
     a, b = await _match(service)
     old = (await _board(service, a))[2]["FRANCE"]
-    await service.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", NEWCOMER, T0)
+    await service.gm.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", NEWCOMER, T0)
     powers_a = (await _board(service, a))[2]
     powers_b = (await _board(service, b))[2]
     assert {powers_a[p] for p in EFR} == {NEWCOMER} == {powers_b[p] for p in AGT}
@@ -71,7 +71,7 @@ async def test_rules004_one_on_one_the_opponent_cannot_take_a_side(service):
     a, _ = await _match(service)
     opponent = (await _board(service, a))[2]["AUSTRIA"]
     with pytest.raises(WrongState, match="other side"):
-        await service.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", opponent, T0)
+        await service.gm.gm_replace_player(a, Caller(GM, GUILD), "FRANCE", opponent, T0)
 
 
 async def test_rules004_one_on_one_the_match_counts_the_replacements_units(service):
@@ -80,7 +80,7 @@ async def test_rules004_one_on_one_the_match_counts_the_replacements_units(servi
     a, b = await _match(service)
     game_a, _, powers_a = await _board(service, a)
     old, other = powers_a["FRANCE"], powers_a["AUSTRIA"]
-    await service.gm_replace_player(b, Caller(GM, GUILD), "GERMANY", NEWCOMER, T0)
+    await service.gm.gm_replace_player(b, Caller(GM, GUILD), "GERMANY", NEWCOMER, T0)
     centres = sorted(ONE_ON_ONE.board.supply_centres)
     # Game A: the newcomer's EFR 5 armies, the other 3; game B: the newcomer's AGT 24.
     side_a = _armies(EFR, centres[:5]) + _armies(AGT, centres[5:8])
@@ -90,7 +90,7 @@ async def test_rules004_one_on_one_the_match_counts_the_replacements_units(servi
         owned = {u.location.province: u.power for u in units}
         await force_position(service, game_id, Position(fall, units, owned, variant="one_on_one"))
     await Scheduler(service).tick(game_a.deadline_at)
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         match = await session.get(MatchRow, game_a.match_id)
     assert match.result == "won" and match.winners == [NEWCOMER]
     assert match.scores == {str(NEWCOMER): 24, str(other): 3} and str(old) not in match.scores
@@ -109,7 +109,7 @@ async def test_rules004_one_on_one_a_rollback_takes_both_boards_back(service):
     await Scheduler(service).tick(game_a.deadline_at)
     assert (await _code(service, b))[1] == "F1901M"
     later = game_a.deadline_at + timedelta(minutes=5)
-    await service.gm_rollback(b, Caller(GM, GUILD), "S1901M", later)
+    await service.gm.gm_rollback(b, Caller(GM, GUILD), "S1901M", later)
     (game_a, code_a), (game_b, code_b) = await _code(service, a), await _code(service, b)
     assert code_a == code_b == "S1901M"
     assert game_a.deadline_at == game_b.deadline_at is not None
@@ -134,14 +134,14 @@ async def test_rules004_one_on_one_no_rollback_to_one_boards_retreats(service):
     german = (await _board(service, a))[2]["GERMANY"]
     deadline = (await _board(service, a))[0].deadline_at
     orders = "A MUN-BUR\nA RUH S A MUN-BUR"
-    await service.submit_orders(Caller(german), orders, deadline - timedelta(hours=1), a)
+    await service.orders.submit_orders(Caller(german), orders, deadline - timedelta(hours=1), a)
     await scheduler.tick(deadline)
     assert (await _code(service, a))[1] == "F1901R"
     assert (await _code(service, b))[1] == "S1902M"
     with pytest.raises(WrongState, match="movement phase"):
-        await service.gm_rollback(a, Caller(GM, GUILD), "F1901R", deadline)
+        await service.gm.gm_rollback(a, Caller(GM, GUILD), "F1901R", deadline)
     with pytest.raises(WrongState, match="has not reached"):
-        await service.gm_rollback(b, Caller(GM, GUILD), "S1902M", deadline)
+        await service.gm.gm_rollback(b, Caller(GM, GUILD), "S1902M", deadline)
     assert [(await _code(service, g))[1] for g in (a, b)] == ["F1901R", "S1902M"]
 
 
@@ -149,12 +149,14 @@ async def test_rules004_one_on_one_a_rollback_reopens_an_ended_match(service):
     """O7: rolling back a board of a match that ended undoes the match's result too."""
     a, b = await _match(service)
     powers = (await _board(service, a))[2]
-    vote = await service.propose_draw(a, Caller(powers["ENGLAND"], GUILD), T0 + timedelta(hours=1))
-    await service.cast_ballot(vote.id, powers["AUSTRIA"], True, T0 + timedelta(hours=2))
+    vote = await service.votes.propose_draw(
+        a, Caller(powers["ENGLAND"], GUILD), T0 + timedelta(hours=1)
+    )
+    await service.votes.cast_ballot(vote.id, powers["AUSTRIA"], True, T0 + timedelta(hours=2))
     assert (await _board(service, b))[0].status == "ended"
-    await service.gm_rollback(a, Caller(GM, GUILD), "S1901M", T0 + timedelta(hours=3))
+    await service.gm.gm_rollback(a, Caller(GM, GUILD), "S1901M", T0 + timedelta(hours=3))
     game_a, game_b = (await _board(service, a))[0], (await _board(service, b))[0]
     assert game_a.status == game_b.status == "active"
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         match = await session.get(MatchRow, game_a.match_id)
     assert match.status == "active" and match.result is None and match.winners is None

@@ -23,7 +23,7 @@ NOW = T0 + timedelta(hours=1)
 
 async def _read_back(service, game_id: int) -> tuple[dict, list[tuple[str, str]]]:
     """The orders in force as the service reads them, and the stored (power, slot)."""
-    async with service.db.connect() as conn:
+    async with service.store.db.connect() as conn:
         read = await order_queries.order_context(conn, game_id, lock=False)
         columns = OrderRow.__table__.c
         stored = await conn.execute(select(columns.power, columns.slot).order_by(columns.id))
@@ -32,7 +32,7 @@ async def _read_back(service, game_id: int) -> tuple[dict, list[tuple[str, str]]
 
 async def test_issue17_an_order_in_force_is_read_back_as_the_order_stored(service):
     info = await started_game(service)
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "A Par-Bur", NOW)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "A Par-Bur", NOW)
     in_force, stored = await _read_back(service, info.id)
     to_bur = Move(Unit("FRANCE", UnitType.ARMY, Location("PAR")), Location("BUR"))
     assert stored == [("FRANCE", "PAR")]
@@ -44,7 +44,7 @@ async def test_issue17_an_order_in_force_is_read_back_as_the_order_stored(servic
 async def test_rules000_13_2_each_waived_build_is_kept_under_its_own_slot(service):
     info = await started_game(service)
     await force_position(service, info.id, winter_with_a_build_for_france())
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "F BRE B\nWAIVE\nWAIVE", NOW)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "F BRE B\nWAIVE\nWAIVE", NOW)
     in_force, stored = await _read_back(service, info.id)
     assert stored == [("FRANCE", "BRE"), ("FRANCE", "WAIVE1"), ("FRANCE", "WAIVE2")]
     fleet = Unit("FRANCE", UnitType.FLEET, Location("BRE"))

@@ -19,7 +19,9 @@ async def test_a_player_with_two_powers_orders_both_in_one_message(service):
     info = await started_game(service, PLAYERS[:4])
     user = owner(info, "AUSTRIA")
     assert owner(info, "FRANCE") == user  # rules/000 §14.2: Austria/France
-    result = await service.submit_orders(Caller(user), "A VIE - GAL\nA PAR - BUR\nF LON - NTH", NOW)
+    result = await service.orders.submit_orders(
+        Caller(user), "A VIE - GAL\nA PAR - BUR\nF LON - NTH", NOW
+    )
     assert [line.power for line in result.lines[:2]] == ["AUSTRIA", "FRANCE"]
     assert result.lines[2].status is LineStatus.REJECTED  # England is not his
     assert texts(result.orders) == ("A PAR - BUR", "A VIE - GAL")
@@ -39,20 +41,22 @@ async def test_builds_beyond_the_allowance_are_refused_and_the_phase_ends_early(
     assert position.adjustment_of("FRANCE") == 5  # and room for three builds
     await force_position(service, info.id, position)
     france = owner(info, "FRANCE")
-    first = await service.submit_orders(Caller(france), "A PAR B", NOW)
+    first = await service.orders.submit_orders(Caller(france), "A PAR B", NOW)
     assert [line.status for line in first.lines] == [LineStatus.ACCEPTED]
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     assert [p.power for p in game.powers if p.owes_orders] == ["FRANCE"]
     assert game.deadline_at > NOW  # incomplete orders do not end the phase
-    more = await service.submit_orders(Caller(france), "F BRE B\nWAIVE\nWAIVE\nWAIVE\nWAIVE", NOW)
+    more = await service.orders.submit_orders(
+        Caller(france), "F BRE B\nWAIVE\nWAIVE\nWAIVE\nWAIVE", NOW
+    )
     assert [line.status for line in more.lines] == [LineStatus.ACCEPTED] * 4 + [LineStatus.REJECTED]
     assert "only 5" in more.lines[4].message
     # Two builds and three waives use all five: France, the only power concerned,
     # is done, and the phase ends at once (rules/004 rule 3).
-    assert (await service.game_info(info.id)).deadline_at == NOW
+    assert (await service.lobby.game_info(info.id)).deadline_at == NOW
     report = await Scheduler(service).tick(NOW)
     assert [r.phase.code for r in report.adjudicated] == ["W1901A"]
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     from storage.codec import position_from_json
 
     built = position_from_json(records[-1].position)
@@ -65,15 +69,17 @@ async def test_the_standbys_orders_are_dropped_when_the_owner_does_send(service)
     info = await started_game(service)
     scheduler = Scheduler(service)
     await scheduler.tick(info.deadline_at)
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     at = game.deadline_at - timedelta(hours=1)
-    await service.gm_call_standby(info.id, Caller(GM, GUILD), "RUSSIA", 8888, at)
-    await service.submit_orders(Caller(8888), "A WAR - GAL", at)
-    await service.submit_orders(Caller(owner(info, "RUSSIA")), "A MOS - UKR", at)
+    await service.gm.gm_call_standby(info.id, Caller(GM, GUILD), "RUSSIA", 8888, at)
+    await service.orders.submit_orders(Caller(8888), "A WAR - GAL", at)
+    await service.orders.submit_orders(Caller(owner(info, "RUSSIA")), "A MOS - UKR", at)
     await scheduler.tick(game.deadline_at)
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert owner(after, "RUSSIA") == owner(info, "RUSSIA")
-    played = next(r for r in await service.phase_records(info.id) if r.phase.code == "F1901M")
+    played = next(
+        r for r in await service.history.phase_records(info.id) if r.phase.code == "F1901M"
+    )
     assert [o["unit"] for o in played.orders["RUSSIA"]] == ["A MOS"]
 
 
@@ -82,14 +88,16 @@ async def test_a_proxy_does_not_save_the_owner_from_nmr(service):
     # proxy in force (civil disorder would end it).
     info = await started_game(service, settings=GameSettings(civil_disorder_after=2))
     germany, austria = owner(info, "GERMANY"), owner(info, "AUSTRIA")
-    await service.grant_proxy(Caller(germany), austria, NOW)
-    await service.submit_orders(Caller(austria), "A MUN - RUH", NOW, game_id=info.id)
+    await service.orders.grant_proxy(Caller(germany), austria, NOW)
+    await service.orders.submit_orders(Caller(austria), "A MUN - RUH", NOW, game_id=info.id)
     await Scheduler(service).tick(info.deadline_at)
-    game = await service.game_info(info.id)
+    game = await service.lobby.game_info(info.id)
     missed = {p.power: p.missed_phases for p in game.powers}
     assert missed["GERMANY"] == 1 and missed["AUSTRIA"] == 1
-    assert (await service.phase_records(info.id))[0].orders["GERMANY"][0]["unit"] == "A MUN"
-    assert await service.revoke_proxies(Caller(germany), NOW, game_id=info.id) == 1
+    assert (await service.history.phase_records(info.id))[0].orders["GERMANY"][0]["unit"] == "A MUN"
+    assert await service.orders.revoke_proxies(Caller(germany), NOW, game_id=info.id) == 1
     later = game.deadline_at - timedelta(hours=1)
-    refused = await service.submit_orders(Caller(austria), "A RUH - BUR", later, game_id=info.id)
+    refused = await service.orders.submit_orders(
+        Caller(austria), "A RUH - BUR", later, game_id=info.id
+    )
     assert refused.lines[0].status is LineStatus.REJECTED  # Germany's unit, no proxy now

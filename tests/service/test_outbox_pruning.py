@@ -17,49 +17,49 @@ DAY = timedelta(days=1)
 
 async def deliver(service, events, at) -> None:
     for event in events:
-        await service.mark_delivered(event.id, at)
+        await service.outbox.mark_delivered(event.id, at)
 
 
 async def test_delivered_events_older_than_the_age_kept_are_deleted(service):
     await started_game(service)
-    events = await service.pending_events(T0, limit=100)
+    events = await service.outbox.pending_events(T0, limit=100)
     assert len(events) == 8
     await deliver(service, events[:3], T0)
     await deliver(service, events[3:6], T0 + 20 * DAY)
-    await service.mark_failed(events[6].id, "HTTP 503", T0)  # tried, still to deliver
+    await service.outbox.mark_failed(events[6].id, "HTTP 503", T0)  # tried, still to deliver
     waiting = [e.id for e in events[6:]]
 
-    assert await service.prune_outbox(T0 + 29 * DAY, timedelta(days=30)) == 0
-    assert await service.prune_outbox(T0 + 35 * DAY, timedelta(days=30)) == 3
+    assert await service.outbox.prune_outbox(T0 + 29 * DAY, timedelta(days=30)) == 0
+    assert await service.outbox.prune_outbox(T0 + 35 * DAY, timedelta(days=30)) == 3
     assert [e.id for e in await outbox(service)] == [e.id for e in events[3:]]
     # Delivered exactly at the cutoff: not yet older than the age kept.
-    assert await service.prune_outbox(T0 + 50 * DAY, timedelta(days=30)) == 0
-    assert await service.prune_outbox(T0 + 50 * DAY, timedelta(days=29)) == 3
+    assert await service.outbox.prune_outbox(T0 + 50 * DAY, timedelta(days=30)) == 0
+    assert await service.outbox.prune_outbox(T0 + 50 * DAY, timedelta(days=29)) == 3
     # However old, an event not delivered stays, and is still offered.
-    assert await service.prune_outbox(T0 + 999 * DAY, timedelta(0)) == 0
+    assert await service.outbox.prune_outbox(T0 + 999 * DAY, timedelta(0)) == 0
     assert [e.id for e in await outbox(service)] == waiting
-    assert [e.id for e in await service.pending_events(T0 + 999 * DAY)] == waiting
+    assert [e.id for e in await service.outbox.pending_events(T0 + 999 * DAY)] == waiting
 
 
 async def test_a_large_outbox_is_pruned_in_batches(service, monkeypatch):
     monkeypatch.setattr(outbox_module, "PRUNE_BATCH", 3)
     await started_game(service)
-    await deliver(service, await service.pending_events(T0, limit=100), T0)
-    assert await service.prune_outbox(T0 + DAY, timedelta(0)) == 8
+    await deliver(service, await service.outbox.pending_events(T0, limit=100), T0)
+    assert await service.outbox.prune_outbox(T0 + DAY, timedelta(0)) == 8
     assert await outbox(service) == ()
 
 
 async def test_the_delivery_loop_prunes_at_most_hourly(service):
     await started_game(service)
-    events = await service.pending_events(T0, limit=100)
+    events = await service.outbox.pending_events(T0, limit=100)
     await deliver(service, events[:4], T0)
-    assert await service.prune_outbox_hourly(T0 + 31 * DAY, keep_days=30) == 4
+    assert await service.outbox.prune_outbox_hourly(T0 + 31 * DAY, keep_days=30) == 4
     await deliver(service, events[4:], T0 + DAY)
     # Within the hour: nothing is looked at, not even these.
     later = T0 + 31 * DAY + timedelta(minutes=59)
-    assert await service.prune_outbox_hourly(later, keep_days=0) == 0
+    assert await service.outbox.prune_outbox_hourly(later, keep_days=0) == 0
     assert len(await outbox(service)) == 4
-    assert await service.prune_outbox_hourly(T0 + 31 * DAY + timedelta(hours=1), 0) == 4
+    assert await service.outbox.prune_outbox_hourly(T0 + 31 * DAY + timedelta(hours=1), 0) == 4
     assert await outbox(service) == ()
 
 

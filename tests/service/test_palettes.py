@@ -55,16 +55,16 @@ async def test_the_channel_uses_the_games_palette_a_player_their_own(service):
     lookups = GameLookups(service, palette="classic")
     alice, bob = PLAYERS[:2]
     assert await lookups.palette_for(info.id) == "classic"  # the operator's
-    await service.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "colorblind", T0)
+    await service.gm.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "colorblind", T0)
     assert await lookups.palette_for(info.id) == "colorblind"
     assert await lookups.palette_for(info.id, alice) == "colorblind"  # no choice of hers
     await PlayerSettings(service).set_palette(alice, "classic", T0)
     assert await lookups.palette_for(info.id, alice) == "classic"
     assert await lookups.palette_for(info.id, bob) == "colorblind"
-    await service.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "default", T0)
+    await service.gm.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "default", T0)
     assert await lookups.palette_for(info.id) == "classic"
     with pytest.raises(InvalidSetting):
-        await service.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "pink", T0)
+        await service.gm.gm_change_setting(info.id, Caller(GM, GUILD), "map_palette", "pink", T0)
 
 
 async def test_maps_and_previews_are_drawn_in_the_palette_asked_for(service):
@@ -104,7 +104,7 @@ async def test_the_centre_chart_reads_one_statement_whatever_the_years(service):
         reads.statements
     )
     history, palette = drawn[-1]
-    records = [r for r in await service.phase_records(info.id) if not r.rolled_back]
+    records = [r for r in await service.history.phase_records(info.id) if not r.rolled_back]
     years = sorted({r.phase.code[1:5] for r in records})
     assert [code for code, _ in history][: len(years)] == [f"S{y}M" for y in years]
     assert late[1] in (len(years), len(years) + 1)

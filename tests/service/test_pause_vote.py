@@ -21,14 +21,14 @@ HOUR = timedelta(hours=1)
 
 async def test_issue23_pause_passes_when_every_survivor_says_yes(service):
     info = await started_game(service)
-    vote = await service.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0 + HOUR)
+    vote = await service.votes.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0 + HOUR)
     assert vote.kind == "pause" and vote.status == "open"
     for user in PLAYERS[1:-1]:
-        await service.cast_ballot(vote.id, user, True, T0 + HOUR)
-    assert (await service.game_info(info.id)).paused is False
-    last = await service.cast_ballot(vote.id, PLAYERS[-1], True, T0 + 2 * HOUR)
+        await service.votes.cast_ballot(vote.id, user, True, T0 + HOUR)
+    assert (await service.lobby.game_info(info.id)).paused is False
+    last = await service.votes.cast_ballot(vote.id, PLAYERS[-1], True, T0 + 2 * HOUR)
     assert last.status == "passed"
-    assert (await service.game_info(info.id)).paused is True
+    assert (await service.lobby.game_info(info.id)).paused is True
     # Paused: the deadline does not pass, and no reminder is sent.
     scheduler = Scheduler(service)
     report = await scheduler.tick(info.deadline_at + timedelta(days=2))
@@ -39,34 +39,34 @@ async def test_issue23_pause_passes_when_every_survivor_says_yes(service):
 
 async def test_issue23_one_no_keeps_the_game_running(service):
     info = await started_game(service)
-    vote = await service.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
-    closed = await service.cast_ballot(vote.id, PLAYERS[3], False, T0)
+    vote = await service.votes.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
+    closed = await service.votes.cast_ballot(vote.id, PLAYERS[3], False, T0)
     assert closed.status == "failed"
-    assert (await service.game_info(info.id)).paused is False
+    assert (await service.lobby.game_info(info.id)).paused is False
 
 
 async def test_issue23_abstention_counts_yes_for_a_pause_at_the_deadline(service):
     info = await started_game(service)
-    await service.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
+    await service.votes.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
     report = await Scheduler(service).tick(info.deadline_at)
     assert report.adjudicated == ()
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert (after.paused, after.phase.code) == (True, "S1901M")
 
 
 async def test_issue23_a_vote_resumes_and_the_deadline_moves_by_the_pause(service):
     info = await started_game(service)
-    vote = await service.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
+    vote = await service.votes.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
     for user in PLAYERS[1:]:
-        await service.cast_ballot(vote.id, user, True, T0)
+        await service.votes.cast_ballot(vote.id, user, True, T0)
     with pytest.raises(WrongState, match="already paused"):
-        await service.propose_pause(info.id, Caller(PLAYERS[1], GUILD), T0)
+        await service.votes.propose_pause(info.id, Caller(PLAYERS[1], GUILD), T0)
     later = T0 + timedelta(days=3)
-    again = await service.propose_resume(info.id, Caller(PLAYERS[1], GUILD), later)
+    again = await service.votes.propose_resume(info.id, Caller(PLAYERS[1], GUILD), later)
     for user in [PLAYERS[0], *PLAYERS[2:]]:
-        again = await service.cast_ballot(again.id, user, True, later)
+        again = await service.votes.cast_ballot(again.id, user, True, later)
     assert again.status == "passed"
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert after.paused is False
     assert after.deadline_at == info.deadline_at + timedelta(days=3)
     resumed = [e for e in await outbox(service) if e.kind is EventKind.RESUMED]
@@ -76,9 +76,9 @@ async def test_issue23_a_vote_resumes_and_the_deadline_moves_by_the_pause(servic
 async def test_issue23_resume_vote_only_while_paused_and_gm_resumes_a_voted_pause(service):
     info = await started_game(service)
     with pytest.raises(WrongState, match="not paused"):
-        await service.propose_resume(info.id, Caller(PLAYERS[0], GUILD), T0)
-    vote = await service.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
+        await service.votes.propose_resume(info.id, Caller(PLAYERS[0], GUILD), T0)
+    vote = await service.votes.propose_pause(info.id, Caller(PLAYERS[0], GUILD), T0)
     for user in PLAYERS[1:]:
-        await service.cast_ballot(vote.id, user, True, T0)
-    await service.gm_resume(info.id, Caller(GM, GUILD), T0 + HOUR)
-    assert (await service.game_info(info.id)).paused is False
+        await service.votes.cast_ballot(vote.id, user, True, T0)
+    await service.gm.gm_resume(info.id, Caller(GM, GUILD), T0 + HOUR)
+    assert (await service.lobby.game_info(info.id)).paused is False

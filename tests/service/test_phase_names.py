@@ -53,7 +53,7 @@ async def test_rules000_world_war_i_begins_in_spring_1914(service):
     )
     assert info.phase is not None and info.phase.year == 1914
     assert info.phase.title == "Spring 1914"
-    record = await service.phase_record(info.id, "s1914m")
+    record = await service.history.phase_record(info.id, "s1914m")
     assert record is not None and record.phase == info.phase
 
 
@@ -65,4 +65,4 @@ async def test_a_phase_named_that_no_game_has_is_not_found_with_the_phases_so_fa
             await lookups.find_record(info.id, text)
         assert str(refused.value) == f"No phase {text.upper()} in this game. Phases so far: S1901M."
     with pytest.raises(NotFound, match="no game number"):
-        await service.phase_record(info.id + 100, "X1901M")
+        await service.history.phase_record(info.id + 100, "X1901M")

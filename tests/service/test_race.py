@@ -32,7 +32,7 @@ async def test_two_services_racing_adjudicate_each_due_game_once(db_url):
         assert all(not r.errors for r in reports), [r.errors for r in reports]
         played = sorted(r.game_id for report in reports for r in report.adjudicated)
         assert played == sorted(g.id for g in games)
-        async with second.transaction() as session:
+        async with second.store.transaction() as session:
             phases = (await session.execute(select(func.count()).select_from(PhaseRow))).scalar()
             results = (
                 await session.execute(
@@ -42,8 +42,8 @@ async def test_two_services_racing_adjudicate_each_due_game_once(db_url):
         assert phases == 2 * len(games)
         assert results == len(games)
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db_url):
@@ -52,7 +52,7 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
     try:
         info = await started_game(first)
         gm_result, tick = await asyncio.gather(
-            first.gm_adjudicate_now(
+            first.gm.gm_adjudicate_now(
                 info.id, Caller(info.gm_user_id, GUILD), info.deadline_at, expected_phase="S1901M"
             ),
             Scheduler(second).tick(info.deadline_at),
@@ -63,10 +63,13 @@ async def test_gm_adjudicating_while_the_deadline_passes_plays_the_phase_once(db
         assert not isinstance(tick, BaseException)
         count = (gm_result is not None) + len(tick.adjudicated)
         assert count == 1
-        assert [r.phase.code for r in await first.phase_records(info.id)] == ["S1901M", "F1901M"]
+        assert [r.phase.code for r in await first.history.phase_records(info.id)] == [
+            "S1901M",
+            "F1901M",
+        ]
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_lost(db_url):
@@ -81,12 +84,14 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
             france = next(p.user_id for p in info.powers if p.power == "FRANCE")
             just_before = info.deadline_at - timedelta(milliseconds=1)
             sent, _tick = await asyncio.gather(
-                second.submit_orders(Caller(france), "A PAR - BUR", just_before, game_id=info.id),
+                second.orders.submit_orders(
+                    Caller(france), "A PAR - BUR", just_before, game_id=info.id
+                ),
                 Scheduler(first).tick(info.deadline_at),
                 return_exceptions=True,
             )
             await Scheduler(first).tick(info.deadline_at)  # if the race skipped the game
-            records = await first.phase_records(info.id)
+            records = await first.history.phase_records(info.id)
             played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
             if isinstance(sent, BaseException):
                 assert isinstance(sent, WrongState | PhaseAlreadyPlayed), sent
@@ -98,8 +103,8 @@ async def test_orders_sent_as_the_deadline_strikes_are_played_or_refused_never_l
                 # What the adjudicator played, not what sits in the orders table.
                 assert [o["type"] for o in played] == ["move"], "accepted but not played"
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
@@ -112,7 +117,7 @@ async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
     try:
         info = await started_game(service)
         france = next(p.user_id for p in info.powers if p.power == "FRANCE")
-        async with service.db.connect() as adjudicator:
+        async with service.store.db.connect() as adjudicator:
             tx = await adjudicator.begin()
             await adjudicator.execute(
                 text("SELECT id FROM games WHERE id = :g FOR UPDATE"), {"g": info.id}
@@ -131,7 +136,7 @@ async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
                 {"p": new_phase.scalar_one(), "g": info.id},
             )
             sending = asyncio.create_task(
-                service.submit_orders(
+                service.orders.submit_orders(
                     Caller(france), "A PAR - BUR", info.deadline_at - timedelta(hours=1)
                 )
             )
@@ -141,4 +146,4 @@ async def test_orders_that_wait_for_a_phase_change_read_the_new_phase(db_url):
         result = await asyncio.wait_for(sending, 10)
         assert result.phase.code == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()

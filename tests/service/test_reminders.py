@@ -71,7 +71,7 @@ async def test_issue23_bad_reminder_times_are_refused_with_the_range(service, te
 async def test_issue23_reminder_says_what_is_missing(service):
     info = await started_game(service, settings=ONE_HOUR)
     italy = owner(info, "ITALY")
-    await service.submit_orders(Caller(italy), "A ROM H", T0)
+    await service.orders.submit_orders(Caller(italy), "A ROM H", T0)
     await Scheduler(service).tick(info.deadline_at - timedelta(hours=1))
     (to_italy,) = [e for e in await reminded(service) if e.user_id == italy]
     text = reminder_text("Test game", to_italy.payload, info.deadline_at)
@@ -86,7 +86,7 @@ async def test_issue23_reminder_rearmed_when_the_deadline_moves(service):
     scheduler = Scheduler(service)
     first = (await scheduler.tick(info.deadline_at - timedelta(hours=1))).reminders_sent
     assert first == 7
-    await service.gm_set_deadline(info.id, Caller(GM, GUILD), timedelta(days=1), T0)
+    await service.gm.gm_set_deadline(info.id, Caller(GM, GUILD), timedelta(days=1), T0)
     moved = info.deadline_at + timedelta(days=1)
     assert (await scheduler.tick(info.deadline_at)).reminders_sent == 0  # not due yet
     assert (await scheduler.tick(moved - timedelta(hours=1))).reminders_sent == 7
@@ -102,11 +102,11 @@ async def test_issue23_player_reminder_once_across_restart_and_two_processes(ser
     try:
         await asyncio.gather(Scheduler(service).tick(due), Scheduler(other).tick(due))
     finally:
-        await other.db.dispose()
+        await other.store.db.dispose()
     # ... then one is killed and a fresh one ticks again within the same window.
     restarted = await open_service(db_url)
     try:
         await Scheduler(restarted).tick(due + timedelta(minutes=5))
     finally:
-        await restarted.db.dispose()
+        await restarted.store.db.dispose()
     assert [e.user_id for e in await reminded(service)].count(france) == 1

@@ -19,7 +19,7 @@ async def _eliminate(service, game_id: int, power: str) -> None:
     """Test set-up: `power` out of the game, as the adjudicator leaves it."""
     from sqlalchemy import select
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         rows = await session.execute(
             select(PowerRow).where(PowerRow.game_id == game_id, PowerRow.power == power)
         )
@@ -30,16 +30,16 @@ async def test_rules000_14_3_a_person_who_never_had_a_country_first_then_the_eli
     service,
 ):
     info = await started_game(service)
-    other = await service.create_game(GUILD, CHANNEL + 1, GM, "Other game", T0)
-    await service.join(other.id, Caller(ELSEWHERE, GUILD), T0, (), display_name="Zoe")
+    other = await service.lobby.create_game(GUILD, CHANNEL + 1, GM, "Other game", T0)
+    await service.lobby.join(other.id, Caller(ELSEWHERE, GUILD), T0, (), display_name="Zoe")
     gm = Caller(GM, GUILD)
-    await service.gm_call_standby(info.id, gm, "FRANCE", STANDBY, T0)
+    await service.gm.gm_call_standby(info.id, gm, "FRANCE", STANDBY, T0)
     italy = owner(info, "ITALY")
-    await service.gm_replace_player(info.id, gm, "ITALY", INCOMING, T0)
+    await service.gm.gm_replace_player(info.id, gm, "ITALY", INCOMING, T0)
     await _eliminate(service, info.id, "AUSTRIA")
     austria = owner(info, "AUSTRIA")
 
-    offered = await service.replacement_choices(info.id, gm, "")
+    offered = await service.replacements.replacement_choices(info.id, gm, "")
     ids = [user for user, _ in offered]
     # Never had a country here: the named standby, then the server's other players;
     # failing that, a player whose country was eliminated. Nobody holding a country,
@@ -51,7 +51,11 @@ async def test_rules000_14_3_a_person_who_never_had_a_country_first_then_the_eli
     assert "eliminated" in labels[austria]
     assert italy not in ids and INCOMING not in ids and GM not in ids
     # What the GM types narrows the list (by name or by number).
-    assert [u for u, _ in await service.replacement_choices(info.id, gm, "zo")] == [ELSEWHERE]
-    assert [u for u, _ in await service.replacement_choices(info.id, gm, "555")] == [STANDBY]
+    assert [u for u, _ in await service.replacements.replacement_choices(info.id, gm, "zo")] == [
+        ELSEWHERE
+    ]
+    assert [u for u, _ in await service.replacements.replacement_choices(info.id, gm, "555")] == [
+        STANDBY
+    ]
     # Only the GM is shown anyone.
-    assert await service.replacement_choices(info.id, Caller(austria, GUILD), "") == ()
+    assert await service.replacements.replacement_choices(info.id, Caller(austria, GUILD), "") == ()

@@ -145,27 +145,27 @@ GM_HERE = Caller(GM, GUILD)
 
 
 async def test_issue23_game_deadlines_follow_its_clock_in_its_zone(service):
-    lobby = await service.create_game(GUILD, CHANNEL, GM, "Clock game", T0)
+    lobby = await service.lobby.create_game(GUILD, CHANNEL, GM, "Clock game", T0)
     for name, value in (
         ("time_zone", "America/New_York"),
         ("movement_deadline", "daily at 20:00"),
         ("retreat_deadline", "every 2 days at 08:00"),
     ):
-        await service.gm_change_setting(lobby.id, GM_HERE, name, value, T0)
-    settings = await service.game_settings(lobby.id)
+        await service.gm.gm_change_setting(lobby.id, GM_HERE, name, value, T0)
+    settings = await service.lobby.game_settings(lobby.id)
     assert settings.schedule.zone == "America/New_York"
     info = await started_game(service, settings=settings, channel=CHANNEL + 1)
     # T0 is Monday 5 January 2026, 07:00 in New York: the deadline is Tuesday 20:00.
     assert local(info.deadline_at, NEW_YORK) == (2026, 1, 6, 20, 0)
     report = await Scheduler(service).tick(info.deadline_at)
     assert [r.phase.code for r in report.adjudicated] == ["S1901M"]
-    after = await service.game_info(info.id)
+    after = await service.lobby.game_info(info.id)
     assert local(after.deadline_at, NEW_YORK) == (2026, 1, 7, 20, 0)
 
 
 async def test_issue23_bad_schedule_settings_change_nothing(service):
-    lobby = await service.create_game(GUILD, CHANNEL, GM, "Lobby", T0)
-    before = await service.game_settings(lobby.id)
+    lobby = await service.lobby.create_game(GUILD, CHANNEL, GM, "Lobby", T0)
+    before = await service.lobby.game_settings(lobby.id)
     for name, value, says in (
         ("time_zone", "Nowhere/Atlantis", "IANA"),
         ("movement_deadline", "25:00", "00:00 to 23:59"),
@@ -173,14 +173,14 @@ async def test_issue23_bad_schedule_settings_change_nothing(service):
         ("min_movement_hours", "5000", "0 to 1440"),
     ):
         with pytest.raises(InvalidSetting, match=says):
-            await service.gm_change_setting(lobby.id, GM_HERE, name, value, T0)
-    assert await service.game_settings(lobby.id) == before
+            await service.gm.gm_change_setting(lobby.id, GM_HERE, name, value, T0)
+    assert await service.lobby.game_settings(lobby.id) == before
 
 
 async def test_issue23_min_time_between_movement_phases_when_everyone_is_ready(service):
     settings = GameSettings(schedule=Schedule(min_movement_minutes=6 * 60))
     info = await started_game(service, settings=settings)
     for p in info.powers:
-        await service.set_ready(Caller(p.user_id, GUILD), T0 + timedelta(hours=1))
-    after = await service.game_info(info.id)
+        await service.orders.set_ready(Caller(p.user_id, GUILD), T0 + timedelta(hours=1))
+    after = await service.lobby.game_info(info.id)
     assert after.deadline_at == T0 + timedelta(hours=6)

@@ -32,7 +32,7 @@ async def _spy_game_played(service):
     """A Spy game from Spring 1901 with Italy's spy in Marseilles and France's in
     Paris; Italy's spy sabotages the French army there, France's moves to Burgundy."""
     info = await started_game(service, settings=GameSettings(variant=VariantName.SPY))
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     start = position_from_json(records[-1].position)
     spring = Position(
         Phase.parse("S1901M"),
@@ -43,11 +43,13 @@ async def _spy_game_played(service):
     )
     await force_position(service, info.id, spring)
     italy, france = owner(info, "ITALY"), owner(info, "FRANCE")
-    await service.submit_orders(Caller(italy), "Spy Mar: A Mar - Pie", SOON, game_id=info.id)
-    await service.submit_orders(Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id)
+    await service.orders.submit_orders(Caller(italy), "Spy Mar: A Mar - Pie", SOON, game_id=info.id)
+    await service.orders.submit_orders(
+        Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id
+    )
     scheduler = Scheduler(service)
     for _ in range(2):  # Spring and Fall 1901
-        await scheduler.tick((await service.game_info(info.id)).deadline_at)
+        await scheduler.tick((await service.lobby.game_info(info.id)).deadline_at)
     return info, italy, france
 
 
@@ -73,8 +75,8 @@ async def test_rules004_spy_a_players_export_after_the_end_has_only_their_own_sp
     lookups = GameLookups(service)
     with pytest.raises(WrongState, match="after the game ends"):
         await export_for(lookups, info, Caller(france, GUILD))
-    await service.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
-    info = await service.game_info(info.id)
+    await service.endings.gm_end_game(info.id, Caller(GM, GUILD), T0 + timedelta(days=30))
+    info = await service.lobby.game_info(info.id)
     with pytest.raises(NotAllowed):
         await export_for(lookups, info, Caller(999, GUILD))
     lines = await export_for(lookups, info, Caller(france, GUILD))

@@ -39,9 +39,9 @@ SPY_WORD = re.compile(r"\bspy\b|\bspies\b|sabot", re.IGNORECASE)
 
 
 async def _play_phase(service, info, rng: random.Random) -> None:
-    records = await service.phase_records(info.id)
-    position = service.record_position(records[-1])
-    info = await service.game_info(info.id)
+    records = await service.history.phase_records(info.id)
+    position = service.history.record_position(records[-1])
+    info = await service.lobby.game_info(info.id)
     at = info.deadline_at - timedelta(minutes=30)
     for p in info.powers:
         lines: list[str] = []
@@ -56,10 +56,10 @@ async def _play_phase(service, info, rng: random.Random) -> None:
         if spy:
             lines.append(rng.choice(spy))
         if lines:
-            await service.submit_orders(Caller(p.user_id, GUILD), "\n".join(lines), at)
-            if (await service.game_info(info.id)).deadline_at <= at:
+            await service.orders.submit_orders(Caller(p.user_id, GUILD), "\n".join(lines), at)
+            if (await service.lobby.game_info(info.id)).deadline_at <= at:
                 break  # everyone concerned has ordered: the phase ends now
-    deadline = (await service.game_info(info.id)).deadline_at
+    deadline = (await service.lobby.game_info(info.id)).deadline_at
     await Scheduler(service).tick(deadline)
 
 
@@ -76,7 +76,7 @@ async def test_rules004_spy_nothing_sent_to_a_player_tells_of_anothers_spy(
     try:
         await _check_game(service, rng)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def _check_game(service, rng: random.Random) -> None:
@@ -84,8 +84,8 @@ async def _check_game(service, rng: random.Random) -> None:
     lookups = GameLookups(service)
     for _ in range(5):
         await _play_phase(service, info, rng)
-        info = await service.game_info(info.id)
-        records = [r for r in await service.phase_records(info.id) if not r.rolled_back]
+        info = await service.lobby.game_info(info.id)
+        records = [r for r in await service.history.phase_records(info.id) if not r.rolled_back]
         before, after = records[-2], records[-1]
         played = await lookups.played_phase(info.id, before.id, after.id)
         assert played is not None
@@ -93,7 +93,7 @@ async def _check_game(service, rng: random.Random) -> None:
         assert not public.before.spies and not public.after.spies
         channel = channel_results(public, BOARD.powers)
         assert not SPY_WORD.search(channel), channel
-        record = await spy_record(service, before.id)
+        record = await spy_record(service.store, before.id)
         for p in info.powers:
             mine = seen_by(played, p.power)
             for position, full in ((mine.before, played.before), (mine.after, played.after)):
@@ -108,7 +108,7 @@ async def _check_game(service, rng: random.Random) -> None:
                         line,
                     )
             caller = Caller(p.user_id, GUILD)
-            for offer in await service.legal_orders(caller, "", info.id):
+            for offer in await service.orders.legal_orders(caller, "", info.id):
                 if offer.lower().startswith("spy "):
                     assert offer.split()[1].rstrip(":").upper() in {
                         s.province for s in played.after.spies if s.power == p.power

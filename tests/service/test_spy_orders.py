@@ -25,7 +25,7 @@ SOON = T0 + timedelta(minutes=5)
 
 
 async def _current(service, game_id) -> Position:
-    records = await service.phase_records(game_id)
+    records = await service.history.phase_records(game_id)
     return position_from_json(records[-1].position)
 
 
@@ -37,7 +37,7 @@ async def test_rules004_each_spy_starts_in_a_home_centre_selected_by_its_owner_b
     assert info.phase.code == "W1900A"
     assert all(p.owes_orders for p in info.powers)
     france = owner(info, "FRANCE")
-    result = await service.submit_orders(Caller(france), "Spy Mar B", SOON, game_id=info.id)
+    result = await service.orders.submit_orders(Caller(france), "Spy Mar B", SOON, game_id=info.id)
     assert [line.status for line in result.lines] == [LineStatus.ACCEPTED]
     echo = submission_echo(result, info.name)
     assert "**Spy Mar B**" in echo and "SPY" not in echo
@@ -45,11 +45,11 @@ async def test_rules004_each_spy_starts_in_a_home_centre_selected_by_its_owner_b
     for p in info.powers:
         if p.power != "FRANCE":
             home = min(STANDARD.home_centres[p.power]).title()
-            sent = await service.submit_orders(
+            sent = await service.orders.submit_orders(
                 Caller(p.user_id), f"Build spy in {home}", SOON, game_id=info.id
             )
             assert sent.lines[0].status is LineStatus.ACCEPTED, sent.lines[0].message
-    deadline = (await service.game_info(info.id)).deadline_at
+    deadline = (await service.lobby.game_info(info.id)).deadline_at
     assert deadline == SOON  # everyone concerned has ordered: it ends at once
     await Scheduler(service).tick(deadline)
     after = await _current(service, info.id)
@@ -74,15 +74,19 @@ async def test_rules004_spy_orders_are_kept_and_a_sabotaged_unit_obeys_the_spy(s
     )
     await force_position(service, info.id, spring)
     italy, france = owner(info, "ITALY"), owner(info, "FRANCE")
-    sent = await service.submit_orders(Caller(italy), "Spy Mar: A Mar - Pie", SOON, game_id=info.id)
+    sent = await service.orders.submit_orders(
+        Caller(italy), "Spy Mar: A Mar - Pie", SOON, game_id=info.id
+    )
     assert sent.lines[0].status is LineStatus.ACCEPTED, sent.lines[0].message
     assert "**Spy Mar: A Mar - Pie**" in submission_echo(sent, info.name)
-    shown = await service.show_orders(Caller(italy), game_id=info.id)
+    shown = await service.orders.show_orders(Caller(italy), game_id=info.id)
     assert any("SPY MAR" in str(o) for o in shown.orders)
-    mine = await service.show_orders(Caller(france), game_id=info.id)
+    mine = await service.orders.show_orders(Caller(france), game_id=info.id)
     assert not any("SPY" in str(o) for o in mine.orders)  # the French player sees nothing of it
-    await service.submit_orders(Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id)
-    deadline = (await service.game_info(info.id)).deadline_at
+    await service.orders.submit_orders(
+        Caller(france), "A Mar H\nSpy Par - Bur", SOON, game_id=info.id
+    )
+    deadline = (await service.lobby.game_info(info.id)).deadline_at
     await Scheduler(service).tick(deadline)
     after = await _current(service, info.id)
     assert Unit.parse("FRANCE", "A PIE") in after.units
@@ -94,7 +98,7 @@ async def test_rules004_only_the_owner_of_a_spy_is_offered_its_orders(service):
     their own spy's orders, never another's."""
     info = await started_game(service, settings=SPY_GAME)
     france, italy = owner(info, "FRANCE"), owner(info, "ITALY")
-    placing = await service.legal_orders(Caller(france), "spy", game_id=info.id)
+    placing = await service.orders.legal_orders(Caller(france), "spy", game_id=info.id)
     assert set(placing) == {"Spy Bre B", "Spy Mar B", "Spy Par B"}
     start = await _current(service, info.id)
     spring = Position(
@@ -105,11 +109,11 @@ async def test_rules004_only_the_owner_of_a_spy_is_offered_its_orders(service):
         spies=[Spy("ITALY", "MAR"), Spy("FRANCE", "PAR")],
     )
     await force_position(service, info.id, spring)
-    french = await service.legal_orders(Caller(france), "spy", game_id=info.id)
-    italian = await service.legal_orders(Caller(italy), "spy mar", game_id=info.id)
+    french = await service.orders.legal_orders(Caller(france), "spy", game_id=info.id)
+    italian = await service.orders.legal_orders(Caller(italy), "spy mar", game_id=info.id)
     assert "Spy Par - Bur" in french and "Spy Par H" in french
     assert not any("Mar" in t.split(":")[0] for t in french)
-    assert "Spy Mar: A Mar - Pie" in await service.legal_orders(
+    assert "Spy Mar: A Mar - Pie" in await service.orders.legal_orders(
         Caller(italy), "spy mar pie", game_id=info.id
     )
     assert "Spy Mar - Pie" in italian
@@ -131,7 +135,7 @@ async def test_rules004_a_spy_order_from_where_the_spy_is_not_is_refused_naming_
         spies=[Spy("ITALY", "MAR"), Spy("FRANCE", "PAR")],
     )
     await force_position(service, info.id, spring)
-    sent = await service.submit_orders(
+    sent = await service.orders.submit_orders(
         Caller(owner(info, "GERMANY")), "Spy Mar - Pie", SOON, game_id=info.id
     )
     assert sent.lines[0].status is LineStatus.REJECTED

@@ -41,17 +41,17 @@ def _record(engine, statements: list[tuple[object, str]], ends: list[str]) -> No
 async def test_a_submission_is_one_transaction_of_five_statements(service):
     info = await started_game(service)
     # The first submission of a phase also reads its position (then cached).
-    await service.submit_orders(Caller(owner(info, "FRANCE")), "A MAR H", NOW)
+    await service.orders.submit_orders(Caller(owner(info, "FRANCE")), "A MAR H", NOW)
     statements: list[tuple[object, str]] = []
     ends: list[str] = []
-    _record(service.db.sync_engine, statements, ends)
+    _record(service.store.db.sync_engine, statements, ends)
     france = owner(info, "FRANCE")
-    result = await service.submit_orders(Caller(france), "A PAR - BUR", NOW, game_id=info.id)
+    result = await service.orders.submit_orders(Caller(france), "A PAR - BUR", NOW, game_id=info.id)
     assert texts(result.orders) == ("A MAR H", "A PAR - BUR")
     assert ends == ["begin", "commit"]
     assert len({conn for conn, _ in statements}) == 1  # one connection throughout
     sql = [statement.split()[0].upper() for _, statement in statements]
-    if service.db.dialect.name == "sqlite":
+    if service.store.db.dialect.name == "sqlite":
         # BEGIN IMMEDIATE first: the write lock before anything is read.
         assert statements[0][1] == "BEGIN IMMEDIATE"
     else:
@@ -67,7 +67,7 @@ async def _stored(service) -> tuple:
     """Every submission and order and each game's deadline, as the models read them
     back (so the same values on both databases)."""
     subs, orders = SubmissionRow.__table__.c, OrderRow.__table__.c
-    async with service.db.connect() as conn:
+    async with service.store.db.connect() as conn:
         submissions = await conn.execute(
             select(
                 subs.id,
@@ -103,17 +103,19 @@ async def _play_messages(service) -> list:
     powers (a standby-free proxy), the owner overriding, a retreat ending early."""
     info = await started_game(service)
     france, england = owner(info, "FRANCE"), owner(info, "ENGLAND")
-    await service.grant_proxy(Caller(france), england, NOW, provinces=["MAR"], game_id=info.id)
+    await service.orders.grant_proxy(
+        Caller(france), england, NOW, provinces=["MAR"], game_id=info.id
+    )
     answers = [
-        await service.submit_orders(Caller(france), "A Par-Bur\nF Bre - Mao\nnonsense", NOW),
-        await service.submit_orders(
+        await service.orders.submit_orders(Caller(france), "A Par-Bur\nF Bre - Mao\nnonsense", NOW),
+        await service.orders.submit_orders(
             Caller(england), "F LON - NTH\nA MAR - SPA", NOW, game_id=info.id
         ),
-        await service.submit_orders(
+        await service.orders.submit_orders(
             Caller(france), "A MAR - PIE\nA PAR H", NOW + timedelta(minutes=1)
         ),
-        await service.submit_orders(Caller(england), "A MAR H", NOW, game_id=info.id),
-        await service.submit_orders(Caller(owner(info, "ITALY")), "", NOW),
+        await service.orders.submit_orders(Caller(england), "A MAR H", NOW, game_id=info.id),
+        await service.orders.submit_orders(Caller(owner(info, "ITALY")), "", NOW),
     ]
     return answers
 
@@ -129,7 +131,7 @@ async def test_sqlite_and_postgresql_answer_and_store_alike(db_url, tmp_path):
             answers = await _play_messages(service)
             results.append((answers, await _stored(service)))
         finally:
-            await service.db.dispose()
+            await service.store.db.dispose()
     (sqlite_answers, sqlite_rows), (pg_answers, pg_rows) = results
     assert sqlite_answers == pg_answers
     assert sqlite_rows == pg_rows
@@ -145,7 +147,7 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
     try:
         info = await started_game(service)
         france = owner(info, "FRANCE")
-        async with service.db.connect() as adjudicator:
+        async with service.store.db.connect() as adjudicator:
             tx = await adjudicator.begin()  # BEGIN IMMEDIATE: the write lock
             new_phase = await adjudicator.execute(
                 text(
@@ -159,7 +161,9 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
                 text("UPDATE games SET current_phase_id = :p WHERE id = :g"),
                 {"p": new_phase.scalar_one(), "g": info.id},
             )
-            sending = asyncio.create_task(service.submit_orders(Caller(france), "A PAR - BUR", NOW))
+            sending = asyncio.create_task(
+                service.orders.submit_orders(Caller(france), "A PAR - BUR", NOW)
+            )
             ticks = 0
             for _ in range(20):  # the loop keeps running while the submission waits
                 await asyncio.sleep(0.01)
@@ -169,7 +173,7 @@ async def test_the_loop_runs_while_a_submission_waits_for_the_write_lock(sqlite_
         result = await asyncio.wait_for(sending, 10)
         assert result.phase.code == "F1901M" and texts(result.orders) == ("A PAR - BUR",)
     finally:
-        await service.db.dispose()
+        await service.store.db.dispose()
 
 
 async def test_a_submission_racing_the_adjudication_is_played_or_refused(service):
@@ -181,14 +185,16 @@ async def test_a_submission_racing_the_adjudication_is_played_or_refused(service
         info = await started_game(service, channel=300 + round_)
         france = owner(info, "FRANCE")
         just_before = info.deadline_at - timedelta(milliseconds=1)
-        submit = service.submit_orders(Caller(france), "A PAR - BUR", just_before, game_id=info.id)
+        submit = service.orders.submit_orders(
+            Caller(france), "A PAR - BUR", just_before, game_id=info.id
+        )
         tick = Scheduler(service).tick(info.deadline_at)
         pair = (submit, tick) if round_ % 2 else (tick, submit)
         results = await asyncio.gather(*pair, return_exceptions=True)
         sent = results[pair.index(submit)]
         assert not isinstance(results[pair.index(tick)], BaseException)
         await Scheduler(service).tick(info.deadline_at)
-        records = await service.phase_records(info.id)
+        records = await service.history.phase_records(info.id)
         assert records[0].phase.code == "S1901M" and records[1].phase.code == "F1901M"
         played = [o["order"] for o in records[0].outcomes if o["order"].get("unit") == "A PAR"]
         if isinstance(sent, BaseException):

@@ -43,13 +43,13 @@ async def test_a_reminder_due_while_the_gm_moves_the_deadline_never_deadlocks(db
         for i in range(RACES):
             at = T0 + timedelta(minutes=2 * i + 1)
             # One reminder (an hour before the deadline) falls due a minute from now...
-            await first.gm_set_deadline(info.id, GM_HERE, at + timedelta(minutes=61), at)
+            await first.gm.gm_set_deadline(info.id, GM_HERE, at + timedelta(minutes=61), at)
             due = at + timedelta(minutes=1)
             # ... and as it does, the GM moves the deadline again (a little later each
             # time, so that every interleaving of the two transactions comes up).
             results = await asyncio.gather(
                 Scheduler(second).tick(due),
-                later(i, first.gm_set_deadline(info.id, GM_HERE, due + timedelta(days=1), due)),
+                later(i, first.gm.gm_set_deadline(info.id, GM_HERE, due + timedelta(days=1), due)),
                 return_exceptions=True,
             )
             failures += [r for r in results if isinstance(r, BaseException)]
@@ -57,8 +57,8 @@ async def test_a_reminder_due_while_the_gm_moves_the_deadline_never_deadlocks(db
         assert failures == [], f"{len(failures)} bad outcomes in {RACES} races: {failures[:3]}"
         assert sent > 0  # the races were real: some reminders went out before the move
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_a_vote_closes_once(db_url):
@@ -70,18 +70,18 @@ async def test_a_vote_closes_once(db_url):
         closes: Counter[int] = Counter()
         for i in range(RACES):
             now = T0 + timedelta(seconds=i + 1)
-            vote = await first.propose_draw(info.id, Caller(users[0], GUILD), now)
+            vote = await first.votes.propose_draw(info.id, Caller(users[0], GUILD), now)
             for user in users[1:-2]:
-                await first.cast_ballot(vote.id, user, True, now)
+                await first.votes.cast_ballot(vote.id, user, True, now)
             await asyncio.gather(
-                first.cast_ballot(vote.id, users[-2], True, now),
-                second.cast_ballot(vote.id, users[-1], i % 2 == 0, now),
+                first.votes.cast_ballot(vote.id, users[-2], True, now),
+                second.votes.cast_ballot(vote.id, users[-1], i % 2 == 0, now),
                 return_exceptions=True,
             )
             # A passing draw ends the game: start the next round on a fresh one.
-            if (await first.game_info(info.id)).status.value != "active":
+            if (await first.lobby.game_info(info.id)).status.value != "active":
                 info = await started_game(first, channel=10_000 + i)
-        async with first.transaction() as session:
+        async with first.store.transaction() as session:
             rows = await session.execute(
                 select(OutboxRow.payload).where(OutboxRow.kind == "vote_closed")
             )
@@ -96,8 +96,8 @@ async def test_a_vote_closes_once(db_url):
         assert len(closes) == RACES and not twice, f"{len(twice)} votes closed more than once"
         assert all(n == 1 for n in endings.values()), endings
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_one_unfinished_game_per_channel(db_url):
@@ -108,7 +108,7 @@ async def test_one_unfinished_game_per_channel(db_url):
             channel = 50_000 + i
             results = await asyncio.gather(
                 *(
-                    (first if n % 2 else second).create_game(
+                    (first if n % 2 else second).lobby.create_game(
                         GUILD, channel, GM + n, f"Game {n}", T0
                     )
                     for n in range(6)
@@ -119,13 +119,13 @@ async def test_one_unfinished_game_per_channel(db_url):
             refused = [r for r in results if isinstance(r, BaseException)]
             assert len(made) == 1, f"round {i}: {len(made)} lobbies in one channel"
             assert all(isinstance(r, WrongState) for r in refused), refused
-        async with first.transaction() as session:
+        async with first.store.transaction() as session:
             rows = await session.execute(select(GameRow.channel_id))
             per_channel = Counter(c for (c,) in rows.all())
         assert set(per_channel.values()) == {1}
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_a_passing_draw_ends_the_game_once_even_at_the_deadline(db_url):
@@ -137,15 +137,15 @@ async def test_a_passing_draw_ends_the_game_once_even_at_the_deadline(db_url):
             info = await started_game(first, channel=60_000 + i)
             users = sorted({p.user_id for p in info.powers})
             now = info.deadline_at - timedelta(seconds=1)
-            vote = await first.propose_draw(info.id, Caller(users[0], GUILD), now)
+            vote = await first.votes.propose_draw(info.id, Caller(users[0], GUILD), now)
             for user in users[1:-1]:
-                await first.cast_ballot(vote.id, user, True, now)
+                await first.votes.cast_ballot(vote.id, user, True, now)
             await asyncio.gather(
-                second.cast_ballot(vote.id, users[-1], True, now),
+                second.votes.cast_ballot(vote.id, users[-1], True, now),
                 Scheduler(first).tick(info.deadline_at),
                 return_exceptions=True,
             )
-            async with first.transaction() as session:
+            async with first.store.transaction() as session:
                 rows = await session.execute(  # the channel's events (not the DMs)
                     select(OutboxRow.kind).where(
                         OutboxRow.game_id == info.id, OutboxRow.user_id.is_(None)
@@ -155,8 +155,8 @@ async def test_a_passing_draw_ends_the_game_once_even_at_the_deadline(db_url):
             bad += kinds["game_ended"] > 1 or kinds["vote_closed"] > 1
         assert bad == 0, f"{bad} games ended twice"
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()
 
 
 async def test_orders_racing_the_deadline_are_never_moved_to_the_next_phase(db_url):
@@ -170,7 +170,7 @@ async def test_orders_racing_the_deadline_are_never_moved_to_the_next_phase(db_u
             sent_at = info.deadline_at - timedelta(milliseconds=1)
             arrival = info.deadline_at + timedelta(milliseconds=5)
             results = await asyncio.gather(
-                second.submit_orders(
+                second.orders.submit_orders(
                     Caller(france), "A PAR - BUR", arrival, info.id, sent_at=sent_at
                 ),
                 Scheduler(first).tick(info.deadline_at),
@@ -180,5 +180,5 @@ async def test_orders_racing_the_deadline_are_never_moved_to_the_next_phase(db_u
             moved += not isinstance(sent, BaseException) and sent.phase.code != "S1901M"
         assert moved == 0, f"{moved} submissions moved on to the next phase"
     finally:
-        await first.db.dispose()
-        await second.db.dispose()
+        await first.store.db.dispose()
+        await second.store.db.dispose()

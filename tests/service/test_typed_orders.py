@@ -25,28 +25,30 @@ def army(power: str, province: str) -> Unit:
 async def test_issue17_each_line_and_the_orders_in_force_are_engine_orders(service):
     info = await started_game(service)
     france = Caller(owner(info, "FRANCE"))
-    result = await service.submit_orders(france, "A Par-Bur\nA Mar S A Par - Bur\nA Mun H", NOW)
+    result = await service.orders.submit_orders(
+        france, "A Par-Bur\nA Mar S A Par - Bur\nA Mun H", NOW
+    )
     to_bur = Move(army("FRANCE", "PAR"), Location("BUR"))
     support = Support(army("FRANCE", "MAR"), Location("PAR"), Location("BUR"), UnitType.ARMY)
     assert [line.order for line in result.lines] == [to_bur, support, None]
     assert result.orders == (support, to_bur)  # in the order of their notation
-    shown = await service.show_orders(france)
+    shown = await service.orders.show_orders(france)
     assert shown.orders == result.orders
 
 
 async def test_issue17_the_gms_table_holds_engine_orders(service):
     info = await started_game(service)
-    await service.submit_orders(Caller(owner(info, "ITALY")), "A Ven H", NOW)
-    table = {row.power: row for row in await service.gm_all_orders(info.id, Caller(GM, GUILD))}
+    await service.orders.submit_orders(Caller(owner(info, "ITALY")), "A Ven H", NOW)
+    table = {row.power: row for row in await service.gm.gm_all_orders(info.id, Caller(GM, GUILD))}
     assert table["ITALY"].orders == (Hold(army("ITALY", "VEN")),)
 
 
 async def test_issue17_the_dm_preview_draws_the_orders_in_force_as_they_are(service):
     info = await started_game(service)
     france = Caller(owner(info, "FRANCE"))
-    await service.submit_orders(france, "A Par-Bur\nA Mar S A Par - Bur", NOW)
-    shown = await service.show_orders(france)
+    await service.orders.submit_orders(france, "A Par-Bur\nA Mar S A Par - Bur", NOW)
+    shown = await service.orders.show_orders(france)
     preview = await GameLookups(service).preview_map(info.id, shown.powers, shown.orders)
-    position = await service.current_position(info.id)
+    position = await service.history.current_position(info.id)
     assert preview == render_map(position, orders=list(shown.orders))
     assert preview != render_map(position)

@@ -19,9 +19,9 @@ from tests.service.game_player import play_to_the_end
 async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorder(service):
     info = await started_game(service, PLAYERS[:6])
     lookups = GameLookups(service)
-    position = await service.current_position(info.id)
+    position = await service.history.current_position(info.id)
     dummy = {"ITALY": PowerStatus.DUMMY}
-    start = (await service.phase_records(info.id))[0]
+    start = (await service.history.phase_records(info.id))[0]
     # The game's first post (its start map) and `/game map` asked with the game.
     picture = await lookups.results_map(info.id, start.id)
     assert picture.png == render_map(position, statuses=dummy)
@@ -33,7 +33,7 @@ async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorde
     assert preview != await GameLookups(service).draw(position, None, None)
 
     await play_to_the_end(service, info.id, random.Random(2), max_phases=1)
-    records = await service.phase_records(info.id)
+    records = await service.history.phase_records(info.id)
     done = await lookups.played_phase(info.id, records[0].id, records[1].id)
     assert done is not None
     unheld = await lookups.unheld_powers(info.id, done.after.phase)
@@ -51,14 +51,14 @@ async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorde
 
 async def test_rules000_14_2_world_war_i_maps_name_italy_neutral(service):
     info = await started_game(service, PLAYERS[:2])
-    position = await service.current_position(info.id)
-    start = (await service.phase_records(info.id))[0]
+    position = await service.history.current_position(info.id)
+    start = (await service.history.phase_records(info.id))[0]
     picture = await GameLookups(service).results_map(info.id, start.id)
     assert picture.png == render_map(position, statuses={"ITALY": PowerStatus.NEUTRAL})
 
 
 async def test_a_seven_player_game_has_no_unheld_power(service):
     info = await started_game(service)
-    position = await service.current_position(info.id)
+    position = await service.history.current_position(info.id)
     assert await GameLookups(service).unheld_powers(info.id, position.phase) == {}
     assert (await GameLookups(service).phase_map(info.id)).png == render_map(position)

@@ -80,11 +80,11 @@ def test_rules000_14_2_three_players_grouping_is_a_lobby_setting() -> None:
 
 
 async def test_rules000_14_2_the_grouping_chosen_in_the_lobby_deals_the_powers(service):
-    game = await service.create_game(GUILD, CHANNEL, GM, "Three", T0)
-    await service.gm_change_setting(game.id, GM_HERE, "grouping", "3b", T0)
+    game = await service.lobby.create_game(GUILD, CHANNEL, GM, "Three", T0)
+    await service.gm.gm_change_setting(game.id, GM_HERE, "grouping", "3b", T0)
     for user in PLAYERS[:3]:
-        await service.join(game.id, Caller(user, GUILD), T0)
-    info = await service.start(game.id, GM_HERE, T0)
+        await service.lobby.join(game.id, Caller(user, GUILD), T0)
+    info = await service.lobby.start(game.id, GM_HERE, T0)
     held: dict[int, set[str]] = {}
     for p in info.powers:
         held.setdefault(p.user_id, set()).add(p.power)

@@ -26,12 +26,12 @@ async def _game(service, game_id):
     """The game's settings, its current position and its powers' rows."""
     from sqlalchemy import select
 
-    async with service.transaction() as session:
+    async with service.store.transaction() as session:
         game = await session.get(GameRow, game_id)
         phase = await session.get(PhaseRow, game.current_phase_id)
         rows = await session.execute(select(PowerRow).where(PowerRow.game_id == game_id))
         powers = {r.power: r for r in rows.scalars().all()}
-        return service._settings(game), position_from_json(phase.position), powers
+        return service.store.settings(game), position_from_json(phase.position), powers
 
 
 async def test_a_standard_game_started_by_two_players_is_world_war_i(service):
@@ -59,8 +59,8 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     winner = powers[winner_side[0]].user_id
     agt_player = powers["AUSTRIA"].user_id
     await force_position(service, info.id, position.at_phase(Phase.parse("F1914M")))
-    await service.submit_orders(Caller(agt_player, GUILD), "A BUD - SER", T0, info.id)
-    fall = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
+    await service.orders.submit_orders(Caller(agt_player, GUILD), "A BUD - SER", T0, info.id)
+    fall = await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=5))
     assert fall is not None and fall.next_phase.code == "W1914A"  # Austria builds
     sides = {EFR: "England, France and Russia", AGT: "Austria, Germany and Turkey"}
     # Recorded with the phase: its report carries the toss.
@@ -72,14 +72,14 @@ async def test_a_world_war_i_game_through_the_toss_to_italy_joining(service):
     # Italy is still neutral in the winter; it joins in Spring 1915.
     _, _, powers = await _game(service, info.id)
     assert powers["ITALY"].user_id is None
-    winter = await service.adjudicate_game(info.id, T0 + timedelta(days=10))
+    winter = await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=10))
     assert winter is not None and winter.next_phase.code == "S1915M"
     _, position, powers = await _game(service, info.id)
     assert powers["ITALY"].user_id == winner and powers["ITALY"].playable
     # The winner's orders for Italy are followed, into land closed until now.
     sent = T0 + timedelta(days=10, minutes=1)
-    await service.submit_orders(Caller(winner, GUILD), "A VEN - PIE", sent, info.id)
-    spring = await service.adjudicate_game(info.id, T0 + timedelta(days=20))
+    await service.orders.submit_orders(Caller(winner, GUILD), "A VEN - PIE", sent, info.id)
+    spring = await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=20))
     assert spring is not None
     _, position, _ = await _game(service, info.id)
     assert any(u.power == "ITALY" and u.province == "PIE" for u in position.units)
@@ -91,7 +91,7 @@ async def test_orders_into_italy_are_refused_when_sent_before_1915(service):
     info = await started_game(service, PLAYERS[:2])
     _, _, powers = await _game(service, info.id)
     agt_player = powers["AUSTRIA"].user_id
-    result = await service.submit_orders(
+    result = await service.orders.submit_orders(
         Caller(agt_player, GUILD), "F TRI - VEN\nA VIE - TYR", T0, info.id
     )
     venice, tyrolia = result.lines
@@ -120,9 +120,9 @@ async def test_a_side_with_24_units_wins_the_game(service):
     italy = [Unit.parse("ITALY", t) for t in ("A VEN", "A ROM", "F NAP")]
     winter = Position(Phase.parse("W1914A"), [*units, *italy], ownership, variant=WORLD_WAR_I.name)
     await force_position(service, info.id, winter)
-    done = await service.adjudicate_game(info.id, T0 + timedelta(days=5))
+    done = await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=5))
     assert done is not None and done.game_over
-    final = await service.game_info(info.id)
+    final = await service.lobby.game_info(info.id)
     assert final.end_kind == "side_units"
     assert tuple(final.winners) == tuple(sorted((*side, "ITALY")))
     assert "24 units" in end_result(final.end_kind, final.winners)
@@ -135,7 +135,7 @@ async def test_scores_count_the_winters_from_1914(service):
     from tests.service.conftest import GM
 
     info = await started_game(service, PLAYERS[:2])
-    await service.gm_end_game(info.id, GmCaller(GM, GUILD), T0, draw=True)
+    await service.endings.gm_end_game(info.id, GmCaller(GM, GUILD), T0, draw=True)
     ended = next(e for e in await outbox(service) if e.kind is EventKind.GAME_ENDED)
     scores = {p: s for p, s in encode(ended.payload)["scores"].items() if s is not None}
     # Each power drawing gets the n-way draw's BasicScore less Time: 1914 alone is one

@@ -14,9 +14,9 @@ from tests.service.test_world_war_i import AGT, EFR, _game
 
 
 async def _agreed_draw(service, game_id, proposer, other, at):
-    vote = await service.propose_draw(game_id, Caller(proposer, GUILD), at)
-    await service.cast_ballot(vote.id, other, True, at + timedelta(minutes=1))
-    return (await service.game_info(game_id)).winners
+    vote = await service.votes.propose_draw(game_id, Caller(proposer, GUILD), at)
+    await service.votes.cast_ballot(vote.id, other, True, at + timedelta(minutes=1))
+    return (await service.lobby.game_info(game_id)).winners
 
 
 async def test_rules000_14_2_world_war_i_neutral_italy_has_no_share_in_a_draw(service):
@@ -36,9 +36,9 @@ async def test_rules000_14_2_world_war_i_italy_joined_is_in_the_winners_draw(ser
     settings, position, powers = await _game(service, info.id)
     await force_position(service, info.id, position.at_phase(Phase.parse("F1914M")))
     agt = powers["AUSTRIA"].user_id
-    await service.submit_orders(Caller(agt, GUILD), "A BUD - SER", T0, info.id)  # a build
-    await service.adjudicate_game(info.id, T0 + timedelta(days=5))
-    await service.adjudicate_game(info.id, T0 + timedelta(days=10))
+    await service.orders.submit_orders(Caller(agt, GUILD), "A BUD - SER", T0, info.id)  # a build
+    await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=5))
+    await service.adjudicator.adjudicate_game(info.id, T0 + timedelta(days=10))
     _, position, powers = await _game(service, info.id)
     assert position.phase == Phase.parse("S1915M")
     winner = powers[WORLD_WAR_I.toss_winner(settings.rules)[0]].user_id
@@ -51,8 +51,10 @@ async def test_rules000_14_2_six_players_eliminated_italy_has_no_share_in_a_draw
     """F1: with six players "Italy is eliminated": its units stand, but it is no
     survivor to share a draw."""
     info = await started_game(service, PLAYERS[:6])
-    vote = await service.propose_draw(info.id, Caller(PLAYERS[0], GUILD), T0 + timedelta(hours=1))
+    vote = await service.votes.propose_draw(
+        info.id, Caller(PLAYERS[0], GUILD), T0 + timedelta(hours=1)
+    )
     for user in PLAYERS[1:6]:
-        await service.cast_ballot(vote.id, user, True, T0 + timedelta(hours=2))
-    winners = (await service.game_info(info.id)).winners
+        await service.votes.cast_ballot(vote.id, user, True, T0 + timedelta(hours=2))
+    winners = (await service.lobby.game_info(info.id)).winners
     assert "ITALY" not in winners and len(winners) == 6
