@@ -80,15 +80,15 @@ class Adjudicator(ServiceCore):
                 or await wait_for_late(self, session, game, now)
             ):
                 return None  # issue 23: the late are excused, or have a grace
-            return await self._play_phase(session, game, now)
+            return await self.play_phase(session, game, now)
 
-    async def _play_phase(
+    async def play_phase(
         self, session: AsyncSession, game: GameRow, now: datetime
     ) -> AdjudicationResult | None:
         phase = await self._current_phase(session, game)
         position = self._position(phase)
         settings = self._settings(game)
-        if await self.votes._votes_at_deadline(session, game, phase, position, now):
+        if await self.votes.votes_at_deadline(session, game, phase, position, now):
             return None  # a draw ended the game, or an extension moved the deadline
         await keep_start_state(session, game.id, phase)  # before the NMR bookkeeping
         powers = list(await repo.powers(session, game.id))
@@ -114,7 +114,7 @@ class Adjudicator(ServiceCore):
             if changed:
                 await self._end_proxies(session, game, changed, reason, now, withdraw_orders=False)
         if any(isinstance(e, ev.PlayerReplaced) for e in events):
-            await self.talk._refresh_thread_members(session, game, now)  # a standby took over
+            await self.talk.refresh_thread_members(session, game, now)  # a standby took over
 
         history = await self._winter_history(session, game, position)
         self._checkpoint("before_adjudicate")
@@ -225,7 +225,7 @@ class Adjudicator(ServiceCore):
         await lapse_open_votes(session, phase, now)
         if result.game_end is not None:
             end = result.game_end
-            await self.endings._finish(
+            await self.endings.finish(
                 session,
                 game,
                 nxt,

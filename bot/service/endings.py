@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class Endings(ServiceCore):
-    async def _finish(
+    async def finish(
         self,
         session: AsyncSession,
         game: GameRow,
@@ -119,15 +119,15 @@ class Endings(ServiceCore):
                 return
             self._require_active(game)
             phase = await self._current_phase(session, game)
-            self._require_phase(game, phase, expected_phase_id, "it was not ended")
+            self.require_phase(game, phase, expected_phase_id, "it was not ended")
             position = self._position(phase)
             survivors = tuple(sorted(p for p in self.board.powers if position.is_alive(p)))
             kind = EndKind.DRAW if draw else EndKind.ABANDONED
             await lapse_open_votes(session, phase, now)
-            await self._finish(session, game, position, kind, survivors if draw else (), now)
+            await self.finish(session, game, position, kind, survivors if draw else (), now)
             repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
 
-    def _require_phase(
+    def require_phase(
         self, game: GameRow, phase: PhaseRow, expected_phase_id: int | None, undone: str
     ) -> None:
         """A GM's confirmation acts on the phase it named, or on nothing: `undone` says

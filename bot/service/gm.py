@@ -114,11 +114,11 @@ class GmDesk(ServiceCore):
             phase = await self._current_phase(session, game)
             if expected_phase is not None and phase.code != expected_phase.upper():
                 expected_phase_id = -1  # another phase: refused below
-            self.endings._require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
+            self.endings.require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
             repo.add_audit(
                 session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
             )
-            return await self.adjudicator._play_phase(session, game, now)
+            return await self.adjudicator.play_phase(session, game, now)
 
     async def gm_set_deadline(
         self,
@@ -209,7 +209,7 @@ class GmDesk(ServiceCore):
         row.missed_phases, row.civil_disorder = 0, False
         if old != new_user_id:
             await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
-            await self.talk._refresh_thread_members(session, game, now)
+            await self.talk.refresh_thread_members(session, game, now)
         await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
         await remember_name(session, game.id, new_user_id, display_name)
         if old is not None and old != new_user_id:
@@ -307,7 +307,7 @@ class GmDesk(ServiceCore):
         held_by = row.user_id  # told too where the channel is not (issue 12)
         row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
         await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
-        await self.talk._refresh_thread_members(session, game, now)
+        await self.talk.refresh_thread_members(session, game, now)
         disorder = ev.CivilDisorder(power=row.power, chosen=chosen, user=held_by)
         add_event(session, disorder, now, game_id=game.id, channel_id=game.channel_id)
 
@@ -329,7 +329,7 @@ class GmDesk(ServiceCore):
             await self._end_proxies(
                 session, game, set(powers), ProxyEnd.REMOVED, now, grantee=user_id
             )
-            await self.talk._refresh_thread_members(session, game, now)
+            await self.talk.refresh_thread_members(session, game, now)
             repo.add_audit(
                 session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
             )
@@ -342,7 +342,7 @@ class GmDesk(ServiceCore):
         takeover or a replacement since), which the GM may choose to keep."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
-            target = await self.rollback._rollback_target(session, game, phase_code)
+            target = await self.rollback.rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
             changes = player_changes(target.start_state, await repo.powers(session, game.id))
             other = await other_target(session, game, target)  # O7: both boards go back
@@ -373,17 +373,17 @@ class GmDesk(ServiceCore):
         moved on since, nothing is done."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
-            target = await self.rollback._rollback_target(session, game, phase_code)
+            target = await self.rollback.rollback_target(session, game, phase_code)
             current = await self._current_phase(session, game)
-            self.endings._require_phase(game, current, expected_phase_id, "it was not rolled back")
+            self.endings.require_phase(game, current, expected_phase_id, "it was not rolled back")
             other = await other_target(session, game, target)  # a match's boards go together
-            code = await self.rollback._roll_back(
+            code = await self.rollback.roll_back(
                 session, game, target, current, now, keep_players=keep_players
             )
             if other is not None:
                 board, same = other
                 now_there = await self._current_phase(session, board)
-                await self.rollback._roll_back(
+                await self.rollback.roll_back(
                     session, board, same, now_there, now, keep_players=keep_players
                 )
                 await reopen_match(session, game)

@@ -90,7 +90,7 @@ class Lobby(ServiceCore):
             if second_channel_id is not None:
                 await matches.open_match(session, game, second_channel_id, now)
             await session.flush()
-            return await self._info(session, game)
+            return await self.info_of(session, game)
 
     @staticmethod
     async def _open_game_in(session: AsyncSession, channel_id: int) -> GameRow | None:
@@ -152,7 +152,7 @@ class Lobby(ServiceCore):
                         )
                     )
             await session.flush()
-            return await self._info(session, game)
+            return await self.info_of(session, game)
 
     async def set_preferences(
         self, game_id: int, caller: Caller, preferences: Sequence[Power]
@@ -200,7 +200,7 @@ class Lobby(ServiceCore):
                 raise NotFound(f"You are not in {game.name}.")
             mine.status = PlayerStatus.LEFT
             await session.flush()
-            return await self._info(session, game)
+            return await self.info_of(session, game)
 
     async def start(self, game_id: int, caller: Caller, now: datetime) -> GameInfo:
         """Assign powers (rules/000 §14.2 for fewer players), write Spring 1901 and its
@@ -283,13 +283,13 @@ class Lobby(ServiceCore):
             if game.match_id is not None:  # One-on-one: the second board
                 await matches.start_second_game(self, session, game, groups, deadline, now)
             await session.flush()
-            return await self._info(session, game)
+            return await self.info_of(session, game)
 
     async def game_info(self, game_id: int) -> GameInfo:
         """A game by id, for the bot itself (its events and deliveries). What a person
         asks for goes through `find_game`, which checks that they may see it."""
         async with self.transaction() as session:
-            return await self._info(session, await self._game(session, game_id, lock=False))
+            return await self.info_of(session, await self._game(session, game_id, lock=False))
 
     async def find_game(
         self, caller: Caller, game_id: int | None = None, channel_id: int | None = None
@@ -301,7 +301,7 @@ class Lobby(ServiceCore):
         async with self.transaction() as session:
             if game_id is not None:
                 game = await self._game_for(session, game_id, caller, lock=False)
-                return await self._info(session, game)
+                return await self.info_of(session, game)
             if channel_id is not None:
                 games = [
                     g
@@ -311,7 +311,7 @@ class Lobby(ServiceCore):
                 if not games:
                     raise NotFound("There is no game in this channel.")
                 running = [g for g in games if g.status != GameStatus.ENDED]
-                return await self._info(session, (running or games)[-1])
+                return await self.info_of(session, (running or games)[-1])
             games = list(await repo.games_of_user(session, caller.user_id))
         if len(games) == 1:
             return await self.game_info(games[0].id)
@@ -367,7 +367,7 @@ class Lobby(ServiceCore):
             if not games:
                 raise NotFound("There is no game in this channel.")
             running = [g for g in games if g.status != GameStatus.ENDED]
-            return await self._info(session, (running or games)[-1])
+            return await self.info_of(session, (running or games)[-1])
 
     async def games_of(self, caller: Caller) -> tuple[GameInfo, ...]:
         """The running games a user plays in (as player, standby or proxy); asked from
@@ -378,7 +378,7 @@ class Lobby(ServiceCore):
                 for g in await repo.games_of_user(session, caller.user_id)
                 if caller.guild_id in (None, g.guild_id)
             ]
-            return tuple([await self._info(session, g) for g in games])
+            return tuple([await self.info_of(session, g) for g in games])
 
     def _check_preferences(self, preferences: Sequence[Power]) -> tuple[Power, ...]:
         prefs = tuple(p.strip().upper() for p in preferences)
@@ -389,7 +389,7 @@ class Lobby(ServiceCore):
             raise InvalidSetting("Name up to three different powers, most wanted first.")
         return prefs
 
-    async def _info(self, session: AsyncSession, game: GameRow) -> GameInfo:
+    async def info_of(self, session: AsyncSession, game: GameRow) -> GameInfo:
         everyone = await repo.players(session, game.id)
         joined = [p for p in everyone if p.status == PlayerStatus.JOINED]
         players = tuple(p.user_id for p in joined)

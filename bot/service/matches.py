@@ -334,7 +334,7 @@ async def _end_match(
         # A year's end is found at the next Spring: the last year played is the one
         # before; an agreed draw ends in the phase under way.
         last = position.phase.year if agreed else position.phase.year - 1
-        await core._finish(session, game, position, kind, powers, now, last_year=last, match=said)
+        await core.finish(session, game, position, kind, powers, now, last_year=last, match=said)
 
 
 def match_result_text(

@@ -202,7 +202,7 @@ class ReachDesk(ServiceCore):
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller, lock=False)
             self._require_gm(game, caller)
-            info = await self.lobby._info(session, game)
+            info = await self.lobby.info_of(session, game)
             holders = {p.user_id for p in info.powers if p.user_id is not None}
             holders |= {p.standby_user_id for p in info.powers if p.standby_user_id}
             gone = await session.execute(

@@ -51,7 +51,7 @@ class RollbackDesk(ServiceCore):
         super().__init__(store)
         self.talk = talk
 
-    async def _roll_back(
+    async def roll_back(
         self,
         session: AsyncSession,
         game: GameRow,
@@ -99,17 +99,17 @@ class RollbackDesk(ServiceCore):
         await session.flush()
         if game.status == GameStatus.ENDED:
             # The end is undone: its threads are the game's again (unlocked on sync).
-            await self.talk._reopen_threads(session, game, now)
+            await self.talk.reopen_threads(session, game, now)
         GameState(game).reopen(again.id, deadline)
         await self._schedule_reminders(session, game, again.id, deadline, now)
         if changes:  # the private threads follow who plays (a THREADS_SYNC event)
-            await self.talk._refresh_thread_members(session, game, now)
+            await self.talk.refresh_thread_members(session, game, now)
         self._announce_rollback(
             session, game, again, deadline, now, rolled_back, changes, senders, proxies
         )
         return target.code
 
-    async def _rollback_target(self, session, game: GameRow, phase_code: str) -> PhaseRow:
+    async def rollback_target(self, session, game: GameRow, phase_code: str) -> PhaseRow:
         """The live phase `phase_code` of a started game, if it can be played again."""
         if game.status == GameStatus.LOBBY:
             raise WrongState(f"{game.name} has not started.")

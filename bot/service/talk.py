@@ -192,7 +192,7 @@ class TalkDesk(ServiceCore):
                     )
                 )
             await session.flush()
-            await self._refresh_thread_members(session, game, now, announce=False)
+            await self.refresh_thread_members(session, game, now, announce=False)
 
     async def thread_members(self, thread_id: int) -> tuple[ThreadMember, ...]:
         """Everyone who belongs or belonged in the thread, as dipgm keeps them."""
@@ -280,7 +280,7 @@ class TalkDesk(ServiceCore):
             )
             return tuple(sorted(r[0] for r in rows.all()))
 
-    async def _reopen_threads(self, session: AsyncSession, game: GameRow, now: datetime) -> None:
+    async def reopen_threads(self, session: AsyncSession, game: GameRow, now: datetime) -> None:
         """A rollback undid the game's end: its threads are open again. The Discord
         layer unlocks them when it next brings them in step (THREADS_SYNC)."""
         talks = await session.execute(
@@ -316,7 +316,7 @@ class TalkDesk(ServiceCore):
         )
         return list(rows.scalars().all())
 
-    async def _refresh_thread_members(
+    async def refresh_thread_members(
         self, session: AsyncSession, game: GameRow, now: datetime, *, announce: bool = True
     ) -> bool:
         """Bring every thread's wanted members in line with who plays its powers now;

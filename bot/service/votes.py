@@ -249,7 +249,7 @@ class Votes(ServiceCore):
             survivors = tuple(
                 sorted(p for p in self.board.powers if position.is_alive(p) and p not in out)
             )
-            await self.endings._finish(session, game, position, EndKind.DRAW, survivors, now)
+            await self.endings.finish(session, game, position, EndKind.DRAW, survivors, now)
             return
         if vote.kind == VoteKind.PAUSE:
             pause_game(session, game, now, by_vote=True)
@@ -263,7 +263,7 @@ class Votes(ServiceCore):
         moved = ev.DeadlineChanged(deadline=game.deadline_at, by_vote=True)
         add_event(session, moved, now, game_id=game.id, channel_id=game.channel_id)
 
-    async def _votes_at_deadline(
+    async def votes_at_deadline(
         self, session: AsyncSession, game: GameRow, phase: PhaseRow, position: Position, now
     ) -> bool:
         """At the deadline, before playing the phase: a draw with no nay passes when

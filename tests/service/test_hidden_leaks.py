@@ -67,7 +67,7 @@ def named_places(text: str) -> set[str]:
     return named | {c for c, p in BOARD.provinces.items() if p.name in text}
 
 
-async def _play_phase(service, info, rng: random.Random) -> None:
+async def play_phase(service, info, rng: random.Random) -> None:
     records = await service.history.phase_records(info.id)
     position = service.history.record_position(records[-1])
     board = KRIEG.board_for(position.phase)
@@ -112,7 +112,7 @@ async def _check_game(service, rng: random.Random) -> None:
     lookups = GameLookups(service)
     learned: dict[str, frozenset[str]] = {}  # by power, in the movement phase before
     for _ in range(5):
-        await _play_phase(service, info, rng)
+        await play_phase(service, info, rng)
         info = await service.lobby.game_info(info.id)
         records = [r for r in await service.history.phase_records(info.id) if not r.rolled_back]
         before, after = records[-2], records[-1]
