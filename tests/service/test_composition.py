@@ -84,3 +84,17 @@ def test_issue17_bot_and_cogs_call_no_private_name_of_the_service() -> None:
         if private.search(line)
     ]
     assert offenders == []
+
+
+def test_issue17_a_desk_calls_only_public_names_of_another() -> None:
+    # What one desk needs of another is that desk's public method, named for what it
+    # does, not an underscored helper reached into from outside.
+    desks = "|".join(("talk", "votes", "endings", "adjudicator", "rollback", "lobby", "gm"))
+    private = re.compile(rf"\bself\.(?:{desks})\._[a-z]")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "bot" / "service").glob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if private.search(line)
+    ]
+    assert offenders == []
