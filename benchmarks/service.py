@@ -21,7 +21,7 @@ Each part runs on a fresh database of its own.
   against the fake Discord with its rate limits on: latency from the fake dispatching
   the DM to the echo's last message reaching its REST API, and the 429s answered.
 - Submissions: seven players of one game send their full opening orders again and
-  again through `GameService.submit_orders` (parse, validate, store, answer).
+  again through `GameService.orders.submit_orders` (parse, validate, store, answer).
 - Sweep: --games games, each with every power's opening orders in, all past their
   deadline; one `Scheduler.tick(now)` adjudicates and stores every one of them
   (outcomes, report, next position, reminders, outbox), one transaction per game.

@@ -61,7 +61,7 @@ class PowerInfo:
 class Moment:
     """The state of a game a button or menu was made for: its status and, once it has
     started, the phase then being played. A component used after the game has moved
-    on does nothing but say why (`GameService.still_current`)."""
+    on does nothing but say why (`GameService.lobby.still_current`)."""
 
     game_id: int
     status: GameStatus
