@@ -222,7 +222,7 @@ async def history(
     # rules/004's full notation, the retreats that followed folded in once played.
     judged = await bot.service.history.judge_text(info.id, record.id) or picture.report
     if whole:  # the GM's: every spy's orders too
-        judged = await with_spy_orders(bot.service, record.id, judged, bot.lookups.board)
+        judged = await with_spy_orders(bot.service.store, record.id, judged, bot.lookups.board)
     blocks = code_blocks(judged)
     heading = f"**{info.name}** — results of {picture.title}"
     mapfile = png_file(picture.png, f"map-{picture.phase}.png")

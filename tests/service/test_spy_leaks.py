@@ -38,7 +38,7 @@ BOARD = SPY.board
 SPY_WORD = re.compile(r"\bspy\b|\bspies\b|sabot", re.IGNORECASE)
 
 
-async def play_phase(service, info, rng: random.Random) -> None:
+async def _play_phase(service, info, rng: random.Random) -> None:
     records = await service.history.phase_records(info.id)
     position = service.history.record_position(records[-1])
     info = await service.lobby.game_info(info.id)
@@ -83,7 +83,7 @@ async def _check_game(service, rng: random.Random) -> None:
     info = await started_game(service, settings=GameSettings(variant=VariantName.SPY))
     lookups = GameLookups(service)
     for _ in range(5):
-        await play_phase(service, info, rng)
+        await _play_phase(service, info, rng)
         info = await service.lobby.game_info(info.id)
         records = [r for r in await service.history.phase_records(info.id) if not r.rolled_back]
         before, after = records[-2], records[-1]
