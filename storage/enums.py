@@ -87,3 +87,41 @@ class EventKind(StrEnum):
     EXCUSED = "excused"
     ABSENCE = "absence"
     SETTING_CHANGED = "setting_changed"
+
+
+class MatchResult(StrEnum):
+    """How a One-on-one match ended (rules/004): `MatchRow.winners` holds its winner, or
+    both players for a draw."""
+
+    WON = "won"
+    DRAW = "draw"
+
+
+class ThreadMemberWhy(StrEnum):
+    """Why someone belongs in a talk thread (`ThreadMemberRow.why`)."""
+
+    PLAYER = "player"  # plays one of its powers
+    GM_COPY = "gm"  # the GM, copied on press (`copy_gm_on_press`)
+
+
+class AuditAction(StrEnum):
+    """What a GM did (`AuditRow.action`), and the two things only the GM may know that
+    the log keeps too; `/gm audit` says each in words (bot/service/gm_text.py)."""
+
+    ADJUDICATE = "adjudicate"
+    SET_DEADLINE = "set_deadline"
+    PAUSE = "pause"
+    RESUME = "resume"
+    REPLACE = "replace"
+    STANDBY = "standby"
+    CIVIL_DISORDER = "civil_disorder"
+    CHOSE_CIVIL_DISORDER = "chose_civil_disorder"  # by the power's own player
+    KICK = "kick"
+    ROLLBACK = "rollback"
+    VIEW_ORDERS = "view_orders"
+    SETTING = "setting"
+    END = "end"
+    CANCEL = "cancel"
+    CANCEL_ABSENCE = "cancel_absence"
+    ANONYMOUS_PRESS = "anonymous_press"  # rules/004: an anonymous press's sender
+    SCORE_OWNER = "score_owner"  # rules/004 ratings: whose score a power's counts for

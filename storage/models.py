@@ -16,11 +16,14 @@ from sqlmodel import Field, SQLModel
 
 from adjudication.game_end import EndKind
 from storage.enums import (
+    AuditAction,
     EventKind,
     GameStatus,
+    MatchResult,
     PlayerStatus,
     ProxyEnd,
     Scoring,
+    ThreadMemberWhy,
     VoteKind,
     VoteStatus,
 )
@@ -97,7 +100,7 @@ class MatchRow(SQLModel, table=True):
     created_at: datetime = _when(nullable=False)
     ended_at: datetime | None = _when()
     # "won" or "draw", and the winning players' user ids (both for a draw).
-    result: str | None = Field(default=None, max_length=16)
+    result: MatchResult | None = _word(MatchResult, 16, nullable=True)
     winners: list | None = _json(nullable=True)
     # Each player's score when it ended (user id -> units in their better game).
     scores: dict | None = _json(nullable=True)
@@ -317,7 +320,7 @@ class ThreadMemberRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     talk_thread_id: int = Field(foreign_key="talk_threads.id", index=True)
     user_id: int = _big(nullable=False)
-    why: str = Field(max_length=16)  # "player" of one of its powers, or "gm" (copied)
+    why: ThreadMemberWhy = _word(ThreadMemberWhy, 16)  # a power's player, or the GM copied
     wanted: bool = Field(default=True)
     on_discord: bool = Field(default=False)
     changed_at: datetime = _when(nullable=False)
@@ -332,7 +335,7 @@ class AuditRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     actor_user_id: int = _big(nullable=False)
-    action: str = Field(max_length=32)
+    action: AuditAction = _word(AuditAction, 32)
     details: dict = _json()
     at: datetime = _when(nullable=False)
 

@@ -13,6 +13,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from storage.db import for_update
+from storage.enums import AuditAction
 from storage.models import (
     AuditRow,
     GameRow,
@@ -316,7 +317,7 @@ def add_audit(
     session: AsyncSession,
     game_id: int,
     actor_user_id: int,
-    action: str,
+    action: AuditAction,
     now: datetime,
     details: dict[str, Any] | None = None,
 ) -> None:

@@ -36,7 +36,9 @@ def words(enum: type[StrEnum], length: int) -> Enum:
     """A column holding one of `enum`'s words: stored as its value in a VARCHAR of
     `length` (no database enum, no CHECK: the schema of the plain-string columns it
     replaced), read back as the enum member. A string outside the enum is refused
-    before it reaches the database."""
+    before it reaches the database, and one found in it on reading too (LookupError,
+    naming the word: a row edited by hand or written by a newer dipgm means what this
+    code cannot say; tests/storage/test_fixed_word_columns.py)."""
     return Enum(
         enum,
         native_enum=False,

@@ -36,6 +36,7 @@ from bot.service.schedule import Clock, Schedule
 from bot.service.service_core import ServiceCore, owes_orders, valid_id
 from bot.service.words import count, deadline_text, power_list
 from storage import repo
+from storage.enums import AuditAction
 from storage.models import AbsenceRow, GameRow, PowerRow
 
 
@@ -134,7 +135,12 @@ class AbsenceDesk(ServiceCore):
             for row in await _same_declaration(session, found):
                 row.cancelled_at = now
             repo.add_audit(
-                session, game.id, caller.user_id, "cancel_absence", now, {"power": found.power}
+                session,
+                game.id,
+                caller.user_id,
+                AuditAction.CANCEL_ABSENCE,
+                now,
+                {"power": found.power},
             )
 
     async def absences(self, game_id: int, caller: Caller) -> tuple[AbsenceInfo, ...]:

@@ -229,7 +229,7 @@ class Adjudicator(ServiceCore):
                 session,
                 game,
                 nxt,
-                end.kind.value,
+                end.kind,
                 tuple(end.winners),
                 now,
                 last_year=position.phase.year,  # the phase just played; `nxt` is after it

@@ -23,6 +23,7 @@ from bot.service.service_core import ServiceCore
 from bot.service.views import GameStatus
 from bot.service.vote_rules import lapse_open_votes
 from storage import repo
+from storage.enums import AuditAction
 from storage.models import GameRow, PhaseRow
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ class Endings(ServiceCore):
         session: AsyncSession,
         game: GameRow,
         position: Position,
-        kind: str,
+        kind: EndKind,
         winners: tuple[Power, ...],
         now: datetime,
         *,
@@ -81,7 +82,7 @@ class Endings(ServiceCore):
             for row in powers:
                 row.score = table.get(row.power)
                 row.score_choice_from = None  # too late to choose now
-            game.scoring = self._settings(game).scoring.value
+            game.scoring = self._settings(game).scoring
         ended = ev.GameEnded(
             kind=kind,
             winners=tuple(winners),
@@ -125,7 +126,7 @@ class Endings(ServiceCore):
             kind = EndKind.DRAW if draw else EndKind.ABANDONED
             await lapse_open_votes(session, phase, now)
             await self.finish(session, game, position, kind, survivors if draw else (), now)
-            repo.add_audit(session, game.id, caller.user_id, "end", now, {"kind": kind})
+            repo.add_audit(session, game.id, caller.user_id, AuditAction.END, now, {"kind": kind})
 
     def require_phase(
         self, game: GameRow, phase: PhaseRow, expected_phase_id: int | None, undone: str
@@ -142,7 +143,7 @@ class Endings(ServiceCore):
     async def _cancel(self, session: AsyncSession, game: GameRow, actor: int, now) -> None:
         """Close a lobby: no powers were given out, so there is nothing to score."""
         GameState(game).end(now, EndKind.CANCELLED, ())
-        repo.add_audit(session, game.id, actor, "cancel", now)
+        repo.add_audit(session, game.id, actor, AuditAction.CANCEL, now)
         cancelled = ev.GameEnded(kind=EndKind.CANCELLED)
         add_event(session, cancelled, now, game_id=game.id, channel_id=game.channel_id)
 

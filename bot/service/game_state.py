@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from adjudication.game_end import EndKind
 from bot.service.errors import WrongState
 from storage.enums import GameStatus
 from storage.models import GameRow
@@ -57,7 +58,7 @@ class GameState:
             game.deadline_at = game.deadline_at + paused_for
         return paused_for
 
-    def end(self, now: datetime, kind: str, winners: Sequence[str]) -> None:
+    def end(self, now: datetime, kind: EndKind, winners: Sequence[str]) -> None:
         game = self.game
         game.status = GameStatus.ENDED
         game.ended_at, game.end_kind, game.winners = now, kind, list(winners)

@@ -35,6 +35,7 @@ from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import order_from_json
+from storage.enums import AuditAction
 from storage.models import GameRow
 from storage.orders_in_force import slots_of
 
@@ -116,7 +117,7 @@ class GmDesk(ServiceCore):
                 expected_phase_id = -1  # another phase: refused below
             self.endings.require_phase(game, phase, expected_phase_id, "nothing was adjudicated")
             repo.add_audit(
-                session, game.id, caller.user_id, "adjudicate", now, {"phase": phase.code}
+                session, game.id, caller.user_id, AuditAction.ADJUDICATE, now, {"phase": phase.code}
             )
             return await self.adjudicator.play_phase(session, game, now)
 
@@ -146,7 +147,7 @@ class GmDesk(ServiceCore):
                 session,
                 game.id,
                 caller.user_id,
-                "set_deadline",
+                AuditAction.SET_DEADLINE,
                 now,
                 {"old": old.isoformat() if old else None, "new": deadline.isoformat()},
             )
@@ -158,7 +159,7 @@ class GmDesk(ServiceCore):
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             pause_game(session, game, now, by_vote=False)
-            repo.add_audit(session, game.id, caller.user_id, "pause", now)
+            repo.add_audit(session, game.id, caller.user_id, AuditAction.PAUSE, now)
 
     async def gm_resume(self, game_id: int, caller: Caller, now: datetime) -> datetime | None:
         """Resume (a pause by the GM or by a vote); the deadline moves later by the
@@ -167,7 +168,12 @@ class GmDesk(ServiceCore):
             game = await self._gm_game(session, game_id, caller)
             paused_seconds = await resume_game(self, session, game, now, by_vote=False)
             repo.add_audit(
-                session, game.id, caller.user_id, "resume", now, {"paused_seconds": paused_seconds}
+                session,
+                game.id,
+                caller.user_id,
+                AuditAction.RESUME,
+                now,
+                {"paused_seconds": paused_seconds},
             )
             return game.deadline_at
 
@@ -220,7 +226,7 @@ class GmDesk(ServiceCore):
             session,
             game.id,
             caller.user_id,
-            "replace",
+            AuditAction.REPLACE,
             now,
             {"power": row.power, "old": old, "new": new_user_id},
         )
@@ -248,7 +254,7 @@ class GmDesk(ServiceCore):
                 session,
                 game.id,
                 caller.user_id,
-                "standby",
+                AuditAction.STANDBY,
                 now,
                 {"power": row.power, "standby": standby_user_id},
             )
@@ -274,7 +280,7 @@ class GmDesk(ServiceCore):
                 session,
                 game.id,
                 caller.user_id,
-                "civil_disorder",
+                AuditAction.CIVIL_DISORDER,
                 now,
                 {"power": row.power, "old": old},
             )
@@ -296,7 +302,12 @@ class GmDesk(ServiceCore):
             await self._power_changing(session, game)
             await self._into_civil_disorder(session, game, row, now, chosen=True)
             repo.add_audit(
-                session, game.id, caller.user_id, "chose_civil_disorder", now, {"power": row.power}
+                session,
+                game.id,
+                caller.user_id,
+                AuditAction.CHOSE_CIVIL_DISORDER,
+                now,
+                {"power": row.power},
             )
 
     async def _into_civil_disorder(
@@ -331,7 +342,12 @@ class GmDesk(ServiceCore):
             )
             await self.talk.refresh_thread_members(session, game, now)
             repo.add_audit(
-                session, game.id, caller.user_id, "kick", now, {"user": user_id, "powers": powers}
+                session,
+                game.id,
+                caller.user_id,
+                AuditAction.KICK,
+                now,
+                {"user": user_id, "powers": powers},
             )
             kicked = ev.PlayerKicked(user=user_id, powers=tuple(powers))
             add_event(session, kicked, now, game_id=game.id, channel_id=game.channel_id)
@@ -388,12 +404,12 @@ class GmDesk(ServiceCore):
                 )
                 await reopen_match(session, game)
                 audit = {"to": code, "keep_players": keep_players, "with_board": game.id}
-                repo.add_audit(session, board.id, caller.user_id, "rollback", now, audit)
+                repo.add_audit(session, board.id, caller.user_id, AuditAction.ROLLBACK, now, audit)
             repo.add_audit(
                 session,
                 game.id,
                 caller.user_id,
-                "rollback",
+                AuditAction.ROLLBACK,
                 now,
                 {"to": code, "keep_players": keep_players},
             )
@@ -416,7 +432,7 @@ class GmDesk(ServiceCore):
                 session,
                 game.id,
                 caller.user_id,
-                "view_orders",
+                AuditAction.VIEW_ORDERS,
                 now or datetime.now(UTC),
                 {"phase": phase.code},
             )
@@ -458,7 +474,12 @@ class GmDesk(ServiceCore):
             new = change_setting(old, name, value, started=game.status != GameStatus.LOBBY)
             game.settings = new.model_dump(mode="json")
             repo.add_audit(
-                session, game.id, caller.user_id, "setting", now, {"name": name, "value": value}
+                session,
+                game.id,
+                caller.user_id,
+                AuditAction.SETTING,
+                now,
+                {"name": name, "value": value},
             )
             changed = setting_news(old, new, name, value)
             if changed:

@@ -24,6 +24,7 @@ from bot.service.words import (
     readable_unit,
     timestamp,
 )
+from storage.enums import AuditAction
 
 # What becomes of what a power has not ordered, phase by phase (rules/000 §14.3, §13.2,
 # §14.4; rules/004 rule 3).
@@ -221,23 +222,29 @@ def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
 
     power = power_name(str(d.get("power", ""))) if d.get("power") else ""
     words = {
-        "adjudicate": lambda: f"played {d.get('phase')} at once",
-        "set_deadline": lambda: f"moved the deadline to {when(d.get('new'))}",
-        "pause": lambda: "paused the game",
-        "resume": lambda: "resumed the game",
-        "replace": lambda: f"gave {power} to {who(d.get('new'))} (was {who(d.get('old'))})",
-        "standby": lambda: f"named {who(d.get('standby'))} standby for {power}",
-        "civil_disorder": lambda: f"put {power} in civil disorder",
-        "chose_civil_disorder": lambda: f"gave up {power} (civil disorder, by its player)",
-        "kick": lambda: f"removed {who(d.get('user'))} from the game",
-        "rollback": lambda: f"rolled the game back to {d.get('to')}",
-        "view_orders": lambda: f"looked at everyone's orders ({d.get('phase')})",
-        "setting": lambda: f"set {d.get('name')} to {d.get('value')}",
-        "end": lambda: f"ended the game ({d.get('kind')})",
-        "cancel": lambda: "cancelled the game",
+        AuditAction.ADJUDICATE: lambda: f"played {d.get('phase')} at once",
+        AuditAction.SET_DEADLINE: lambda: f"moved the deadline to {when(d.get('new'))}",
+        AuditAction.PAUSE: lambda: "paused the game",
+        AuditAction.RESUME: lambda: "resumed the game",
+        AuditAction.REPLACE: lambda: (
+            f"gave {power} to {who(d.get('new'))} (was {who(d.get('old'))})"
+        ),
+        AuditAction.STANDBY: lambda: f"named {who(d.get('standby'))} standby for {power}",
+        AuditAction.CIVIL_DISORDER: lambda: f"put {power} in civil disorder",
+        AuditAction.CHOSE_CIVIL_DISORDER: lambda: (
+            f"gave up {power} (civil disorder, by its player)"
+        ),
+        AuditAction.KICK: lambda: f"removed {who(d.get('user'))} from the game",
+        AuditAction.ROLLBACK: lambda: f"rolled the game back to {d.get('to')}",
+        AuditAction.VIEW_ORDERS: lambda: f"looked at everyone's orders ({d.get('phase')})",
+        AuditAction.SETTING: lambda: f"set {d.get('name')} to {d.get('value')}",
+        AuditAction.END: lambda: f"ended the game ({d.get('kind')})",
+        AuditAction.CANCEL: lambda: "cancelled the game",
         # Not GM actions, but only the GM may know them (rules/004 ratings; anonymity).
-        "anonymous_press": lambda: f"posted the anonymous press of {d.get('phase')}",
-        "score_owner": lambda: f"chose that {power}'s score counts for {who(d.get('counts_for'))}",
+        AuditAction.ANONYMOUS_PRESS: lambda: f"posted the anonymous press of {d.get('phase')}",
+        AuditAction.SCORE_OWNER: lambda: (
+            f"chose that {power}'s score counts for {who(d.get('counts_for'))}"
+        ),
     }
     said = words.get(entry.action, lambda: entry.action.replace("_", " "))()
     return f"{timestamp(entry.at, 'f')} {who(entry.actor)} {said}"

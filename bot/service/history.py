@@ -33,6 +33,7 @@ from bot.service.spy_export import exported_input_line
 from bot.service.views import GameStatus, LineStatus, PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import order_from_json, position_from_json
+from storage.enums import AuditAction
 from storage.models import PhaseRow
 
 # The lines of a submission that became orders (a rejected line did not).
@@ -50,7 +51,7 @@ class AuditEntry:
 
     at: datetime
     actor: int
-    action: str
+    action: AuditAction
     details: dict[str, Any]
 
 
@@ -258,7 +259,7 @@ class History(ServiceCore):
             )
             return AuditPage(entries, page, pages, total)
 
-    async def audit_log(self, game_id: int) -> tuple[tuple[int, str, dict], ...]:
+    async def audit_log(self, game_id: int) -> tuple[tuple[int, AuditAction, dict], ...]:
         """(actor, action, details) of every GM action, oldest first."""
         async with self.transaction() as session:
             return tuple(

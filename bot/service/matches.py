@@ -36,6 +36,7 @@ from bot.service.start_state import state_now
 from bot.service.views import GameStatus, PlayerStatus
 from storage import repo
 from storage.codec import position_to_json
+from storage.enums import MatchResult
 from storage.models import GameRow, MatchRow, PhaseRow, PlayerRow, PowerRow
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ async def _end_match(
     assert match is not None
     match.status = GameStatus.ENDED
     match.ended_at = now
-    match.result = "draw" if end.winner is None else "won"
+    match.result = MatchResult.DRAW if end.winner is None else MatchResult.WON
     match.winners = list(winners)
     match.scores = {str(u): s for u, s in zip(users, end.scores, strict=True) if u}
     said = match_result_text(users, end, agreed=agreed)

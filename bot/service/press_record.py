@@ -13,6 +13,7 @@ from adjudication.units import Power
 from bot.service.service_core import ServiceCore
 from bot.service.talk import PressPlan
 from storage import repo
+from storage.enums import AuditAction
 from storage.models import PressRow
 
 
@@ -49,7 +50,9 @@ class PressRecordDesk(ServiceCore):
             )
             if not plan.signed_by:
                 details = {"phase": phase.code, "message_id": message_id}
-                repo.add_audit(session, game.id, sender_user_id, "anonymous_press", now, details)
+                repo.add_audit(
+                    session, game.id, sender_user_id, AuditAction.ANONYMOUS_PRESS, now, details
+                )
 
     async def phase_press(self, game_id: int, phase_id: int) -> tuple[PressEntry, ...]:
         """The press posted during one play of a phase, oldest first."""

@@ -18,6 +18,7 @@ from bot.service.errors import NotAllowed, WrongState
 from bot.service.game_settings import Scoring
 from bot.service.service_core import ServiceCore
 from storage import rating_queries, repo
+from storage.enums import AuditAction
 from storage.models import PowerRow
 
 # Players on one page of `/leaderboard`; games listed by `/rating`.
@@ -105,7 +106,7 @@ class RatingsDesk(ServiceCore):
                 session,
                 game.id,
                 caller.user_id,
-                "score_owner",
+                AuditAction.SCORE_OWNER,
                 now,
                 {"power": row.power, "counts_for": row.rated_user_id},
             )

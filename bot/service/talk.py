@@ -32,14 +32,13 @@ from bot.service.service_core import ServiceCore
 from bot.service.text_input import clean_text
 from bot.service.views import GameStatus, PlayerStatus
 from storage import repo
+from storage.enums import ThreadMemberWhy
 from storage.models import GameRow, TalkThreadRow, ThreadMemberRow
 
 log = logging.getLogger(__name__)
 
 # A question to the GM fits one DM with its heading.
 QUESTION_LIMIT = 1500
-PLAYER = "player"
-GM_COPY = "gm"
 
 
 def thread_name(powers: Iterable[str]) -> str:
@@ -331,9 +330,11 @@ class TalkDesk(ServiceCore):
         )
         changed = False
         for talk in talks.scalars().all():
-            wanted = {owners[p]: PLAYER for p in talk.powers if owners.get(p) is not None}
+            wanted = {
+                owners[p]: ThreadMemberWhy.PLAYER for p in talk.powers if owners.get(p) is not None
+            }
             if copy_gm:
-                wanted.setdefault(game.gm_user_id, GM_COPY)
+                wanted.setdefault(game.gm_user_id, ThreadMemberWhy.GM_COPY)
             rows = {r.user_id: r for r in await self._member_rows(session, talk.id)}
             for user_id, row in rows.items():
                 if row.wanted != (user_id in wanted):
