@@ -82,21 +82,27 @@ async def require_sees_game(
     """Refuse to give a part in the game to someone who cannot see its channel: added
     to a private thread, they would still see nothing of it (Discord shows a thread
     only to those who can view its channel), nor any result. Someone picked who is not
-    a member at all has left the server: if they play in it, their GM is told."""
+    a member at all has left the server: if they play in it, their GM is told.
+    A one-on-one match is one contest on two boards (O6 in docs/VARIANTS.md): both
+    channels are checked, whichever board the command names."""
     guild = interaction.guild
     if guild is None or guild.id != info.guild_id:
         return  # a DM carries no member data: Discord checks nothing there either
-    channel = guild.get_channel(info.channel_id)
-    if sees_channel(person, channel, channel_id_of(interaction)) is False:
+    client = client_of(interaction)
+    other = await client.service.lobby.match_board(info.id)
+    for channel_id in (info.channel_id, *(() if other is None else (other,))):
+        channel = guild.get_channel(channel_id)
+        if sees_channel(person, channel, channel_id_of(interaction)) is not False:
+            continue
         name = plain_name(display_name(person))
         if not isinstance(person, discord.Member):
-            client = client_of(interaction)
             await client.service.reach.player_gone(person.id, client.now(), guild_id=info.guild_id)
             raise NotAllowed(f"{name} is not a member of this server. Pick someone who is.")
+        what = "the game's channel" if other is None else "one of the match's two channels"
         raise NotAllowed(
-            f"{name} cannot see <#{info.channel_id}>, the game's channel, so they could "
-            "read neither its results nor its private threads. Give them access to the "
-            "channel first, or pick someone who has it."
+            f"{name} cannot see <#{channel_id}>, {what}, so they could read neither its "
+            "results nor its private threads. Give them access to the channel first, or "
+            "pick someone who has it."
         )
 
 
