@@ -11,15 +11,14 @@ from discord.ext import commands
 from bot.channel_checks import check_bot_permissions, check_second_board, game_channel
 from bot.client import DipBot
 from bot.errors_handler import edit_if_possible, guarded
+from bot.service.creation import CreationOptions, settings_at_creation
 from bot.service.game_settings import Assignment, GameSettings, Press
 from bot.service.lookups import POWERS
-from bot.service.masters_orders import masters_option
 from bot.service.resignation import power_to_give_up
 from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
 from bot.service.variant_text import (
     players_wanted,
-    read_variant,
     variant_choices,
 )
 from bot.service.views import Moment
@@ -206,22 +205,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             working_days,
             excuses,
         )
-        settings = GameSettings(variant=read_variant(variant), schedule=schedule)
-        data = settings.model_dump(mode="json")
-        if masters is not None:
-            data["rules"]["masters"] = masters_option(masters)
-        data["rules"].update(
-            year_limit=year_limit,
-            year_limit_measure=short_game_winner,
-            stalemate_winters=stalemate_winters,
-            paradox_rule=paradox_rule,
-        )
-        data.update(
-            assignment=assignment,
-            press=press,
-            anonymous_press=anonymous_press,
-            copy_gm_on_press=copy_gm,
-            secret_ballots=secret_ballots,
+        settings = settings_at_creation(
+            CreationOptions(
+                schedule=schedule,
+                variant=variant,
+                assignment=assignment,
+                press=press,
+                anonymous_press=anonymous_press,
+                copy_gm=copy_gm,
+                secret_ballots=secret_ballots,
+                year_limit=year_limit,
+                short_game_winner=short_game_winner,
+                stalemate_winters=stalemate_winters,
+                paradox_rule=paradox_rule,
+                masters=masters,
+            )
         )
         guild_id, _ = server_channel(interaction)
         # A plain text channel (or a thread of one), where the bot may do all it must.
@@ -229,7 +227,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         check_bot_permissions(interaction.app_permissions, f"<#{channel_id}>")
         if second_channel is not None:
             check_second_board(second_channel)
-        settings = GameSettings.model_validate(data)
         info = await self.bot.service.lobby.create_game(
             guild_id,
             channel_id,
