@@ -8,18 +8,17 @@ NMR bookkeeping and the outbox events are written together, or none of them is.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from adjudication.masters.options import MastersRules
-from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.spy_json import spy_report_to_json
-from adjudication.units import Phase, PhaseKind, Power, Season
+from adjudication.units import Phase, PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
 from bot.service import event_payloads as ev
 from bot.service import matches
@@ -30,15 +29,21 @@ from bot.service.excuses import excuse_the_late
 from bot.service.game_state import GameState
 from bot.service.grace import wait_for_late
 from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
+from bot.service.missing_orders import orders_and_nmr
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
-from bot.service.ratings import hand_over
 from bot.service.service_core import ServiceCore, Store, owes_orders
 from bot.service.start_state import keep_start_state, state_now
 from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult
 from bot.service.vote_rules import lapse_open_votes
 from bot.service.votes import Votes
+from bot.service.winter_record import (
+    fall_ownership,
+    keep_winter,
+    winter_history,
+    winter_passed_over,
+)
 from bot.service.words import coin_toss_text
 from storage import repo
 from storage.codec import (
@@ -46,7 +51,7 @@ from storage.codec import (
     outcome_to_json,
     position_to_json,
 )
-from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow
+from storage.models import GameRow, PhaseRow, PowerRow
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +105,7 @@ class Adjudicator(ServiceCore):
         was_in_disorder = {r.power for r in powers if r.civil_disorder}
         subs = await repo.submissions(session, phase.id)
         rows = await repo.orders_in_force(session, phase.id)
-        orders, unused, events = self._orders_and_nmr(position, powers, subs, rows, settings)
+        orders, unused, events = orders_and_nmr(position, powers, subs, rows, settings, self.board)
         for row in unused:
             # A standby's orders not needed after all: the orders kept for a phase are
             # the ones played (the standby's message stays in the submissions).
@@ -116,7 +121,7 @@ class Adjudicator(ServiceCore):
         if any(isinstance(e, ev.PlayerReplaced) for e in events):
             await self.talk.refresh_thread_members(session, game, now)  # a standby took over
 
-        history = await self._winter_history(session, game, position)
+        history = await winter_history(self, session, game, position)
         self._checkpoint("before_adjudicate")
         variant = VARIANTS[settings.variant]
         masters = None
@@ -128,7 +133,7 @@ class Adjudicator(ServiceCore):
         else:
             result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
         nmr = {e.power for e in events if isinstance(e, ev.Nmr)}
-        fall = await self._fall_ownership(session, game, position)
+        fall = await fall_ownership(self, session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
         if masters is not None and (written := report_of(masters, self.board_at(position))):
             report = f"{report}\n\n{written}"
@@ -170,8 +175,8 @@ class Adjudicator(ServiceCore):
         seq = phase.seq + 1
         state = await state_now(session, game.id)  # what the next phase begins with
         winter = None
-        if not over and _winter_passed_over(position, nxt):
-            winter = await self._keep_winter(session, game, position, nxt, seq, state, now)
+        if not over and winter_passed_over(position, nxt):
+            winter = await keep_winter(self, session, game, position, nxt, seq, state, now)
             seq += 1
         new_phase = PhaseRow(
             game_id=game.id,
@@ -246,141 +251,6 @@ class Adjudicator(ServiceCore):
             game_over=over,
         )
 
-    def _orders_and_nmr(
-        self,
-        position: Position,
-        powers: list[PowerRow],
-        subs: Sequence[SubmissionRow],
-        rows: Sequence[OrderRow],
-        settings,
-    ) -> tuple[list[Order], list[OrderRow], list[ev.Payload]]:
-        """The orders to play, and the NMR bookkeeping (rules/000 §14.3, rules/004
-        rules 9 and 10): a power whose own player sent nothing it owed is NMR; its
-        standby's orders, if any, are used and the standby takes over; proxies' orders
-        are used but do not save the owner from NMR; after `civil_disorder_after`
-        missed movement phases (Spring or Fall) the power is in civil disorder."""
-        sender = {s.id: s.sender_user_id for s in subs}
-        senders_by_power: dict[Power, set[int]] = {}
-        for s in subs:
-            senders_by_power.setdefault(s.power, set()).add(s.sender_user_id)
-        events: list[ev.Payload] = []
-        takeover: set[Power] = set()
-        for row in powers:
-            if not row.playable or row.user_id is None:
-                continue
-            sent = senders_by_power.get(row.power, set())
-            if row.user_id in sent:
-                row.missed_phases = 0
-                row.civil_disorder = False
-                continue
-            if not owes_orders(position, row.power, self.board, settings.rules.masters):
-                continue
-            if row.standby_user_id is not None and row.standby_user_id in sent:
-                takeover.add(row.power)
-                hand_over(row, row.standby_user_id)
-                events.append(
-                    ev.PlayerReplaced(
-                        power=row.power,
-                        old=row.user_id,
-                        new=row.standby_user_id,
-                        score_from=row.score_choice_from,
-                    )
-                )
-                row.user_id, row.standby_user_id = row.standby_user_id, None
-                row.missed_phases, row.civil_disorder = 0, False
-                continue
-            events.append(ev.Nmr(power=row.power, phase=position.phase.code))
-            if position.phase.kind is not PhaseKind.MOVEMENT:
-                # rules/000 §14.3: civil disorder follows orders missed "in a given Spring
-                # or Fall season"; an unordered retreat is disbanded and an unused build
-                # waived, but neither counts towards it.
-                continue
-            row.missed_phases += 1
-            if not row.civil_disorder and row.missed_phases >= settings.civil_disorder_after:
-                row.civil_disorder = True
-                events.append(ev.CivilDisorder(power=row.power))
-        owner = {r.power: r for r in powers}
-        orders: list[Order] = []
-        unused: list[OrderRow] = []
-        for r in rows:
-            p = owner.get(r.power)
-            from_standby = p is not None and sender.get(r.submission_id) == p.standby_user_id
-            if r.by_owner or r.power in takeover or not from_standby:
-                orders.append(order_from_json(r.order))  # Masters lines too
-            else:
-                unused.append(r)
-        return orders, unused, events
-
-    async def _winter_history(
-        self, session: AsyncSession, game: GameRow, position: Position
-    ) -> list[Mapping[str, Power]]:
-        """Ownership after each earlier year's Fall (rules/004 rule 6), oldest first:
-        it is the ownership of each later Spring's position."""
-        rules = self._settings(game).rules
-        winters = rules.stalemate_winters
-        if winters is None and rules.masters.annexation:
-            winters = 1  # MR4 a) "owned ... in the previous Adjustments phase" (M11)
-        if winters is None:
-            return []
-        # Only the last `winters` count (adjudication/game_end.py): read those alone, so
-        # that a phase costs the same in the game's twentieth year as in its second.
-        first = max(VARIANTS[position.variant].start.year + 1, position.phase.year - winters + 1)
-        codes = [
-            f"{Season.SPRING}{year}{PhaseKind.MOVEMENT}"
-            for year in range(first, position.phase.year + 1)
-        ]
-        rows = await repo.live_phases_coded(session, game.id, codes)
-        latest = {row.code: row for row in rows}  # the latest play of each, after a rollback
-        return [dict(self._position(latest[c]).ownership) for c in codes if c in latest]
-
-    async def _fall_ownership(
-        self, session: AsyncSession, game: GameRow, position: Position
-    ) -> Mapping[str, Power] | None:
-        """Ownership at the start of the year's Fall movement, for the adjustments report."""
-        if position.phase.kind is not PhaseKind.ADJUSTMENT:
-            return None
-        return await self._ownership_before_fall(session, game, position.phase.year)
-
-    async def _ownership_before_fall(
-        self, session: AsyncSession, game: GameRow, year: int
-    ) -> Mapping[str, Power] | None:
-        rows = await repo.live_phases_coded(session, game.id, [f"F{year}M"])
-        return self._position(rows[-1]).ownership if rows else None
-
-    async def _keep_winter(
-        self,
-        session: AsyncSession,
-        game: GameRow,
-        fall: Position,
-        spring: Position,
-        seq: int,
-        state: dict,
-        now: datetime,
-    ) -> PhaseRow:
-        """The record of a Winter in which nobody builds or removes: the engine passes
-        over it (PHASES.md), but the year's centre changes belong in the record, as
-        rules/004's "Adjustments for 1901" block with its "no change" lines. Played as
-        it is written: no orders, nothing owed."""
-        year = fall.phase.year
-        winter = spring.at_phase(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
-        before = fall.ownership
-        if fall.phase.kind is not PhaseKind.MOVEMENT:  # the Fall's retreats
-            before = await self._ownership_before_fall(session, game, year) or before
-        row = PhaseRow(
-            game_id=game.id,
-            seq=seq,
-            code=winter.phase.code,
-            position=position_to_json(winter),
-            started_at=now,
-            adjudicated_at=now,
-            outcomes=[],
-            report=self.engine.report(None, winter, self.board, (), (), before),
-            start_state=state,
-        )
-        session.add(row)
-        await session.flush()
-        return row
-
     def _tell_players(
         self,
         session: AsyncSession,
@@ -453,12 +323,6 @@ class Adjudicator(ServiceCore):
             and owes_orders(position, row.power, self.board, masters)
             for row in powers
         )
-
-
-def _winter_passed_over(played: Position, nxt: Position) -> bool:
-    """Whether the engine went from a Fall (its movement or retreats) straight to the
-    next Spring: the Winter had nothing to adjust."""
-    return played.phase.season is Season.FALL and nxt.phase.season is Season.SPRING
 
 
 def _hand_over_joined(

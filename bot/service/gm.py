@@ -5,12 +5,10 @@ in the same transaction as the change it makes."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm.attributes import set_committed_value
 
-from adjudication.orders import Order
 from adjudication.units import Power
 from bot.service import event_payloads as ev
 from bot.service.adjudicator import Adjudicator
@@ -20,41 +18,27 @@ from bot.service.errors import NotAllowed, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings
 from bot.service.game_state import GameState
+from bot.service.gm_orders import PowerOrders, orders_table
 from bot.service.match_players import side_taken
 from bot.service.match_rollback import other_target, reopen_match
-from bot.service.order_checks import progress
 from bot.service.pausing import pause_game, resume_game
-from bot.service.proxies import ProxyEnd
-from bot.service.ratings import hand_over
-from bot.service.reach import remember_name
+from bot.service.power_holders import (
+    hand_power,
+    into_civil_disorder,
+    power_changing,
+    remove_player,
+)
 from bot.service.rollback import RollbackDesk, RollbackPlan
 from bot.service.service_core import ServiceCore, Store
 from bot.service.setting_changes import change_setting, setting_news
-from bot.service.start_state import keep_start_state, player_changes
+from bot.service.start_state import player_changes
 from bot.service.talk import TalkDesk
-from bot.service.views import AdjudicationResult, GameStatus, PlayerStatus
+from bot.service.views import AdjudicationResult, GameStatus
 from storage import repo
-from storage.codec import order_from_json
 from storage.enums import AuditAction
 from storage.models import GameRow
-from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class PowerOrders:
-    """One power's orders in force, for the GM: every order, the units still without
-    one, and the builds or removals still to give."""
-
-    power: Power
-    user_id: int | None
-    orders: tuple[Order, ...]
-    unordered: tuple[str, ...]  # "A MAR"
-    given: int
-    owed: int
-    builds_left: int = 0
-    removals_left: int = 0
 
 
 class GmDesk(ServiceCore):
@@ -79,12 +63,6 @@ class GmDesk(ServiceCore):
         if active:
             self._require_active(game)
         return game
-
-    async def _power_changing(self, session, game: GameRow) -> None:
-        """Before a GM action changes a power: the current phase keeps the state it
-        began with, for a rollback to it (bot/service/rollback.py)."""
-        if game.current_phase_id is not None:
-            await keep_start_state(session, game.id, await self._current_phase(session, game))
 
     async def gm_adjudicate_now(
         self,
@@ -198,42 +176,12 @@ class GmDesk(ServiceCore):
                 raise WrongState(f"{row.power.title()} is out of play in this game.")
             handed: dict[int, tuple[Power, ...]] = {}
             for board, taken in await side_taken(session, game, row, new_user_id):
-                await self._power_changing(session, board)
-                await self._hand_power(
-                    session, board, taken, new_user_id, now, caller, display_name
+                await power_changing(self, session, board)
+                await hand_power(
+                    self, session, board, taken, new_user_id, now, caller, display_name
                 )
                 handed[board.channel_id] = (*handed.get(board.channel_id, ()), taken.power)
             return handed
-
-    async def _hand_power(
-        self, session, game: GameRow, row, new_user_id: int, now, caller, display_name
-    ) -> None:
-        """One power of `game` given to `new_user_id` (`gm_replace_player`)."""
-        old = row.user_id
-        hand_over(row, new_user_id)
-        row.user_id, row.standby_user_id = new_user_id, None
-        row.missed_phases, row.civil_disorder = 0, False
-        if old != new_user_id:
-            await self._end_proxies(session, game, {row.power}, ProxyEnd.REPLACED, now)
-            await self.talk.refresh_thread_members(session, game, now)
-        await repo.set_player_status(session, game.id, new_user_id, PlayerStatus.JOINED, now)
-        await remember_name(session, game.id, new_user_id, display_name)
-        if old is not None and old != new_user_id:
-            still = any(r.user_id == old for r in await repo.powers(session, game.id))
-            if not still:
-                await repo.set_player_status(session, game.id, old, PlayerStatus.REPLACED, now)
-        repo.add_audit(
-            session,
-            game.id,
-            caller.user_id,
-            AuditAction.REPLACE,
-            now,
-            {"power": row.power, "old": old, "new": new_user_id},
-        )
-        replaced = ev.PlayerReplaced(
-            power=row.power, old=old, new=new_user_id, score_from=row.score_choice_from
-        )
-        add_event(session, replaced, now, game_id=game.id, channel_id=game.channel_id)
 
     async def gm_call_standby(
         self,
@@ -247,7 +195,7 @@ class GmDesk(ServiceCore):
         again, the standby's orders are used and the standby takes over."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            await self._power_changing(session, game)
+            await power_changing(self, session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             row.standby_user_id = standby_user_id
             repo.add_audit(
@@ -272,10 +220,10 @@ class GmDesk(ServiceCore):
         hold and its removals follow the civil-disorder rule."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            await self._power_changing(session, game)
+            await power_changing(self, session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
             old = row.user_id
-            await self._into_civil_disorder(session, game, row, now)
+            await into_civil_disorder(self, session, game, row, now)
             repo.add_audit(
                 session,
                 game.id,
@@ -299,8 +247,8 @@ class GmDesk(ServiceCore):
             )
             if row is None or row.user_id != caller.user_id:
                 raise NotAllowed(f"You do not play {power.title()} in {game.name}.")
-            await self._power_changing(session, game)
-            await self._into_civil_disorder(session, game, row, now, chosen=True)
+            await power_changing(self, session, game)
+            await into_civil_disorder(self, session, game, row, now, chosen=True)
             repo.add_audit(
                 session,
                 game.id,
@@ -310,37 +258,14 @@ class GmDesk(ServiceCore):
                 {"power": row.power},
             )
 
-    async def _into_civil_disorder(
-        self, session, game: GameRow, row, now: datetime, *, chosen: bool = False
-    ) -> None:
-        """The power is held by nobody: its proxies end, its player leaves its threads,
-        the channel is told (and whether its player chose it)."""
-        held_by = row.user_id  # told too where the channel is not (issue 12)
-        row.user_id, row.standby_user_id, row.civil_disorder = None, None, True
-        await self._end_proxies(session, game, {row.power}, ProxyEnd.CIVIL_DISORDER, now)
-        await self.talk.refresh_thread_members(session, game, now)
-        disorder = ev.CivilDisorder(power=row.power, chosen=chosen, user=held_by)
-        add_event(session, disorder, now, game_id=game.id, channel_id=game.channel_id)
-
     async def gm_kick(self, game_id: int, caller: Caller, user_id: int, now: datetime) -> None:
         """Remove a player; in a running game their powers fall into civil disorder."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller, active=False)
             if game.status == GameStatus.ENDED:
                 raise WrongState(f"{game.name} is over.")
-            await self._power_changing(session, game)
-            await repo.set_player_status(session, game.id, user_id, PlayerStatus.KICKED, now)
-            powers = []
-            for row in await repo.powers(session, game.id):
-                if row.user_id == user_id:
-                    row.user_id, row.civil_disorder = None, True
-                    powers.append(row.power)
-                if row.standby_user_id == user_id:
-                    row.standby_user_id = None
-            await self._end_proxies(
-                session, game, set(powers), ProxyEnd.REMOVED, now, grantee=user_id
-            )
-            await self.talk.refresh_thread_members(session, game, now)
+            await power_changing(self, session, game)
+            powers = await remove_player(self, session, game, user_id, now)
             repo.add_audit(
                 session,
                 game.id,
@@ -436,30 +361,7 @@ class GmDesk(ServiceCore):
                 now or datetime.now(UTC),
                 {"phase": phase.code},
             )
-            position = self._position(phase)
-            rows = await repo.orders_in_force(session, phase.id)
-            slots = slots_of(rows)
-            table = []
-            for row in await repo.powers(session, game.id):
-                done = progress(position, row.power, slots, self.board)
-                table.append(
-                    PowerOrders(
-                        power=row.power,
-                        user_id=row.user_id,
-                        orders=tuple(
-                            sorted(
-                                (order_from_json(o.order) for o in rows if o.power == row.power),
-                                key=str,
-                            )
-                        ),
-                        unordered=tuple(str(u) for u in done.unordered),
-                        given=done.given,
-                        owed=done.owed,
-                        builds_left=done.builds_left,
-                        removals_left=done.removals_left,
-                    )
-                )
-            return tuple(sorted(table, key=lambda t: t.power))
+            return await orders_table(self, session, game, phase)
 
     async def gm_change_setting(
         self, game_id: int, caller: Caller, name: str, value: str, now: datetime

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from adjudication.units import Phase, PhaseKind
 from bot.service.game_settings import GameSettings
-from bot.service.gm import PowerOrders
+from bot.service.gm_orders import PowerOrders
 from bot.service.history import AuditEntry, AuditPage
 from bot.service.rollback import RollbackPlan
 from bot.service.views import GameInfo, GameStatus, GmStatus, PowerInfo

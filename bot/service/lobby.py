@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -16,21 +14,22 @@ from adjudication.units import Power
 from adjudication.variants import VARIANTS
 from bot.service import event_payloads as ev
 from bot.service import matches
-from bot.service.assignment import assign, power_groups, variant_played
 from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
-from bot.service.game_settings import Assignment, GameSettings, VariantName
+from bot.service.game_opening import open_game, open_game_in
+from bot.service.game_settings import GameSettings, VariantName
 from bot.service.game_state import GameState
 from bot.service.order_checks import progress
-from bot.service.player_counts import check_room, check_start
+from bot.service.player_counts import check_room
+from bot.service.power_deal import check_preferences, deal_powers
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.start_state import state_now
 from bot.service.text_input import clean_text
 from bot.service.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
 from storage import repo
 from storage.codec import position_to_json
-from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow
+from storage.models import GameRow, PhaseRow, PlayerRow
 from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
@@ -57,45 +56,16 @@ class Lobby(ServiceCore):
         settings = settings or GameSettings()
         matches.check_second_channel(settings, channel_id, second_channel_id)
         try:
-            return await self._create_game(
-                guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id
+            return await open_game(
+                self, guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id
             )
         except IntegrityError:
             # Another game was opened in this channel at the same moment.
             async with self.transaction() as session:
-                other = await self._open_game_in(session, channel_id)
+                other = await open_game_in(session, channel_id)
             raise WrongState(
                 f"This channel already has a game: {other.name if other else 'another one'}."
             ) from None
-
-    async def _create_game(
-        self, guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id=None
-    ):
-        async with self.transaction() as session:
-            other = await self._open_game_in(session, channel_id)
-            if other is not None:
-                raise WrongState(f"This channel already has a game: {other.name}.")
-            game = GameRow(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                gm_user_id=gm_user_id,
-                name=name,
-                status=GameStatus.LOBBY,
-                settings=settings.model_dump(mode="json"),
-                # Stored, so the draw of powers can be re-checked later.
-                seed=seed if seed is not None else secrets.randbits(62),
-                created_at=now,
-            )
-            session.add(game)
-            if second_channel_id is not None:
-                await matches.open_match(session, game, second_channel_id, now)
-            await session.flush()
-            return await self.info_of(session, game)
-
-    @staticmethod
-    async def _open_game_in(session: AsyncSession, channel_id: int) -> GameRow | None:
-        games = await repo.games_in_channel(session, channel_id)
-        return next((g for g in games if g.status != GameStatus.ENDED), None)
 
     async def join(
         self,
@@ -113,7 +83,7 @@ class Lobby(ServiceCore):
         or Administrator in the game's channel, so Discord shows them every private
         thread; the GM is told at the start. `display_name`: their name in the server,
         shown beside mentions of them."""
-        prefs = self._check_preferences(preferences or ())
+        prefs = check_preferences(self.board, preferences or ())
         user_id = caller.user_id
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
@@ -160,7 +130,7 @@ class Lobby(ServiceCore):
         """A player in the lobby names (again) the powers they would most like. Only a
         player still in the lobby: a menu left open after `/game leave`, or after the
         start, changes nothing and never joins anyone."""
-        prefs = self._check_preferences(preferences)
+        prefs = check_preferences(self.board, preferences)
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
             if game.status != GameStatus.LOBBY:
@@ -214,42 +184,9 @@ class Lobby(ServiceCore):
             joined = [
                 p for p in await repo.players(session, game_id) if p.status == PlayerStatus.JOINED
             ]
-            users = [p.user_id for p in joined]
-            check_start(VARIANTS[settings.variant], len(users))
-            variant = variant_played(len(users), VARIANTS[settings.variant])
-            grouping = power_groups(len(users), variant, settings.rules.grouping)
-            rules = settings.rules
-            if variant.join is not None:
-                # World War I's coin (W2), drawn now and kept with the rules so the
-                # toss is recorded before it is made and replayable after.
-                rules = replace(rules, toss_seed=secrets.randbits(62))
-            settings = settings.changed(variant=VariantName(variant.name), rules=rules)
-            groups = assign(
-                users,
-                {p.user_id: tuple(p.preferences) for p in joined},
-                game.seed,
-                by_lots=settings.assignment is Assignment.LOTS,
-                grouping=grouping,
+            variant, settings, groups, owner = deal_powers(
+                self.board, session, game, settings, joined
             )
-            # The grouping played is a rule option from now on (its dummies' rules);
-            # one power per player is the variant's own game and names none.
-            shared = grouping.dummies or any(len(h) > 1 for h in grouping.holdings)
-            settings = settings.changed(
-                rules=replace(settings.rules, grouping=grouping.key if shared else None)
-            )
-            game.settings = settings.model_dump(mode="json")
-            owner = {power: user for user, group in groups.items() for power in group}
-            for power in self.board.powers:
-                session.add(
-                    PowerRow(
-                        game_id=game_id,
-                        power=power,
-                        user_id=owner.get(power),
-                        rated_user_id=owner.get(power),
-                        playable=power in owner,
-                        excuses_left=settings.schedule.excuses,
-                    )
-                )
             position = Position.initial(variant, settings.rules)
             deadline = self._deadline(settings, position.phase.kind, now)
             phase = PhaseRow(
@@ -379,15 +316,6 @@ class Lobby(ServiceCore):
                 if caller.guild_id in (None, g.guild_id)
             ]
             return tuple([await self.info_of(session, g) for g in games])
-
-    def _check_preferences(self, preferences: Sequence[Power]) -> tuple[Power, ...]:
-        prefs = tuple(p.strip().upper() for p in preferences)
-        unknown = [p for p in prefs if p not in self.board.powers]
-        if unknown:
-            raise InvalidSetting(f"Not a power: {', '.join(unknown)}.")
-        if len(set(prefs)) != len(prefs) or len(prefs) > 3:
-            raise InvalidSetting("Name up to three different powers, most wanted first.")
-        return prefs
 
     async def info_of(self, session: AsyncSession, game: GameRow) -> GameInfo:
         everyone = await repo.players(session, game.id)

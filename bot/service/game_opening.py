@@ -1,0 +1,51 @@
+"""Opening a game's lobby in a channel (`Lobby.create_game`): one unfinished game per
+channel, its seed drawn and kept, a one-on-one match's second board named."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import matches
+from bot.service.errors import WrongState
+from bot.service.views import GameStatus
+from storage import repo
+from storage.models import GameRow
+
+if TYPE_CHECKING:
+    from bot.service.lobby import Lobby
+
+
+async def open_game(
+    desk: Lobby, guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id=None
+):
+    """The lobby's row written (`Lobby.create_game` has checked the name and the
+    settings), unless the channel has an unfinished game already."""
+    async with desk.transaction() as session:
+        other = await open_game_in(session, channel_id)
+        if other is not None:
+            raise WrongState(f"This channel already has a game: {other.name}.")
+        game = GameRow(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            gm_user_id=gm_user_id,
+            name=name,
+            status=GameStatus.LOBBY,
+            settings=settings.model_dump(mode="json"),
+            # Stored, so the draw of powers can be re-checked later.
+            seed=seed if seed is not None else secrets.randbits(62),
+            created_at=now,
+        )
+        session.add(game)
+        if second_channel_id is not None:
+            await matches.open_match(session, game, second_channel_id, now)
+        await session.flush()
+        return await desk.info_of(session, game)
+
+
+async def open_game_in(session: AsyncSession, channel_id: int) -> GameRow | None:
+    """The channel's unfinished game, if it has one."""
+    games = await repo.games_in_channel(session, channel_id)
+    return next((g for g in games if g.status != GameStatus.ENDED), None)
