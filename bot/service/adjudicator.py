@@ -29,6 +29,7 @@ from bot.service.excuses import excuse_the_late
 from bot.service.game_state import GameState
 from bot.service.grace import wait_for_late
 from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
+from bot.service.match_standby import side_follows_standby
 from bot.service.missing_orders import orders_and_nmr
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
@@ -106,6 +107,8 @@ class Adjudicator(ServiceCore):
         subs = await repo.submissions(session, phase.id)
         rows = await repo.orders_in_force(session, phase.id)
         orders, unused, events = orders_and_nmr(position, powers, subs, rows, settings, self.board)
+        # O6: in a one-on-one match, a standby taking over takes the whole side.
+        events += await side_follows_standby(self, session, game, powers, phase.code, events, now)
         for row in unused:
             # A standby's orders not needed after all: the orders kept for a phase are
             # the ones played (the standby's message stays in the submissions).

@@ -192,22 +192,24 @@ class GmDesk(ServiceCore):
         now: datetime,
     ) -> None:
         """rules/004 rule 9: the standby orders for the power; if its player misses
-        again, the standby's orders are used and the standby takes over."""
+        again, the standby's orders are used and the standby takes over. In a one-on-one
+        match, for the player's whole side on both boards (O6)."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
-            await power_changing(self, session, game)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
-            row.standby_user_id = standby_user_id
-            repo.add_audit(
-                session,
-                game.id,
-                caller.user_id,
-                AuditAction.STANDBY,
-                now,
-                {"power": row.power, "standby": standby_user_id},
-            )
-            called = ev.OrdersNeeded(power=row.power, standby=True)
-            add_event(session, called, now, game_id=game.id, user_id=standby_user_id)
+            for board, stood in await side_taken(session, game, row, standby_user_id):
+                await power_changing(self, session, board)
+                stood.standby_user_id = standby_user_id
+                repo.add_audit(
+                    session,
+                    board.id,
+                    caller.user_id,
+                    AuditAction.STANDBY,
+                    now,
+                    {"power": stood.power, "standby": standby_user_id},
+                )
+                called = ev.OrdersNeeded(power=stood.power, standby=True)
+                add_event(session, called, now, game_id=board.id, user_id=standby_user_id)
 
     async def gm_civil_disorder(
         self,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.units import Power
 from adjudication.variants import VARIANTS
 from bot.service.errors import WrongState
 from bot.service.game_settings import GameSettings
@@ -24,8 +25,7 @@ async def side_taken(
     on the other board."""
     if game.match_id is None:
         return [(game, row)]
-    settings = GameSettings.model_validate(game.settings)
-    sides = VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
+    sides = match_sides(game)
     side = next(s for s in sides if row.power in s)
     rows = list(await repo.powers(session, game.id))
     if any(r.user_id == new_user_id and r.power not in side for r in rows):
@@ -36,6 +36,13 @@ async def side_taken(
         swapped = sides[1 - sides.index(side)]
         taken += [(other, r) for r in await repo.powers(session, other.id) if r.power in swapped]
     return taken
+
+
+def match_sides(game: GameRow) -> tuple[tuple[Power, ...], ...]:
+    """A match's two sides, as its grouping holds them (game B's are game A's, swapped:
+    side i on one board is side 1 - i's player on the other)."""
+    settings = GameSettings.model_validate(game.settings)
+    return VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
 
 
 def replaced_text(who: str, handed: dict[int, tuple[str, ...]], here: int) -> str:
