@@ -216,12 +216,12 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
     ) -> None:
         info = await self._game(interaction, game)
         await require_sees_game(interaction, player, info)
-        await self.bot.service.gm.gm_call_standby(
+        stands = await self.bot.service.gm.gm_call_standby(
             info.id, caller_of(interaction), power, player.id, self.bot.now()
         )
+        who = mention(player.id, display_name(player))
         await interaction.response.send_message(
-            f"{mention(player.id, display_name(player))} is standby for {power_name(power)}.",
-            ephemeral=True,
+            replaced_text(who, stands, info.channel_id, standby=True), ephemeral=True
         )
 
     @app_commands.command(name="cd", description="Put a power in civil disorder")

@@ -190,14 +190,17 @@ class GmDesk(ServiceCore):
         power: Power,
         standby_user_id: int,
         now: datetime,
-    ) -> None:
+    ) -> dict[int, tuple[Power, ...]]:
         """rules/004 rule 9: the standby orders for the power; if its player misses
         again, the standby's orders are used and the standby takes over. In a one-on-one
-        match, for the player's whole side on both boards (O6)."""
+        match, for the player's whole side on both boards (O6). Returns the powers, by
+        the channel of their game (this game's first)."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             row = self._owner_of(list(await repo.powers(session, game.id)), power.upper())
+            stands: dict[int, tuple[Power, ...]] = {}
             for board, stood in await side_taken(session, game, row, standby_user_id):
+                stands[board.channel_id] = (*stands.get(board.channel_id, ()), stood.power)
                 await power_changing(self, session, board)
                 stood.standby_user_id = standby_user_id
                 repo.add_audit(
@@ -210,6 +213,7 @@ class GmDesk(ServiceCore):
                 )
                 called = ev.OrdersNeeded(power=stood.power, standby=True)
                 add_event(session, called, now, game_id=board.id, user_id=standby_user_id)
+            return stands
 
     async def gm_civil_disorder(
         self,

@@ -45,15 +45,20 @@ def match_sides(game: GameRow) -> tuple[tuple[Power, ...], ...]:
     return VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
 
 
-def replaced_text(who: str, handed: dict[int, tuple[str, ...]], here: int) -> str:
-    """`/gm replace`'s answer: the powers `who` now plays, on each board of a match."""
+def replaced_text(
+    who: str, handed: dict[int, tuple[str, ...]], here: int, *, standby: bool = False
+) -> str:
+    """`/gm replace`'s answer: the powers `who` now plays, on each board of a match;
+    `/gm standby`'s (`standby`): the powers `who` stands by for."""
+    does = "is standby for" if standby else "now plays"
     if len(handed) == 1:
-        return f"{who} now plays {power_list(next(iter(handed.values())))}."
+        return f"{who} {does} {power_list(next(iter(handed.values())))}."
     parts = [
         f"{_and(powers)} {'here' if channel == here else f'in <#{channel}>'}"
         for channel, powers in handed.items()
     ]
-    return f"{who} now plays {' and '.join(parts)}: a match's player holds a side on both boards."
+    role = "standby stands for" if standby else "player holds"
+    return f"{who} {does} {' and '.join(parts)}: a match's {role} a side on both boards."
 
 
 def _and(powers: tuple[str, ...]) -> str:
