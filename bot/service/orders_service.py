@@ -102,13 +102,13 @@ class OrdersDesk(ServiceCore):
         # PostgreSQL): the phase, the deadline and the orders in force cannot change
         # before this commits, so an accepted order is one the phase will play.
         try:
-            ctx = await self._sender_context(conn, caller, game_id, sent_at)
+            ctx = await sender_context(self, conn, caller, game_id, sent_at)
         except ChooseGame as choice:
             # A one-on-one match's two boards: the units named may say which (O5).
             board = await board_named(self, conn, caller, text, choice.game_ids)
             if board is None:
                 raise
-            ctx = await self._sender_context(conn, caller, board, sent_at)
+            ctx = await sender_context(self, conn, caller, board, sent_at)
         game, controls = ctx.game, ctx.controls
         if sent_at < game.phase_started_at:
             return await record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
@@ -161,7 +161,7 @@ class OrdersDesk(ServiceCore):
         """The sender's orders in force for the current phase (never anyone else's; a
         proxy limited to some units sees only theirs)."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, None, lock=False)
+            ctx = await sender_context(self, session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
             summary = summary_for(ctx, position, self.board, (), ctx.in_force, ctx.game.deadline_at)
             masters = masters_of(ctx.game.settings)
@@ -193,7 +193,7 @@ class OrdersDesk(ServiceCore):
         self, caller: Caller, now: datetime, game_id: int | None = None
     ) -> SubmissionResult:
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, now)
+            ctx = await sender_context(self, session, caller, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
             for power in sorted(own):
                 await order_queries.clear_orders(session, ctx.game.phase_id, power)
@@ -208,7 +208,7 @@ class OrdersDesk(ServiceCore):
         early, and what of theirs is still without an order (it will hold, or be
         disbanded, waived or chosen by the civil-disorder rule)."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, now)
+            ctx = await sender_context(self, session, caller, game_id, now)
             own = {c.power for c in ctx.controls if c.by_owner}
             if not own:
                 raise NotAllowed("Only a power's own player can mark it ready.")
@@ -235,7 +235,7 @@ class OrdersDesk(ServiceCore):
         current phase (as player, standby or proxy), in player notation ("A Par - Bur"),
         those containing every word typed so far, at most `MAX_CHOICES`."""
         async with self.core_transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, None, lock=False)
+            ctx = await sender_context(self, session, caller, game_id, None, lock=False)
             position = await self._position_at(session, ctx.game.phase_id)
         board = self.board_at(position)
         texts = [
@@ -277,7 +277,7 @@ class OrdersDesk(ServiceCore):
         if provinces:
             where = [clean_text(p).upper()[:8] for p in provinces[:MAX_PROXY_PROVINCES]]
         async with self.transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, None)
+            ctx = await sender_context(self, session, caller, game_id, None)
             own = [c.power for c in ctx.controls if c.by_owner]
             if not own:
                 raise NotAllowed("Only a power's own player can give a proxy for it.")
@@ -299,25 +299,13 @@ class OrdersDesk(ServiceCore):
     ) -> int:
         """Take back every proxy given for one's powers; their holders are told."""
         async with self.transaction() as session:
-            ctx = await self._sender_context(session, caller, game_id, None)
+            ctx = await sender_context(self, session, caller, game_id, None)
             own = {c.power for c in ctx.controls if c.by_owner}
             game = await self._game(session, ctx.game.id)
             ended = await self._end_proxies(session, game, own, ProxyEnd.REVOKED, now)
             return len(ended)
 
     # --- helpers ------------------------------------------------------------------
-
-    async def _sender_context(
-        self,
-        db: order_queries.Db,
-        caller: Caller,
-        game_id: int | None,
-        sent_at: datetime | None,
-        *,
-        lock: bool = True,
-    ) -> SenderContext:
-        """`order_senders.sender_context` on this desk's database."""
-        return await sender_context(self, db, caller, game_id, sent_at, lock=lock)
 
     def _lines(self, position: Position) -> OrderLines:
         """The lines of a message read and judged against `position`."""
