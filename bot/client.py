@@ -206,9 +206,10 @@ class DipBot(commands.Bot):
 
     async def close(self) -> None:
         if self._delivery_task is not None:
-            # Let a round in progress finish its transaction; cancel only a round that
-            # hangs, or a loop that is merely waiting.
-            self.delivery.stop()
+            # Let a round in progress finish its transaction and the events being sent
+            # (it begins no other); cancel only a round that hangs, or a loop that is
+            # merely waiting.
+            self.delivery.close()
             if self.delivery.in_round:
                 await asyncio.wait({self._delivery_task}, timeout=SHUTDOWN_GRACE_SECONDS)
             self._delivery_task.cancel()

@@ -72,6 +72,7 @@ class Delivery(PhasePosts, NoticePosts):
         self.interval = interval
         self.heartbeat = heartbeat
         self._stopping = asyncio.Event()
+        self._closing = False
         self.in_round = False
         self.allowance = Allowance(DELIVERY_REQUESTS_PER_SECOND)
         # Users Discord will not let dipgm reach (bot/reach_watch.py).
@@ -127,6 +128,13 @@ class Delivery(PhasePosts, NoticePosts):
         rollback) or a message half-sent; cancelling between rounds is harmless."""
         self._stopping.set()
 
+    def close(self) -> None:
+        """`stop()`, and end the round in progress after the events being sent: the
+        bot is closing, and the rest of a round's queue (maybe asleep on Discord's
+        buckets) waits in the outbox for the next start."""
+        self._closing = True
+        self.stop()
+
     async def run_once(self) -> int:
         """Tick the scheduler, then deliver what is due: batch after batch until none is
         left (a burst of games due at once does not wait a round per batch), different
@@ -162,10 +170,13 @@ class Delivery(PhasePosts, NoticePosts):
         delivered. A refusal or a bug in one event is recorded and the lane goes on; an
         outage (Discord failing or unreachable) stalls the lane for the round, so that
         none of its later events overtakes the one that failed: they stay leased and
-        are offered again after it (bot/outbox.py)."""
+        are offered again after it (bot/outbox.py). After `stop()` the lane ends with
+        the event in flight: shutdown does not wait out a queue asleep on buckets."""
         delivered = 0
         for group in groups:
-            if key in stalled:
+            # Closing: the event being sent is finished, no other is begun (the rest
+            # wait in the outbox for the next start, in order).
+            if key in stalled or self._closing:
                 break
             try:
                 async with self.allowance.spend(_requests(group)):

@@ -18,4 +18,6 @@ fi
 .venv/bin/ruff format --check .
 # The type checker, on what [tool.mypy] in pyproject.toml lists (the engine, strict).
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist), one a core of the 2-core machines it runs on; tests that
+# take long go first to whichever is free. `-n 0` (or any -n) in the arguments wins.
+.venv/bin/python -m pytest -n 2 --dist worksteal "$@"

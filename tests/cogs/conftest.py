@@ -11,12 +11,16 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.client import DipBot
 from bot.service import GameService, open_service
 from bot.settings import Settings
+from tests.conftest import copied_sqlite
 from tests.fake_discord import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fake_discord.plugin import time_scale
+from tests.fake_discord.rate_limits import TEST_TIME_SCALE
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
@@ -44,10 +48,11 @@ def make_settings(tmp_path: Path) -> Settings:
     )
 
 
-def default_fake(clock: Clock) -> FakeDiscord:
+def default_fake(clock: Clock, time_scale: float = TEST_TIME_SCALE) -> FakeDiscord:
     """The cog tests' Discord, not started: a test file adds what it needs, then serves
-    it with `serving`. Discord stamps messages by the same clock the bot reads."""
-    fake = FakeDiscord(players=PLAYERS, clock=lambda: clock().timestamp())
+    it with `serving`. Discord stamps messages by the same clock the bot reads; the
+    rate limits' windows are scaled down (tests/fake_discord/plugin.py)."""
+    fake = FakeDiscord(players=PLAYERS, clock=lambda: clock().timestamp(), time_scale=time_scale)
     fake.add_user("outsider")
     fake.add_user("standby")
     fake.add_channel("second-game")
@@ -64,8 +69,8 @@ async def serving(fake: FakeDiscord) -> AsyncIterator[FakeDiscord]:
 
 
 @pytest_asyncio.fixture
-async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
-    async with serving(default_fake(clock)) as started:
+async def fake(clock: Clock, request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    async with serving(default_fake(clock, time_scale(request))) as started:
         yield started
 
 
@@ -75,8 +80,11 @@ async def clock() -> Clock:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    service = await open_service(make_settings(tmp_path).database_url)
+async def service(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[GameService]:
+    # The settings' database file, copied from one migrated once (tests/conftest.py).
+    url = copied_sqlite(sqlite_template, tmp_path)
+    assert url == make_settings(tmp_path).database_url
+    service = await open_service(url)
     try:
         yield service
     finally:

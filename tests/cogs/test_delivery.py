@@ -8,6 +8,8 @@ from sqlalchemy import select
 
 from bot.phase_posts import results_post
 from bot.service.caller import Caller
+from bot.service.event_codec import add_event
+from bot.service.event_payloads import Question
 from bot.service.events import EventKind
 from storage import repo
 from storage.models import OutboxRow
@@ -92,6 +94,38 @@ async def test_closing_the_bot_lets_the_round_in_progress_finish(driver: Driver)
     await asyncio.wait_for(inside.wait(), 5)
     await driver.bot.close()
     assert finished and driver.bot.delivery.in_round is False
+
+
+async def test_closing_the_bot_sends_no_more_of_a_round_than_the_event_in_flight(
+    driver: Driver, clock
+) -> None:
+    """A round with many events in one lane (one game's, in order) stops after the event
+    being sent when the bot closes: shutdown waits for that one, not for the whole
+    queue, and the rest stay in the outbox for the next start."""
+    started = asyncio.Event()
+    sent: list[int] = []
+
+    async def slow_deliver(event) -> None:
+        started.set()
+        await asyncio.sleep(0.2)  # as if asleep on a bucket, or a slow answer
+        sent.append(event.id)
+
+    driver.bot.delivery.deliver = slow_deliver
+    async with driver.bot.service.store.transaction() as session:
+        for n in range(10):
+            add_event(
+                session,
+                Question(user=driver.fake.gm.id, powers=("FRANCE",), text=f"q{n}"),
+                clock(),
+                game_id=None,  # outside any game: one lane, by the user it goes to
+                user_id=driver.fake.gm.id,
+            )
+    await asyncio.wait_for(started.wait(), 5)
+    await driver.bot.close()
+    assert len(sent) == 1
+    async with driver.bot.service.store.transaction() as session:
+        rows = (await session.execute(select(OutboxRow))).scalars().all()
+    assert sum(row.delivered_at is None for row in rows) >= 9
 
 
 async def test_a_replacement_made_just_before_the_game_ended_is_announced_once(

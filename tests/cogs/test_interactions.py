@@ -143,6 +143,8 @@ async def test_slow_commands_defer_first(driver: Driver, clock) -> None:
     click = await driver.click(gm, ask, "dipgm:confirm")
     assert (await click.response()).callback_type == 5
     assert "is played" in (await click.reply()).content
+    # The used button goes after the answer: the bot must not be closed before.
+    await driver.wait_until(lambda: not ask.components, what="the used button to go away")
 
 
 # --- game: and phase: completed -------------------------------------------------------------

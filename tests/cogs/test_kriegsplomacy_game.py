@@ -6,7 +6,7 @@ else's units are")."""
 
 from __future__ import annotations
 
-from adjudication.units import Phase
+from adjudication.units import Phase, PhaseKind
 from bot.service.power_views import view_report
 from bot.service.view_lookups import seen_phases, view_png
 from bot.service.words import power_name
@@ -57,15 +57,18 @@ async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> di
 
 
 async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nxt: str) -> dict:
-    # To this phase's deadline and no further: a later phase's must not pass with it.
-    # Read before the orders go: a retreat or adjustment phase ends as soon as everyone
-    # concerned has ordered, and the next phase's deadline would then be read instead.
+    # A movement phase is played at its deadline: the clock goes there and no further
+    # (a later phase's must not pass with it). A retreat or adjustment phase ends as
+    # soon as everyone concerned has ordered, which the orders below all do: the clock
+    # stays, since moving it to the old deadline could pass the next phase's, set from
+    # whatever moment the delivery loop played this one.
     info = await driver.bot.service.lobby.game_in_channel(driver.fake.game_channel.id)
     assert info.phase.code == code, (info.phase, code)
     for power, text in orders.items():
         echo = await dm_orders(driver, powers[power], text)
         assert "rejected" not in echo.lower(), echo
-    clock.now = max(clock.now, info.deadline_at)
+    if info.phase.kind is PhaseKind.MOVEMENT:
+        clock.now = max(clock.now, info.deadline_at)
     return await _dms_of(driver, powers, code, nxt)
 
 

@@ -18,11 +18,12 @@ from bot.health import gateway_file
 from bot.service import GameService
 from tests.cogs.conftest import Clock, dm_orders, make_settings, start_game
 from tests.fake_discord import FakeDiscord
+from tests.fake_discord.rate_limits import TEST_TIME_SCALE
 from tests.fake_discord.shards import run_without_gateway
 
 
 async def test_the_launcher_without_gateway_opens_no_session(tmp_path: Path) -> None:
-    fake = FakeDiscord()
+    fake = FakeDiscord(time_scale=TEST_TIME_SCALE)
     await fake.start()
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     Route.BASE = fake.base_url

@@ -31,6 +31,7 @@ from bot.settings import Settings
 from storage.models import OutboxRow
 from tests.cogs.conftest import ECHO_END, Clock, rounds_begun_after_now, start_game
 from tests.fake_discord import FakeDiscord, FakeGuild
+from tests.fake_discord.rate_limits import TEST_TIME_SCALE
 from tests.fake_discord.shards import run_without_gateway, shard_for_guild
 
 FIRST = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
@@ -132,7 +133,7 @@ async def test_one_process_holding_several_shards_is_auto_sharded(tmp_path: Path
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 async def test_two_shards_and_a_scheduler_share_one_database(db_url: str, tmp_path: Path) -> None:
     clock = Clock()
-    fake = FakeDiscord(players=FIRST, clock=lambda: clock().timestamp())
+    fake = FakeDiscord(players=FIRST, clock=lambda: clock().timestamp(), time_scale=TEST_TIME_SCALE)
     guild_a, guild_b = world_on_two_shards(fake, clock)
     fake.add_member(fake.gm, guild_b, roles=("GM",))
     for name in SECOND:
@@ -253,7 +254,7 @@ async def test_one_process_with_both_shards_hears_everything(tmp_path: Path) -> 
     """An AutoShardedBot holding shards 0 and 1: one gateway session each, every guild,
     and DMs (on shard 0)."""
     clock = Clock()
-    fake = FakeDiscord(players=FIRST, clock=lambda: clock().timestamp())
+    fake = FakeDiscord(players=FIRST, clock=lambda: clock().timestamp(), time_scale=TEST_TIME_SCALE)
     guild_a, guild_b = world_on_two_shards(fake, clock)
     fake.add_member(fake.gm, guild_b, roles=("GM",))
     await fake.start()

@@ -15,11 +15,14 @@ from bot.service.caller import Caller
 from tests.cogs.conftest import PLAYERS, Clock, dm_orders, start_game
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord import permissions as perm
+from tests.fake_discord.rate_limits import TEST_TIME_SCALE
 
 
 @pytest_asyncio.fixture
 async def fake(clock: Clock) -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(players=PLAYERS, clock=lambda: clock().timestamp())
+    fake = FakeDiscord(
+        players=PLAYERS, clock=lambda: clock().timestamp(), time_scale=TEST_TIME_SCALE
+    )
     fake.add_user("outsider")
     fake.add_user("standby")
     fake.add_role("Moderator", permissions=perm.MANAGE_THREADS)

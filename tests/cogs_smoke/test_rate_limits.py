@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import aiohttp
 import discord
+import pytest
 import pytest_asyncio
 
 from benchmarks import burst
@@ -25,6 +26,9 @@ from tests.cogs.conftest import make_settings, rounds_begun_after_now
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord.plugin import fake_discord  # noqa: F401  (fixture)
 from tests.fake_discord.rate_limits import CREATE_MESSAGE, GLOBAL_LIMIT, VIA, Bucket
+
+# These tests are about the limits: Discord's own windows, in real time.
+pytestmark = pytest.mark.real_rate_limits
 
 
 @pytest_asyncio.fixture

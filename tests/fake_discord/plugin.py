@@ -17,15 +17,24 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
 import pytest_asyncio
 
+from .rate_limits import TEST_TIME_SCALE
 from .server import FakeDiscord
 
 
+def time_scale(request: pytest.FixtureRequest) -> float:
+    """The rate limits' windows for this test: Discord's own for a test marked
+    `real_rate_limits` (it tests them), else scaled down (rate_limits.TEST_TIME_SCALE):
+    the same counts, so buckets still fill and discord.py still waits, only shorter."""
+    return 1.0 if request.node.get_closest_marker("real_rate_limits") else TEST_TIME_SCALE
+
+
 @pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A started fake Discord with the default world (see :class:`FakeDiscord`)."""
-    fake = FakeDiscord()
+    fake = FakeDiscord(time_scale=time_scale(request))
     await fake.start()
     try:
         yield fake

@@ -24,7 +24,11 @@ so tests and benchmarks can assert the bot stays within the limits: a 429 is not
 bug in itself (discord.py waits and retries), and never fails a test on its own.
 
 Timing is real (``time.monotonic``), as on Discord: a test that sends six messages to
-one channel takes five seconds.
+one channel takes five seconds. ``time_scale`` shortens every window by one factor for
+tests that do not test the limits themselves (tests/cogs/conftest.py): the counts stay
+Discord's, so a bucket still fills and discord.py still waits, for a twentieth of the
+time, as the headers it reads say. The rate-limit tests and the benchmarks keep
+Discord's own windows (``time_scale=1``).
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ API_BASE = "/api/v10"
 INTERACTION_PATHS = (f"{API_BASE}/interactions/", f"{API_BASE}/webhooks/")
 GLOBAL_LIMIT = 50
 GLOBAL_WINDOW = 1.0
+# The windows of tests that do not test the limits: a twentieth of Discord's (a
+# channel's 5 messages per 5 s become 5 per 0.25 s). Tests marked `real_rate_limits`
+# keep Discord's own (tests/fake_discord/plugin.py).
+TEST_TIME_SCALE = 0.05
 RATE_LIMITED = "You are being rate limited."
 # discord.py reads a 429 without a `Via` header as a Cloudflare ban and raises at once
 # instead of waiting (discord/http.py: "Banned by Cloudflare more than likely").
@@ -177,9 +185,11 @@ class RateLimits:
 
     ``routes`` and ``global_limit`` may be replaced, e.g. a smaller bucket for a test;
     ``epoch`` is Discord's clock for ``X-RateLimit-Reset`` (the world's clock), the
-    windows themselves use real monotonic time."""
+    windows themselves use real monotonic time, each ``time_scale`` times Discord's
+    (1: Discord's own; the counts are never scaled)."""
 
     enabled: bool = True
+    time_scale: float = 1.0
     routes: dict[tuple[str, str], Bucket] = field(default_factory=lambda: dict(ROUTES))
     global_limit: int = GLOBAL_LIMIT
     epoch: Callable[[], float] = time.time
@@ -196,14 +206,24 @@ class RateLimits:
         return [s for s in self.log if bucket is None or s.bucket == bucket]
 
     def busiest_second(self) -> int:
-        """The most requests counted by the global limit within any one second."""
+        """The most requests counted by the global limit within any one second (one
+        global window, when the windows are scaled)."""
         times = [s.at for s in self.log if s.counted_globally]
         most, start = 0, 0
         for end, at in enumerate(times):
-            while at - times[start] >= GLOBAL_WINDOW:
+            while at - times[start] >= self.global_window:
                 start += 1
             most = max(most, end - start + 1)
         return most
+
+    @property
+    def global_window(self) -> float:
+        """The global limit's window: one second, times the scale."""
+        return GLOBAL_WINDOW * self.time_scale
+
+    def window_of(self, bucket: Bucket) -> float:
+        """A bucket's window in real seconds: its ``per``, times the scale."""
+        return bucket.per * self.time_scale
 
     def clear(self) -> None:
         """Forget what was recorded (the windows keep counting)."""
@@ -221,14 +241,16 @@ class RateLimits:
         bucket = self.routes.get((method, route))
         window = self._window(request, bucket, now) if bucket else None
         if bucket and window and window.used >= bucket.limit:
-            return self._refuse(request, bucket.name, window.opened + bucket.per - now, bucket)
+            wait = window.opened + self.window_of(bucket) - now
+            return self._refuse(request, bucket.name, wait, bucket)
         counted = not path.startswith(INTERACTION_PATHS)
         if counted:
             recent = self._recent
-            while recent and now - recent[0] >= GLOBAL_WINDOW:
+            while recent and now - recent[0] >= self.global_window:
                 recent.popleft()
             if len(recent) >= self.global_limit:
-                return self._refuse(request, "global", recent[0] + GLOBAL_WINDOW - now, None)
+                wait = recent[0] + self.global_window - now
+                return self._refuse(request, "global", wait, None)
             recent.append(now)
         if window is not None:
             window.used += 1
@@ -244,14 +266,14 @@ class RateLimits:
         last has closed."""
         key = (bucket.name, tuple(request.match_info.get(k, "") for k in bucket.resource))
         window = self._windows.get(key)
-        if window is None or now >= window.opened + bucket.per:
+        if window is None or now >= window.opened + self.window_of(bucket):
             window = self._windows[key] = _Window(now)
         return window
 
     def _headers(self, bucket: Bucket, window: _Window, now: float) -> dict[str, str]:
         """topics/rate-limits, "Header Format". Reset-After "Can have decimals to match
         previous millisecond ratelimit precision"."""
-        after = max(window.opened + bucket.per - now, 0.0)
+        after = max(window.opened + self.window_of(bucket) - now, 0.0)
         return {
             "X-RateLimit-Limit": str(bucket.limit),
             "X-RateLimit-Remaining": str(max(bucket.limit - window.used, 0)),

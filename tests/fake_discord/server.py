@@ -65,14 +65,17 @@ class FakeDiscord:
         players: tuple[str, ...] = ("alice", "bob", "carol"),
         granted_intents: int = 0,
         clock: Callable[[], float] = time.time,
+        time_scale: float = 1.0,
     ) -> None:
-        """`clock`: Discord's clock in UNIX seconds (see `Snowflakes`)."""
+        """`clock`: Discord's clock in UNIX seconds (see `Snowflakes`). `time_scale`: the
+        rate limits' windows as a fraction of Discord's (rate_limits.py); 1 keeps
+        Discord's own, as tests of the limits and the benchmarks need."""
         self.world = World(granted_intents=granted_intents, clock=clock)
         self.gateway = Gateway(self.world)
         self.api = Api(self.world, self.gateway)
         # Discord's rate limits (rate_limits.py), on as on Discord; `enabled = False`
         # turns them off, `routes` holds the per-route table.
-        self.rate_limits = RateLimits(epoch=clock)
+        self.rate_limits = RateLimits(epoch=clock, time_scale=time_scale)
         self.guild: FakeGuild = self.add_guild("Diplomacy")
         assert self.guild.general is not None and self.guild.game_channel is not None
         self.general: FakeChannel = self.guild.general

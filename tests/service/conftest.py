@@ -22,8 +22,8 @@ PAR_HOLDS = Hold(Unit("FRANCE", UnitType.ARMY, Location("PAR")))
 
 
 @pytest.fixture
-async def service(db_url) -> AsyncIterator[GameService]:
-    svc = await open_service(db_url)
+async def service(migrated_db_url) -> AsyncIterator[GameService]:
+    svc = await open_service(migrated_db_url)
     try:
         yield svc
     finally:

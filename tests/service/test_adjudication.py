@@ -226,12 +226,12 @@ async def test_reminders_due_in_the_same_tick_send_only_the_latest(service):
     assert len(reminded) == 7 + 7 + 7
 
 
-async def test_deadlines_missed_while_down_are_processed_at_once(service, db_url):
+async def test_deadlines_missed_while_down_are_processed_at_once(service, migrated_db_url):
     info = await started_game(service)
     await service.store.db.dispose()
     from bot.service import open_service
 
-    restarted = await open_service(db_url)
+    restarted = await open_service(migrated_db_url)
     try:
         late = info.deadline_at + timedelta(days=3)
         report = await Scheduler(restarted).tick(late)

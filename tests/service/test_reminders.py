@@ -92,19 +92,21 @@ async def test_issue23_reminder_rearmed_when_the_deadline_moves(service):
     assert (await scheduler.tick(moved - timedelta(hours=1))).reminders_sent == 7
 
 
-async def test_issue23_player_reminder_once_across_restart_and_two_processes(service, db_url):
+async def test_issue23_player_reminder_once_across_restart_and_two_processes(
+    service, migrated_db_url
+):
     info = await started_game(service, settings=ONE_HOUR)
     france = owner(info, "FRANCE")
     await ReminderChoices(service).choose(france, info.id, "3", T0)
     due = info.deadline_at - timedelta(hours=3)
     # Two processes on one database tick at once inside the window...
-    other = await open_service(db_url)
+    other = await open_service(migrated_db_url)
     try:
         await asyncio.gather(Scheduler(service).tick(due), Scheduler(other).tick(due))
     finally:
         await other.store.db.dispose()
     # ... then one is killed and a fresh one ticks again within the same window.
-    restarted = await open_service(db_url)
+    restarted = await open_service(migrated_db_url)
     try:
         await Scheduler(restarted).tick(due + timedelta(minutes=5))
     finally:
