@@ -13,10 +13,17 @@ from discord.ext import commands
 from bot.client import DipBot
 from bot.errors_handler import guarded_dm
 from bot.service.caller import Caller
-from bot.service.errors import ChooseGame, NoLongerPlaying, NotFound, UserError
+from bot.service.direct_messages import DmKind, read_direct_message
+from bot.service.errors import ChooseGame, NoLongerPlaying, NoOrderRead, NotFound, UserError
 from bot.service.views import SubmissionResult
 from bot.service.words import count as count_of
-from bot.service.words import power_list, ready_text, split_text, submission_echo
+from bot.service.words import (
+    no_order_text,
+    power_list,
+    ready_text,
+    split_text,
+    submission_echo,
+)
 from cogs.common import (
     GameOption,
     caller_of,
@@ -46,21 +53,7 @@ OLD_EDIT_NOT_READ = (
     "left them. To change an order, send it again as a new message (`/orders show` "
     "lists them)."
 )
-PREVIEW_WORDS = {"map", "preview"}
 GENERIC_EXAMPLES = "A Par - Bur\nF Lon S F Edi - Nth\nA Ven H"
-# First words of a line that is a question or a greeting, never an order.
-CHAT_WORDS = frozenset(
-    {"hi", "hello", "hey", "thanks", "thank", "how", "what", "which", "why", "when"}
-    | {"where", "who", "can", "could", "please", "ok", "okay", "yes", "no", "sorry"}
-)
-
-
-def looks_like_chat(text: str) -> bool:
-    """A one-line question or greeting ("Which units can I move?", "hello")."""
-    if "\n" in text:
-        return False
-    first = text.split()[0].strip(",.!?:;").lower()
-    return text.endswith("?") or first in CHAT_WORDS
 
 
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
@@ -91,15 +84,13 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         await self.bot.delivery.reach.seen(interaction.user.id, interaction.guild_id)
 
     async def _direct_message(self, message: discord.Message) -> None:
-        text = message.content.strip()
-        words = text.lower().split()
-        if not text or words[0] in {"help", "?"} or looks_like_chat(text):
+        dm = read_direct_message(message.content)
+        if dm.kind is DmKind.HELP:
             await self._help(message)
-        elif words[0] in PREVIEW_WORDS and len(words) <= 2:
-            game_id = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
-            await self._preview(message, game_id)
+        elif dm.kind is DmKind.PREVIEW:
+            await self._preview(message, dm.game_id)
         else:
-            await self._submit_dm(message, text)
+            await self._submit_dm(message, dm.text)
 
     async def _submit_dm(
         self, message: discord.Message, text: str, *, edited: bool = False
@@ -122,6 +113,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                 "You play in several games. Which one are these orders for?", view=picker
             )
             return
+        except NoOrderRead as nothing:
+            await message.channel.send(await self._no_order_text(nothing))
+            return
         except NoLongerPlaying as gone:
             await message.channel.send(gone.message)
             return
@@ -129,6 +123,17 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await message.channel.send(NOT_PLAYING)
             return
         await self._echo(message.channel, result, EDITED if edited else "")
+
+    async def _no_order_text(self, nothing: NoOrderRead) -> str:
+        """No order in the DM: nothing saved; each game's phase, deadline and what is
+        still to order; then how to write orders, with the first game's own examples."""
+        named = [
+            ((await self.bot.service.lobby.game_info(g.game_id)).name, g) for g in nothing.games
+        ]
+        first = nothing.games[0]
+        examples = await self.bot.lookups.order_examples(first.game_id, first.powers)
+        how = HELP.format(examples="\n".join(examples or GENERIC_EXAMPLES.splitlines()))
+        return no_order_text(nothing.message, named) + "\n" + how
 
     @commands.Cog.listener()
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
@@ -157,10 +162,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                 self._edits_answered.add(message.id)
                 await message.channel.send(OLD_EDIT_NOT_READ)
             return
-        text = message.content.strip()
-        words = text.lower().split()
-        if text and words[0] not in PREVIEW_WORDS | {"help", "?"} and not looks_like_chat(text):
-            await self._submit_dm(message, text, edited=True)
+        dm = read_direct_message(message.content)
+        if dm.kind is DmKind.ORDERS:
+            await self._submit_dm(message, dm.text, edited=True)
 
     async def _help(self, message: discord.Message) -> None:
         """How to write orders, shown with the player's own units: a question or a

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.service.views import SubmissionResult
+
 
 class UserError(Exception):
     """Something the user asked for cannot be done; `message` says why, politely."""
@@ -37,6 +42,16 @@ class ChooseGame(UserError):
     def __init__(self, message: str, game_ids: tuple[int, ...]) -> None:
         super().__init__(message)
         self.game_ids = game_ids
+
+
+class NoOrderRead(UserError):
+    """A DM of orders from which no order at all could be read (only chat, a question):
+    nothing was kept. `games`: the sender's powers, phase and deadline in each game the
+    message could have been for, so the answer can say what is expected and by when."""
+
+    def __init__(self, message: str, games: tuple[SubmissionResult, ...]) -> None:
+        super().__init__(message)
+        self.games = games
 
 
 class InvalidSetting(UserError):

@@ -12,6 +12,7 @@ from adjudication.board import Board
 from adjudication.masters.options import MastersRules
 from adjudication.orders import Waive
 from adjudication.position import Position
+from adjudication.rejections import RejectReason
 from adjudication.units import Power
 from bot.service.masters_orders import Rewritten, written_for_others
 from bot.service.order_checks import adjustment_excess, slot_of
@@ -22,6 +23,19 @@ from bot.service.views import LineResult, LineStatus
 from storage.orders_in_force import AnyOrder, InForce, OrderInForce, Slot
 
 NOT_GIVEN = "You were not given control of that unit."
+
+
+def no_order_in(parsed: list[tuple]) -> bool:
+    """Whether nothing in a message read by `OrderLines.read` is, or tries to be, an
+    order: every line is words from which no order could be read (a greeting, a
+    question, an apology). Such a message is not kept: it sends no orders, and a
+    player who wrote only "sorry, what do I do?" has not ordered."""
+    return all(
+        item.order is None
+        and item.rejection is not None
+        and item.rejection.reason is RejectReason.UNREADABLE
+        for _, _, item in parsed
+    )
 
 
 @dataclass(slots=True)

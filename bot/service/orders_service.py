@@ -19,6 +19,7 @@ from bot.service.caller import Caller
 from bot.service.errors import (
     ChooseGame,
     InvalidSetting,
+    NoOrderRead,
     NotAllowed,
     PhaseAlreadyPlayed,
     WrongState,
@@ -40,7 +41,7 @@ from bot.service.order_checks import (
     line_json,
     progress,
 )
-from bot.service.order_lines import OrderLines
+from bot.service.order_lines import OrderLines, no_order_in
 from bot.service.order_senders import SenderContext, record_too_late, sender_context, summary_for
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
@@ -55,6 +56,7 @@ from storage.models import ProxyGrantRow
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
+NO_ORDER_READ = "No order could be read from your message, so nothing was saved."
 MAX_CHOICES = 25  # Discord's limit for autocomplete answers
 MAX_PROXY_PROVINCES = 34  # a power never has more units than the board has centres
 
@@ -107,6 +109,7 @@ class OrdersDesk(ServiceCore):
             # A one-on-one match's two boards: the units named may say which (O5).
             board = await board_named(self, conn, caller, text, choice.game_ids)
             if board is None:
+                await self._refuse_if_no_order(conn, caller, text, choice.game_ids)
                 raise
             ctx = await sender_context(self, conn, caller, board, sent_at)
         game, controls = ctx.game, ctx.controls
@@ -116,6 +119,8 @@ class OrdersDesk(ServiceCore):
         masters = masters_of(game.settings)
         lines = self._lines(position)
         parsed = lines.read(text, controls, reader(masters))
+        if no_order_in(parsed):
+            raise NoOrderRead(NO_ORDER_READ, (self._nothing_sent(ctx, position),))
         # The orders in force as they will stand after this message.
         judged = lines.judge_message(parsed, ctx.in_force, masters)
         in_force, changed, rewritten = judged.in_force, judged.changed, judged.rewritten
@@ -156,6 +161,28 @@ class OrdersDesk(ServiceCore):
             ctx, position, self.board, tuple(judged.lines), in_force, deadline, ending
         )
         return self._with_masters(summary, ctx, position, in_force, masters)
+
+    def _nothing_sent(self, ctx: SenderContext, position: Position) -> SubmissionResult:
+        """The sender's orders as they stand, for a message that changed nothing."""
+        return summary_for(ctx, position, self.board, (), ctx.in_force, ctx.game.deadline_at)
+
+    async def _refuse_if_no_order(
+        self, conn: AsyncConnection, caller: Caller, text: str, game_ids: Sequence[int]
+    ) -> None:
+        """A player of several games is asked which one a message of orders is for,
+        unless it reads as no order in any of them: then there is nothing to ask
+        about, and `NoOrderRead` says so with each game's phase and deadline."""
+        games = []
+        for game_id in game_ids:
+            ctx = await sender_context(self, conn, caller, game_id, None, lock=False)
+            position = await self._position_at(conn, ctx.game.phase_id)
+            read = self._lines(position).read(
+                text, ctx.controls, reader(masters_of(ctx.game.settings))
+            )
+            if not no_order_in(read):
+                return
+            games.append(self._nothing_sent(ctx, position))
+        raise NoOrderRead(NO_ORDER_READ, tuple(games))
 
     async def show_orders(self, caller: Caller, game_id: int | None = None) -> SubmissionResult:
         """The sender's orders in force for the current phase (never anyone else's; a

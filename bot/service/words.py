@@ -3,7 +3,7 @@ echo of a submission of orders. Pure functions, shared by cogs and delivery."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from adjudication.game_end import EndKind
@@ -12,6 +12,7 @@ from adjudication.masters.words import format_written
 from adjudication.masters.written import Aid, Annex, RebelBuild, Written
 from adjudication.notation import format_order, unit_name
 from adjudication.orders import Order
+from adjudication.rejections import RejectReason
 from adjudication.spies import SPY_ORDERS
 from adjudication.spy_words import format_spy_order
 from adjudication.units import Phase, PhaseKind, Season, Unit
@@ -346,7 +347,11 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     for line in result.lines:
         order = order_text(line.order) if line.order is not None else None
         mark = _MARK[line.status]
-        if line.status is LineStatus.REJECTED:
+        if line.status is LineStatus.REJECTED and line.reason == RejectReason.UNREADABLE:
+            # Words among the orders ("sorry", "was away."): said, so nothing the
+            # player wrote goes unmentioned, but not as a refused order.
+            out.append(f"➖ `{line.text}` — not an order, so not read")
+        elif line.status is LineStatus.REJECTED:
             out.append(f"{mark} `{line.text}` — rejected: {line.message}")
         elif line.status is LineStatus.OVERRIDDEN:
             out.append(f"{mark} `{line.text}` — the owner's own order for that unit stands")
@@ -369,6 +374,21 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     if result.ends_now:
         phase = result.phase.title
         out.append(f"All orders are in: {phase} is complete and is being played now.")
+    return "\n".join(out)
+
+
+def no_order_text(message: str, games: Sequence[tuple[str, SubmissionResult]]) -> str:
+    """The answer to a DM in which no order could be read (`NoOrderRead`): that nothing
+    was saved, then for each game it could have been for what the player orders, the
+    phase and when it ends, and what is still to order."""
+    out = [message]
+    for name, result in games:
+        line = f"**{name}**: you play {power_list(result.powers)}, {result.phase.title}"
+        if result.deadline_at is not None:
+            line += f"; deadline {deadline_text(result.deadline_at)}"
+        if result.unordered or result.builds_left or result.removals_left:
+            line += ". " + STILL_WITHOUT + _still_missing(result)
+        out.append(line + ".")
     return "\n".join(out)
 
 
