@@ -124,6 +124,7 @@ def adjudicate(
             variant.board_for(position.phase),
             variant.statuses(rules, position.phase),
             position.phase == variant.start,
+            rules.spy_seed,
             lambda pos, given: _adjudicated(pos, given, variant, rules, winter_history),
         )
     return _adjudicated(position, cast("Iterable[Order]", orders), variant, rules, winter_history)

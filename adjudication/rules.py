@@ -41,6 +41,9 @@ class Rules:
       held by a player of its own.
     - `toss_seed`: World War I's coin (rules/000 §14.2), drawn at the game's start so
       the toss is replayable (`Variant.toss_winner`).
+    - `spy_seed`: Spy Diplomacy's draw of the home centre a spy starts in when its
+      owner selected none (docs/VARIANTS.md Y2), drawn at the game's start so the draw
+      is replayable and no player can infer it.
     - `masters`: which of the Masters Rules (rules/003, `adjudication.masters`) are
       played; none by default.
     """
@@ -52,4 +55,5 @@ class Rules:
     year_limit_measure: YearLimitMeasure = YearLimitMeasure.UNITS
     grouping: str | None = None
     toss_seed: int = 0
+    spy_seed: int = 0
     masters: MastersRules = NO_MASTERS_RULES

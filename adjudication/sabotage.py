@@ -11,6 +11,7 @@ results"). Readings Y1-Y9: docs/VARIANTS.md, "Spy Diplomacy".
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -54,10 +55,12 @@ def play_with_spies(
     board: Board,
     statuses: Mapping[Power, PowerStatus],
     placing: bool,
+    seed: int,
     play: Callable[[Position, Sequence[Order]], Adjudication],
 ) -> Adjudication:
     """Play `position`'s phase of a Spy game: `play` plays the units' phase as any
-    variant's; `placing` says the phase is the game's start, when spies are placed."""
+    variant's; `placing` says the phase is the game's start, when spies are placed;
+    `seed` draws where a spy not placed starts (the game's `Rules.spy_seed`)."""
     unit_orders: list[Order] = []
     spy_orders: list[SpyOrder] = []
     for order in orders:
@@ -68,7 +71,7 @@ def play_with_spies(
     accepted, refused = check_spy_orders(spy_orders, position, board, statuses, placing)
     settled = settle(position, unit_orders, accepted)
     played = play(position, settled.orders)
-    spies, placed = _spies_after(position, accepted, board, placing)
+    spies, placed = _spies_after(position, accepted, board, placing, seed)
     # "If a country is reduced to zero supply centers, its Spy vanishes" (Y8).
     owners = set(played.position.ownership.values())
     kept = tuple(spy for spy in spies if spy.power in owners)
@@ -148,9 +151,10 @@ def _spies_after(
     accepted: Mapping[Spy, SpyOrder],
     board: Board,
     placing: bool,
+    seed: int,
 ) -> tuple[list[Spy], list[SpyOutcome]]:
     """Where the spies stand after the phase: moved ("A Spy's move always succeeds"),
-    or placed at the start (Y1-Y2), with the outcomes of the default placements."""
+    or placed at the start (Y1-Y2), with the outcomes of the drawn placements."""
     spies: list[Spy] = []
     for spy in position.spies:
         order = accepted.get(spy)
@@ -160,17 +164,32 @@ def _spies_after(
     placed = {o.spy.power: o.spy for o in accepted.values() if isinstance(o, PlaceSpy)}
     defaults: list[SpyOutcome] = []
     have = {spy.power for spy in spies}
+    drawn = _drawn_homes(board, seed)
     for power in board.powers:
         if power in have:
             continue
         chosen = placed.get(power)
         if chosen is None:
-            # Y2: a power that names no home centre gets its spy in the first of
-            # them in alphabetical order.
-            chosen = Spy(power, min(board.home_centres[power]))
+            # Y2: a power that selected no home centre gets its spy in one drawn at
+            # random; a fixed choice (the first in alphabetical order) would tell
+            # every player where it stands.
+            chosen = Spy(power, drawn[power])
             defaults.append(SpyOutcome(PlaceSpy(chosen), True, SpyReason.UNORDERED))
         spies.append(chosen)
     return spies, defaults
+
+
+def _drawn_homes(board: Board, seed: int) -> dict[Power, str]:
+    """One home centre per power, drawn from `seed`: each power draws in the board's
+    order whether or not it needs the draw, so one power's placement never changes
+    where another's spy is drawn. `getrandbits` of a `Random` seeded by an int gives the
+    same bits on every Python version."""
+    rng = random.Random(seed)
+    drawn = {}
+    for power in board.powers:
+        homes = sorted(board.home_centres[power])
+        drawn[power] = homes[rng.getrandbits(32) % len(homes)]
+    return drawn
 
 
 def _with_spies(position: Position, spies: Iterable[Spy]) -> Position:

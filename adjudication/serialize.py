@@ -312,6 +312,8 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
         document["grouping"] = rules.grouping
     if rules.toss_seed != 0:
         document["toss_seed"] = rules.toss_seed
+    if rules.spy_seed != 0:
+        document["spy_seed"] = rules.spy_seed
     if rules.masters.played:
         document["masters"] = list(rules.masters.on)
     return document
@@ -332,6 +334,7 @@ _OPTION_KEYS = frozenset(
         "stalemate_winters",
         "grouping",
         "toss_seed",
+        "spy_seed",
         "masters",
     )
 )
@@ -346,7 +349,7 @@ def rules_from_options(document: Json) -> Rules:
     unknown = sorted(set(document) - _OPTION_KEYS)
     if unknown:
         raise SerializeError(f"unknown option: {', '.join(map(repr, unknown))}")
-    for key in ("year_limit", "stalemate_winters", "victory_centres", "toss_seed"):
+    for key in ("year_limit", "stalemate_winters", "victory_centres", "toss_seed", "spy_seed"):
         value = document.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise SerializeError(f"option {key!r} must be a whole number, not {value!r}")
@@ -378,6 +381,7 @@ def _rules_from_body(document: Mapping[str, Json]) -> Rules:
         stalemate_winters=document.get("stalemate_winters", default.stalemate_winters),
         grouping=document.get("grouping", default.grouping),
         toss_seed=document.get("toss_seed", default.toss_seed),
+        spy_seed=document.get("spy_seed", default.spy_seed),
         masters=masters_from_json(document.get("masters", [])),
     )
 

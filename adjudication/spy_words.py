@@ -53,7 +53,7 @@ _NOT_FOLLOWED = {
 def describe_spy_outcome(outcome: SpyOutcome) -> str:
     """A spy order's outcome in a few words for its owner ("followed", "not followed")."""
     if outcome.reason is SpyReason.UNORDERED:
-        return "no placement received: placed in the first home centre"
+        return "you selected no home centre, so this one was drawn at random"
     if outcome.succeeded:
         return "followed"
     return "not followed" + (

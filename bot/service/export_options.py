@@ -1,8 +1,9 @@
 """What an exported game says of the game played: its variant and its rule options
 (docs/VARIANTS.md, "Exported games"), so that `python -m adjudication replay` plays each
-line as the game did. One option is a secret while it matters: World War I's coin is
+line as the game did. Two options are secrets while they matter: World War I's coin is
 drawn from `toss_seed`, and whoever knew the seed before the toss would know which side
-Italy joins."""
+Italy joins; Spy Diplomacy's `spy_seed` tells where each spy not placed by its owner
+starts, until the placements are played."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from bot.service.game_settings import GameSettings
 def exported_game(settings: GameSettings, now_at: Phase | None, ended: bool) -> dict[str, Any]:
     """The `variant` and `options` fields of each exported line of a game whose phase in
     play is `now_at`: the options exactly as stored (without their version), the coin's
-    seed left out while the toss is still to come and the game still on."""
+    seed left out while the toss is still to come and the spies' while they are still to
+    be placed, the game still on."""
     variant = variant_named(settings.variant.value)
     options = {k: v for k, v in rules_to_json(settings.rules).items() if k != "v"}
     join = variant.join
@@ -34,4 +36,6 @@ def exported_game(settings: GameSettings, now_at: Phase | None, ended: bool) -> 
         )
         if not tossed:
             del options["toss_seed"]
+    if "spy_seed" in options and not ended and (now_at is None or now_at == variant.start):
+        del options["spy_seed"]
     return {"variant": variant.name, "options": options}

@@ -21,8 +21,13 @@ def status_private_to(
 ) -> frozenset[Power] | None:
     """The powers whose units and orders `/game status` may show `caller`: None in a
     game that hides nothing (every power); in a hidden-information game, every power to
-    its GM, their own powers to a player, none in an answer shown to the channel."""
-    if not VARIANTS[settings.variant].hidden_information:
+    its GM, their own powers to a player, none in an answer shown to the channel; so
+    too in a Spy game while the spies are being placed."""
+    variant = VARIANTS[settings.variant]
+    # Spy Diplomacy's start: each power's one order is its spy's secret placement, and
+    # "waiting for orders" beside a power would tell that its spy will be drawn.
+    placing = variant.spies and info.phase == variant.start
+    if not variant.hidden_information and not placing:
         return None
     if share:
         return frozenset()

@@ -14,6 +14,7 @@ from adjudication.units import PhaseKind, Power
 from bot.service import event_payloads as ev
 from bot.service.ratings import hand_over
 from bot.service.service_core import owes_orders
+from bot.service.spy_orders import placing_spies
 from storage.codec import order_from_json
 from storage.models import OrderRow, PowerRow, SubmissionRow
 
@@ -60,6 +61,11 @@ def orders_and_nmr(
             )
             row.user_id, row.standby_user_id = row.standby_user_id, None
             row.missed_phases, row.civil_disorder = 0, False
+            continue
+        if placing_spies(position):
+            # Spy Diplomacy's start owes only the spy's placement, which is secret: a
+            # spy not placed is drawn (Y2, told to its owner alone), and "no orders
+            # from Turkey" would tell everyone whose spy was drawn.
             continue
         events.append(ev.Nmr(power=row.power, phase=position.phase.code))
         if position.phase.kind is not PhaseKind.MOVEMENT:

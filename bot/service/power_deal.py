@@ -49,6 +49,10 @@ def deal_powers(
         # World War I's coin (W2), drawn now and kept with the rules so the
         # toss is recorded before it is made and replayable after.
         rules = replace(rules, toss_seed=secrets.randbits(62))
+    if variant.spies:
+        # Spy Diplomacy: where a spy whose owner selects no home centre starts (Y2),
+        # drawn from a seed kept with the rules, secret to the players.
+        rules = replace(rules, spy_seed=secrets.randbits(62))
     settings = settings.changed(variant=VariantName(variant.name), rules=rules)
     groups = assign(
         users,

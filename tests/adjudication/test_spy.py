@@ -11,6 +11,8 @@ from adjudication.outcomes import Outcome, Reason
 from adjudication.phases import adjudicate
 from adjudication.position import Position
 from adjudication.rejections import RejectReason
+from adjudication.rules import Rules
+from adjudication.serialize import rules_from_json, rules_from_options, rules_to_json
 from adjudication.spies import (
     PlaceSpy,
     Protect,
@@ -96,18 +98,41 @@ def test_rules004_each_of_the_seven_major_powers_has_one_spy() -> None:
     result = adjudicate(Position.initial(SPY), [], SPY)
     spies = result.position.spies
     assert sorted(s.power for s in spies) == sorted(SPY.board.powers)
-    # Y2: no placement given: the first home centre in alphabetical order.
-    assert spy("ENGLAND EDI") in spies
-    assert spy("FRANCE BRE") in spies
-    default = spy_outcome(result, PlaceSpy(spy("ENGLAND EDI")))
-    assert default.reason is SpyReason.UNORDERED
+    for placed in spies:
+        assert placed.province in SPY.board.home_centres[placed.power]
+        default = spy_outcome(result, PlaceSpy(placed))
+        assert default.reason is SpyReason.UNORDERED
+
+
+def test_rules004_a_spy_not_placed_starts_in_a_home_centre_drawn_from_the_games_seed() -> None:
+    """Y2 (issue 33): "Each Spy starts out in one of its home supply centers, selected
+    by the owning player"; one not selected is drawn at random among them, from the
+    game's `Rules.spy_seed`, so that no other player can infer where it stands (the
+    first in alphabetical order told everyone) and a replay draws the same."""
+
+    def drawn(seed: int) -> dict[str, str]:
+        rules = Rules(spy_seed=seed)
+        result = adjudicate(Position.initial(SPY), [], SPY, rules)
+        return {s.power: s.province for s in result.position.spies}
+
+    draws = [drawn(seed) for seed in range(40)]
+    assert draws[7] == drawn(7)  # the same seed, the same draw
+    for power, homes in SPY.board.home_centres.items():
+        # Every home centre comes up for some seed: not one fixed choice.
+        assert {d[power] for d in draws} == set(homes), power
+    # One power's placement does not change where another's is drawn.
+    given = PlaceSpy(spy("FRANCE MAR"))
+    placed = adjudicate(Position.initial(SPY), [given], SPY, Rules(spy_seed=7))
+    others = {s.power: s.province for s in placed.position.spies if s.power != "FRANCE"}
+    assert others == {p: c for p, c in drawn(7).items() if p != "FRANCE"}
 
 
 def test_rules004_spy_cannot_start_outside_its_home_centres() -> None:
     placed = PlaceSpy(spy("FRANCE BEL"))
     result = adjudicate(Position.initial(SPY), [placed], SPY)
     assert spy_outcome(result, placed).rejection.reason is RejectReason.BUILD_NOT_HOME
-    assert spy("FRANCE BRE") in result.position.spies
+    (french,) = (s for s in result.position.spies if s.power == "FRANCE")
+    assert french.province in SPY.board.home_centres["FRANCE"]  # drawn, as if not placed
 
 
 def test_rules004_spies_are_placed_only_at_the_start() -> None:
@@ -396,3 +421,11 @@ def test_rules004_spy_orders_do_not_change_an_adjustment_phase() -> None:
 def test_rules004_standard_results_have_no_spy_record() -> None:
     result = adjudicate(Position.initial(STANDARD_GAME), [], STANDARD_GAME)
     assert result.spies is None
+
+
+def test_the_spy_seed_is_stored_with_the_rules_only_when_set() -> None:
+    """Games stored before Y2's draw read and write the same rules document."""
+    assert "spy_seed" not in rules_to_json(Rules())
+    rules = Rules(spy_seed=2**61 + 9)
+    assert rules_from_json(rules_to_json(rules)) == rules
+    assert rules_from_options({"spy_seed": 3}) == Rules(spy_seed=3)

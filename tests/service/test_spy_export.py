@@ -16,6 +16,7 @@ from adjudication.spies import Spy
 from adjudication.units import Phase
 from bot.service.caller import Caller
 from bot.service.errors import NotAllowed, WrongState
+from bot.service.export_options import exported_game
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.lookups import GameLookups
 from bot.service.scheduler import Scheduler
@@ -89,3 +90,26 @@ async def test_rules004_spy_a_players_export_after_the_end_has_only_their_own_sp
     assert "ITALY" not in json.dumps([line.get("spies") for line in lines])
     mine = await export_for(lookups, info, Caller(italy, GUILD))
     assert mine[0]["spies"] == {"ITALY": ["MAR"]}
+
+
+async def test_issue33_the_spy_seed_is_exported_once_the_placements_are_played(
+    service, tmp_path: Path
+) -> None:
+    """The seed of Y2's draw says where every spy not placed starts: left out of the
+    export while Winter 1900 is in play (the GM may export at any time, and a player
+    after the end), written afterwards so the placement replays identically."""
+    info = await started_game(service, settings=GameSettings(variant=VariantName.SPY))
+    settings = await service.lobby.game_settings(info.id)
+    gm = Caller(GM, GUILD)
+    await service.orders.submit_orders(
+        Caller(owner(info, "FRANCE")), "Spy Mar B", SOON, game_id=info.id
+    )
+    assert await export_for(GameLookups(service), info, gm) == []  # nothing played yet
+    before = exported_game(settings, Phase.parse("W1900A"), ended=False)
+    assert "spy_seed" not in before["options"]
+    await Scheduler(service).tick((await service.lobby.game_info(info.id)).deadline_at)
+    lines = await export_for(GameLookups(service), info, gm)
+    (winter,) = lines
+    assert winter["phase"] == "W1900A"
+    assert winter["options"]["spy_seed"] == settings.rules.spy_seed
+    assert_export_replays(lines, tmp_path / "placements.jsonl")  # six drawn, one chosen

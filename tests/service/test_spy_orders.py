@@ -12,13 +12,14 @@ from adjudication.position import Position
 from adjudication.spies import Spy
 from adjudication.units import Phase, Unit
 from bot.service.caller import Caller
+from bot.service.events import EventKind
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.scheduler import Scheduler
 from bot.service.views import LineStatus
 from bot.service.words import submission_echo
 from storage.codec import position_from_json
 from tests.conftest import T0
-from tests.service.conftest import force_position, owner, started_game
+from tests.service.conftest import force_position, outbox, owner, started_game
 
 SPY_GAME = GameSettings(variant=VariantName.SPY)
 SOON = T0 + timedelta(minutes=5)
@@ -141,3 +142,32 @@ async def test_rules004_a_spy_order_from_where_the_spy_is_not_is_refused_naming_
     assert sent.lines[0].status is LineStatus.REJECTED
     assert "ital" not in (sent.lines[0].message or "").lower()
     assert not sent.orders
+
+
+async def test_issue33_an_unplaced_spy_is_drawn_and_nothing_public_says_who_did_not_choose(
+    service,
+):
+    """rules/004: each spy starts "in one of its home supply centers, selected by the
+    owning player"; one not selected by the deadline starts in one drawn at random from
+    the game's secret seed (the draw in the GM's record), and no NMR is announced for
+    it: "No orders from Turkey" in Winter 1900 would say whose spy was drawn."""
+    info = await started_game(service, settings=SPY_GAME)
+    settings = await service.lobby.game_settings(info.id)
+    assert settings.rules.spy_seed != 0  # drawn at the start, kept with the rules
+    for p in info.powers:
+        if p.power != "TURKEY":
+            home = min(STANDARD.home_centres[p.power]).title()
+            await service.orders.submit_orders(
+                Caller(p.user_id), f"Spy {home} B", SOON, game_id=info.id
+            )
+    deadline = (await service.lobby.game_info(info.id)).deadline_at
+    await Scheduler(service).tick(deadline)
+    after = await _current(service, info.id)
+    (turkish,) = (s for s in after.spies if s.power == "TURKEY")
+    assert turkish.province in STANDARD.home_centres["TURKEY"]
+    events = await outbox(service)
+    assert EventKind.NMR not in [e.kind for e in events]
+    (results,) = [e.payload for e in events if e.kind is EventKind.RESULTS]
+    assert results.nmr == ()  # the channel's post names no one
+    record = await service.history.phase_record(info.id, "W1900A")
+    assert "[NBR]" not in record.report  # nor does the judge notation
