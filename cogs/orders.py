@@ -6,6 +6,9 @@ secret until the phase is played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,7 +17,14 @@ from bot.client import DipBot
 from bot.errors_handler import guarded_dm
 from bot.service.caller import Caller
 from bot.service.direct_messages import DmKind, read_direct_message
-from bot.service.errors import ChooseGame, NoLongerPlaying, NoOrderRead, NotFound, UserError
+from bot.service.errors import (
+    ChooseGame,
+    MatchSplit,
+    NoLongerPlaying,
+    NoOrderRead,
+    NotFound,
+    UserError,
+)
 from bot.service.views import SubmissionResult
 from bot.service.words import count as count_of
 from bot.service.words import (
@@ -54,6 +64,13 @@ OLD_EDIT_NOT_READ = (
     "lists them)."
 )
 GENERIC_EXAMPLES = "A Par - Bur\nF Lon S F Edi - Nth\nA Ven H"
+WHICH_GAME = (
+    "You play in several games. Which one are these orders for? Nothing is saved until you choose."
+)
+BOTH_BOARDS = (
+    "These lines fit both boards of your match:\n```\n{lines}\n```\nNothing of them is "
+    "saved until you choose the board they are for:"
+)
 
 
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
@@ -103,15 +120,11 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             result = await self.bot.service.orders.submit_orders(
                 Caller(user_id), text, self.bot.now(), sent_at=sent_at
             )
+        except MatchSplit as split:
+            await self._split(message, split, sent_at, EDITED if edited else "")
+            return
         except ChooseGame as choose:
-            await self.bot.service.pending_orders.keep_pending_orders(
-                user_id, text, sent_at, self.bot.now()
-            )
-            games = [(g, (await self.bot.service.lobby.game_info(g)).name) for g in choose.game_ids]
-            picker = GamePicker(games)
-            picker.message = await message.channel.send(
-                "You play in several games. Which one are these orders for?", view=picker
-            )
+            await self._ask_which_game(message, choose.game_ids, text, sent_at, WHICH_GAME)
             return
         except NoOrderRead as nothing:
             await message.channel.send(await self._no_order_text(nothing))
@@ -123,6 +136,39 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await message.channel.send(NOT_PLAYING)
             return
         await self._echo(message.channel, result, EDITED if edited else "")
+
+    async def _ask_which_game(
+        self,
+        message: discord.Message,
+        game_ids: Sequence[int],
+        text: str,
+        sent_at: datetime,
+        question: str,
+    ) -> None:
+        """Keep `text` until the player picks its game (bot/service/pending_orders.py),
+        and ask with one button per game."""
+        user_id = message.author.id
+        await self.bot.service.pending_orders.keep_pending_orders(
+            user_id, text, sent_at, self.bot.now()
+        )
+        games = [(g, (await self.bot.service.lobby.game_info(g)).name) for g in game_ids]
+        picker = GamePicker(games)
+        picker.message = await message.channel.send(question, view=picker)
+
+    async def _split(
+        self, message: discord.Message, split: MatchSplit, sent_at: datetime, prefix: str
+    ) -> None:
+        """O5: a match's player wrote for both boards. Each board's own lines are saved
+        to it now and echoed; lines that fit both wait for the player's choice."""
+        caller, now = Caller(message.author.id), self.bot.now()
+        for game_id, part in split.parts.items():
+            result = await self.bot.service.orders.submit_orders(
+                caller, part, now, game_id, sent_at=sent_at
+            )
+            await self._echo(message.channel, result, prefix)
+        if split.both:
+            question = BOTH_BOARDS.format(lines=split.both)
+            await self._ask_which_game(message, split.game_ids, split.both, sent_at, question)
 
     async def _no_order_text(self, nothing: NoOrderRead) -> str:
         """No order in the DM: nothing saved; each game's phase, deadline and what is

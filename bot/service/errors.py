@@ -54,6 +54,20 @@ class NoOrderRead(UserError):
         self.games = games
 
 
+class MatchSplit(ChooseGame):
+    """A One-on-one player's DM about both boards of their match (O5): `parts`, each
+    board's lines (those that fit it alone, words that are no order kept with the
+    first), to be saved to it; `both`, the lines that fit either board, which wait for
+    the player to choose one (nothing of them is saved until then)."""
+
+    def __init__(
+        self, message: str, game_ids: tuple[int, ...], parts: dict[int, str], both: str
+    ) -> None:
+        super().__init__(message, game_ids)
+        self.parts = parts
+        self.both = both
+
+
 class InvalidSetting(UserError):
     """A game setting or argument is out of range."""
 

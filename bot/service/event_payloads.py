@@ -108,6 +108,10 @@ class Reminder(Payload):
     owed: int | None = None
     builds_left: int = 0
     removals_left: int = 0
+    # A DM of orders not saved yet, waiting for its sender to say which game it is for
+    # (issue 33), and when it was sent.
+    unsaved: str = ""
+    unsaved_at: Moment | None = None
 
 
 class Nmr(Payload):

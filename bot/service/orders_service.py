@@ -19,6 +19,7 @@ from bot.service.caller import Caller
 from bot.service.errors import (
     ChooseGame,
     InvalidSetting,
+    MatchSplit,
     NoOrderRead,
     NotAllowed,
     PhaseAlreadyPlayed,
@@ -34,7 +35,7 @@ from bot.service.masters_orders import (
     variable_control_left,
 )
 from bot.service.masters_winter import awaited, builds_used, winter_choices
-from bot.service.match_orders import board_named
+from bot.service.match_orders import split_by_board
 from bot.service.order_checks import (
     NO_MASTERS,
     complete,
@@ -106,10 +107,14 @@ class OrdersDesk(ServiceCore):
         try:
             ctx = await sender_context(self, conn, caller, game_id, sent_at)
         except ChooseGame as choice:
-            # A one-on-one match's two boards: the units named may say which (O5).
-            board = await board_named(self, conn, caller, text, choice.game_ids)
+            # A one-on-one match's two boards: the units each line names say which (O5).
+            split = await split_by_board(self, conn, caller, text, choice.game_ids)
+            board = split.one_board() if split is not None else None
             if board is None:
                 await self._refuse_if_no_order(conn, caller, text, choice.game_ids)
+                if split is not None and (split.parts or split.both):
+                    parts, both = split.texts(), split.waiting()
+                    raise MatchSplit(choice.message, choice.game_ids, parts, both) from None
                 raise
             ctx = await sender_context(self, conn, caller, board, sent_at)
         game, controls = ctx.game, ctx.controls

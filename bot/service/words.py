@@ -148,10 +148,21 @@ def reminder_text(game_name: str, reminder: Reminder, deadline: datetime | None)
     no build yet"), and by when."""
     power = power_name(reminder.power)
     phase = Phase.parse(reminder.phase).title
-    return (
+    text = (
         f"Reminder, **{game_name}**, {phase}: **{power}**: {_missing(reminder)}. "
         f"Deadline {deadline_text(deadline)}. Send the orders here by DM."
     )
+    if reminder.unsaved:
+        when = timestamp(reminder.unsaved_at, "f") if reminder.unsaved_at else "earlier"
+        quoted = fit(reminder.unsaved, UNSAVED_SHOWN).replace("`", "'")
+        text += (
+            f"\nYour message of {when} is **not saved** yet: it waits for you to choose "
+            f"the game it is for (the buttons under it), or send it again.\n```\n{quoted}\n```"
+        )
+    return text
+
+
+UNSAVED_SHOWN = 600  # characters of an unsaved message a reminder quotes
 
 
 def _missing(reminder: Reminder) -> str:

@@ -11,7 +11,7 @@ from adjudication.position import Position
 from adjudication.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
 from bot.service.caller import Caller
-from bot.service.errors import ChooseGame, WrongState
+from bot.service.errors import ChooseGame, MatchSplit, WrongState
 from bot.service.event_codec import encode
 from bot.service.events import EventKind
 from bot.service.scheduler import Scheduler
@@ -34,16 +34,45 @@ async def test_rules004_one_on_one_orders_naming_one_boards_units_go_to_that_boa
     assert done.game_id == b and len(done.lines) == 2
 
 
-async def test_rules004_one_on_one_a_dm_about_both_boards_or_neither_gets_the_menu(service):
-    """O5: a message whose lines are for both boards, or a line that names no unit of
-    either, still asks which game."""
+async def test_issue33_one_on_one_lines_for_different_boards_each_go_to_their_board(service):
+    """O5 (issue 33): orders that fit only one board go to it, even with lines for the
+    other board or words that are no order in the same message; only a message with
+    no order of the sender's on either board asks which game."""
     a, b = await _match(service)
     player = (await _board(service, a))[2]["FRANCE"]
     sent = T0 + timedelta(minutes=1)
-    for text in ("A Par-Bur\nA Vie-Bud", "A Par-Bur\nhello", "A Rom-Apu"):
-        with pytest.raises(ChooseGame) as choice:
-            await service.orders.submit_orders(Caller(player), text, sent)
-        assert sorted(choice.value.game_ids) == [a, b]
+    with pytest.raises(MatchSplit) as split:
+        await service.orders.submit_orders(Caller(player), "A Par-Bur\nA Vie-Bud", sent)
+    assert split.value.parts == {a: "A Par-Bur", b: "A Vie-Bud"} and split.value.both == ""
+    done = await service.orders.submit_orders(Caller(player), "A Par-Bur\nhello", sent)
+    assert done.game_id == a
+    assert [line.reason for line in done.lines] == [None, "unreadable"]
+    with pytest.raises(ChooseGame) as choice:  # another power's unit on both boards
+        await service.orders.submit_orders(Caller(player), "A Rom-Apu", sent)
+    assert not isinstance(choice.value, MatchSplit)
+    assert sorted(choice.value.game_ids) == [a, b]
+
+
+async def test_issue33_one_on_one_a_line_that_fits_both_boards_waits_for_the_player(service):
+    """O5 (issue 33): where a line fits both boards (a unit in the same province on
+    each, of a power the sender holds there), only that line waits for the player's
+    choice; the lines that fit one board are for it."""
+    a, b = await _match(service)
+    _, position_a, powers_a = await _board(service, a)
+    _, position_b, _ = await _board(service, b)
+    player = powers_a["FRANCE"]
+    # The player's French army in Munich on board A, their German one on board B.
+    munich = [u for u in position_a.units if u.province != "MUN"]
+    munich.append(Unit.parse("FRANCE", "A MUN"))
+    await force_position(
+        service, a, Position(position_a.phase, munich, position_a.ownership, variant="one_on_one")
+    )
+    sent = T0 + timedelta(minutes=1)
+    with pytest.raises(MatchSplit) as split:
+        await service.orders.submit_orders(Caller(player), "A Mun-Ruh\nA Par-Bur", sent)
+    assert split.value.parts == {a: "A Par-Bur"} and split.value.both == "A Mun-Ruh"
+    assert sorted(split.value.game_ids) == [a, b]
+    assert position_b.unit_in("MUN").power == "GERMANY"
 
 
 NEWCOMER = 3001
