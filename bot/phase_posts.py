@@ -20,6 +20,7 @@ from bot.service.phase_news import PhaseNotices, channel_results, notices, own_n
 from bot.service.power_views import is_hidden
 from bot.service.spy_news import public_played
 from bot.service.spy_orders import has_spies
+from bot.service.variant_text import player_notes
 from bot.service.words import (
     MESSAGE_LIMIT,
     deadline_text,
@@ -61,6 +62,7 @@ class PhasePosts(EventPosts):
         name = await self._game_name(event)
         assert event.game_id is not None
         examples = await self.lookups.order_examples(event.game_id, list(p.powers))
+        notes = player_notes(await self.service.lobby.game_settings(event.game_id))
         await self._to_user(
             event.user_id,
             f"You play **{power_list(p.powers)}** in **{name}**. "
@@ -68,7 +70,7 @@ class PhasePosts(EventPosts):
             "Send me your orders here, one per line, for example "
             + ", ".join(f"`{e}`" for e in examples)
             + ". A new order for a unit replaces the old one. Send `map` for a map of your "
-            "orders; `/orders show` lists them.",
+            "orders; `/orders show` lists them." + "".join(f"\n{note}" for note in notes),
         )
 
     async def _results(self, event: Event) -> None:

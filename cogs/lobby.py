@@ -19,12 +19,14 @@ from bot.service.schedule import zone_choices
 from bot.service.schedule_changes import schedule_at_creation
 from bot.service.variant_text import (
     players_wanted,
+    rules_in_force,
     variant_choices,
 )
 from bot.service.views import Moment
 from bot.service.words import (
     count,
     deadline_text,
+    fit,
     mention,
     power_list,
     power_name,
@@ -162,6 +164,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         time_zone="The game's time zone for deadlines, e.g. Europe/Paris (default UTC)",
         working_days="Deadlines fall Monday to Friday only (rules/004 rule 3)",
         excuses="Excused missed phases per power: each moves the deadline once (default 0)",
+        grace_hours="Hours the game waits for a power that sent nothing (default 0: none)",
         masters="Masters Rules by number, e.g. 1 2 5 or all (MR2 needs MR1)",
     )
     @app_commands.autocomplete(variant=complete_variant, time_zone=complete_zone)
@@ -197,6 +200,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         working_days: bool = False,
         excuses: app_commands.Range[int, 0, 10] = 0,
         masters: app_commands.Range[str, 1, 40] | None = None,
+        grace_hours: app_commands.Range[int, 0, 24 * 60] = 0,
     ) -> None:
         schedule = schedule_at_creation(
             (movement_hours, retreat_hours, adjustment_hours),
@@ -204,6 +208,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             time_zone,
             working_days,
             excuses,
+            grace_hours=grace_hours,
         )
         settings = settings_at_creation(
             CreationOptions(
@@ -237,10 +242,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             second_channel_id=None if second_channel is None else second_channel.id,
         )
         gm = mention(info.gm_user_id, display_name(interaction.user))
+        rules = "\n".join([*rules_in_force(settings), *settings.schedule.describe()])
         await interaction.response.send_message(
-            f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} starts "
-            f"it with `/game start` once {players_wanted(settings)} are in.\n"
-            + how_to_play(settings)
+            fit(
+                f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} "
+                f"starts it with `/game start` once {players_wanted(settings)} are in.\n"
+                f"{rules}\n" + how_to_play(settings)
+            )
         )
 
     @app_commands.command(name="join", description="Join the game in this channel")

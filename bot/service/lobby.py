@@ -18,7 +18,7 @@ from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_opening import open_game, open_game_in
-from bot.service.game_settings import GameSettings, VariantName
+from bot.service.game_settings import GameSettings
 from bot.service.game_state import GameState
 from bot.service.order_checks import progress
 from bot.service.player_counts import check_room
@@ -26,6 +26,7 @@ from bot.service.power_deal import check_preferences, deal_powers
 from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.start_state import state_now
 from bot.service.text_input import clean_text
+from bot.service.variant_text import player_notes, rules_in_force
 from bot.service.views import GameInfo, GameStatus, Moment, PlayerStatus, PowerInfo
 from storage import repo
 from storage.codec import position_to_json
@@ -207,11 +208,9 @@ class Lobby(ServiceCore):
                 phase=phase.code,
                 deadline=deadline,
                 powers={p: owner.get(p) for p in self.board.powers},
-                # Said in the start post when not the standard game (two players
-                # make World War I).
-                variant=None
-                if variant.name == VariantName.STANDARD
-                else f"{variant.title}: {variant.summary}",
+                # The rules in force, said in the start post unless they are the
+                # rulebook's game unchanged (two players make World War I).
+                variant=_rules_announced(settings),
             )
             add_event(session, started, now, game_id=game_id, channel_id=game.channel_id)
             for user, group in sorted(groups.items()):
@@ -367,3 +366,13 @@ class Lobby(ServiceCore):
             phase_id=game.current_phase_id,
             names=tuple((p.user_id, p.display_name) for p in everyone if p.display_name),
         )
+
+
+def _rules_announced(settings: GameSettings) -> str | None:
+    """The start post's lines on the rules (issue 33): the variant, the Masters Rules
+    in force and the options changed, and what every player must know (a spy's
+    power); None for the rulebook's game as it comes."""
+    lines = [*rules_in_force(settings), *player_notes(settings)]
+    if lines == rules_in_force(GameSettings()):
+        return None
+    return "\n".join(lines)

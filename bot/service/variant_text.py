@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
+from adjudication.masters.options import RULE_TITLES
 from adjudication.variants import VARIANTS, Grouping, UnknownGrouping, Variant
 from bot.service.assignment import MIN_PLAYERS, power_groups, variant_played
 from bot.service.errors import InvalidSetting, WrongState
@@ -151,14 +152,52 @@ def lobby_grouping_text(settings: GameSettings, players: int) -> str:
     return said + "."
 
 
-def status_variant_lines(settings: GameSettings) -> list[str]:
-    """`/game status`: the variant and its one-line summary, then each setting that
-    differs from a new game's of the same variant, as `/gm settings show` words it
-    (so seeds and other internals never show)."""
-    variant = VARIANTS[settings.variant]
+# What a player of a Spy game must know from the start (rules/004, "Rules for Spy
+# Diplomacy"): the sabotage leaves no trace in the results, so nothing else would tell.
+SPY_WARNING = (
+    "A foreign spy sharing a space with one of your units may order it instead of you, "
+    "and the results show no trace of it; your own spy may protect a unit it shares a "
+    "space with (`Spy Mar P`)."
+)
+
+
+def rules_in_force(settings: GameSettings) -> list[str]:
+    """The rules a game is played by, as every post that announces it says them (issue
+    33): the variant and its summary, the Masters Rules in force by name, then each
+    other setting that differs from a new game's of the same variant, as `/gm settings
+    show` words it (seeds and other internals never show). The schedule is not here:
+    where it is said, it is said once, apart."""
+    lines = variant_lines(settings)
     usual = set(GameSettings(variant=settings.variant).describe())
-    changed = [line for line in settings.describe() if line not in usual]
-    return [f"**{variant.title}**: {variant.summary}", *changed]
+    schedule = set(settings.schedule.describe())
+    return lines + [line for line in settings.describe() if line not in usual | schedule]
+
+
+def variant_lines(settings: GameSettings) -> list[str]:
+    """The variant a game plays, in a line, and the Masters Rules in force by name."""
+    variant = VARIANTS[settings.variant]
+    lines = [f"**{variant.title}**: {variant.summary}"]
+    masters = settings.rules.masters
+    if masters.played:
+        named = ", ".join(RULE_TITLES[name] for name in masters.on)
+        with_masters = f"with the Masters Rules (rules/003): {named}"
+        if variant.name == VariantName.STANDARD:  # not "the rulebook's game" then
+            lines = [f"**{variant.title}** {with_masters}"]
+        else:
+            lines.append(with_masters[0].upper() + with_masters[1:])
+    return lines
+
+
+def player_notes(settings: GameSettings) -> list[str]:
+    """What every player of the game must be told at the start, beyond the usual: what
+    a spy may do to them."""
+    return [SPY_WARNING] if VARIANTS[settings.variant].spies else []
+
+
+def status_variant_lines(settings: GameSettings) -> list[str]:
+    """`/game status`: the rules in force (`rules_in_force`); its schedule is a field of
+    its own."""
+    return rules_in_force(settings)
 
 
 def variants_help(readme_url: str | None) -> list[tuple[str, str]]:
@@ -198,6 +237,8 @@ def _help_text(variant: Variant) -> str:
         )
     if any(len(held) > 1 for g in variant.groupings for held in g.holdings):
         lines.append("A player holding several powers orders them all in one DM.")
+    if variant.spies:
+        lines.append(SPY_WARNING)
     return " ".join(lines)
 
 
