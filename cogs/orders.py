@@ -25,9 +25,11 @@ from bot.service.errors import (
     NotFound,
     UserError,
 )
+from bot.service.variant_text import player_notes
 from bot.service.views import SubmissionResult
 from bot.service.words import count as count_of
 from bot.service.words import (
+    fit,
     no_order_text,
     power_list,
     ready_text,
@@ -224,9 +226,13 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await message.channel.send(HELP.format(examples=GENERIC_EXAMPLES) + "\n" + NOT_PLAYING)
             return
         examples = await self.bot.lookups.order_examples(result.game_id, result.powers)
+        notes = player_notes(await self.bot.service.lobby.game_settings(result.game_id))
         await message.channel.send(
-            f"You play {power_list(result.powers)}. "
-            + HELP.format(examples="\n".join(examples or GENERIC_EXAMPLES.splitlines()))
+            fit(
+                f"You play {power_list(result.powers)}. "
+                + HELP.format(examples="\n".join(examples or GENERIC_EXAMPLES.splitlines()))
+                + "".join(f"\n{note}" for note in notes)
+            )
         )
 
     async def submit_pending(self, interaction: discord.Interaction, game_id: int) -> None:

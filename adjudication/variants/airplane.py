@@ -13,6 +13,10 @@ AIRPLANE = Variant(
     name="airplane",
     title="Airplane Diplomacy",
     summary="The standard game plus planes: built like armies, flying 1 or 2 spaces to land.",
+    orders_help=(
+        "Planes are `P`: `Build P Par` builds one where an army could be built; `P Par - Mun` "
+        "flies one or two spaces and lands; `P Par S A Mar - Bur` supports."
+    ),
     board=STANDARD_GAME.board,
     start=STANDARD_GAME.start,
     # "All countries start with no planes": the standard opening, planes to be built.

@@ -21,6 +21,11 @@ KRIEGSPLOMACY = Variant(
     name="kriegsplomacy",
     title="Kriegsplomacy",
     summary=("From Winter 1900, no units; each power sees its own and what its spies learn."),
+    orders_help=(
+        "`A Mar E` sends a unit spying on the spaces around it, `A Mar CE` makes it guard "
+        "against spies (either way it holds); builds go in any unoccupied supply centre you "
+        "own."
+    ),
     # "a country can build in any unoccupied supply center(s) it owns"; civil-disorder
     # removals count "from any center controlled by that country"; E and CE orders.
     board=replace(

@@ -158,6 +158,9 @@ class Variant:
     join: Join | None = None
     # Read by the service's deadlines (issue 23), never by the pipeline.
     lateness_told: Disclosure = Disclosure.PUBLIC
+    # How a player writes the variant's own orders, with examples (`/help
+    # topic:variants`, issue 33); empty when they are the rulebook's.
+    orders_help: str = ""
     # Spy Diplomacy (rules/004): each power has a spy (`adjudication.sabotage`).
     spies: bool = False
     # False: the game starts with no units (Kriegsplomacy: "Each country owns its home

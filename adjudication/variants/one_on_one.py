@@ -21,6 +21,10 @@ ONE_ON_ONE = Variant(
     name="one_on_one",
     title="One-on-one",
     summary="Two boards for two players, sides swapped; Italy in disorder; planes; 24 units win.",
+    orders_help=(
+        "Send your orders for both boards in one DM: each line goes to the board whose unit "
+        "it names; a line that fits both waits for you to say which."
+    ),
     board=STANDARD,
     start=Phase(STANDARD.first_year, Season.SPRING, PhaseKind.MOVEMENT),
     # "the games are played using the rules for Airplane Diplomacy": its unit kinds,

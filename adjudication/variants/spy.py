@@ -15,6 +15,11 @@ SPY = Variant(
     name="spy",
     title="Spy Diplomacy",
     summary=("Each power's secret spy shares a space with any unit and may order it."),
+    orders_help=(
+        "`Spy Par B` places your spy in a home centre in Winter 1900; then `Spy Mar - Spa` "
+        "moves it, `Spy Mar P` protects your unit in its space, and `Spy Mar: A Mar - Pie` "
+        "orders the foreign unit in its space."
+    ),
     board=STANDARD,
     start=Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMENT),
     groupings=STANDARD_GROUPINGS,

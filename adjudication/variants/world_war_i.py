@@ -22,6 +22,10 @@ WORLD_WAR_I = Variant(
     title="World War I",
     # Title and summary are a choice of `/game create`: at most 100 characters together.
     summary="Two players from 1914: England/France/Russia v Austria/Germany/Turkey; 24 units win.",
+    orders_help=(
+        "Italy is neutral: its units hold, and no unit may enter Italian land until 1915, "
+        "when Italy joins the side that won the coin toss."
+    ),
     board=STANDARD,
     start=Phase(_FIRST_YEAR, Season.SPRING, PhaseKind.MOVEMENT),
     # Italy is in neither side's holdings: it joins one by the toss (`join`).

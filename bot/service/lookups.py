@@ -20,11 +20,13 @@ from adjudication.board import Board
 from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
 from adjudication.notation import format_order
-from adjudication.orders import Hold, Move, Order, Support
+from adjudication.orders import Espionage, Hold, Move, Order, Support
 from adjudication.outcomes import Outcome
 from adjudication.position import Position
+from adjudication.spies import PlaceSpy, Protect, SpyMove
 from adjudication.spy_view import position_seen_by
-from adjudication.units import Phase, PhaseKind, Power
+from adjudication.spy_words import format_spy_order
+from adjudication.units import Phase, PhaseKind, Power, UnitType
 from adjudication.variants.model import PowerStatus
 from bot.service.errors import NotFound
 from bot.service.game_service import GameService
@@ -32,7 +34,7 @@ from bot.service.game_settings import GameSettings
 from bot.service.map_marks import unheld_powers
 from bot.service.phase_news import PlayedPhase
 from bot.service.power_views import is_hidden, known_now, offered
-from bot.service.spy_orders import has_spies
+from bot.service.spy_orders import has_spies, spy_orders_for
 from bot.service.views import PhaseRecord
 from storage import repo
 from storage.codec import outcome_from_json, position_from_json
@@ -245,17 +247,23 @@ class GameLookups:
         the DM echo."""
         position = await self.current_position(game_id)
         board = self.service.store.board_at(position)
-        options = [
-            o
-            for power in powers
-            for o in legal_orders(offered(position, power, board), board, power)
-        ]
+        seen = [(p, offered(position, p, board)) for p in powers]
+        options = [o for power, known in seen for o in legal_orders(known, board, power)]
+        # A Spy game's spy orders (its placement at the start): the player's own spy's,
+        # a protect or a move rather than staying put.
+        spy_orders = [o for power, known in seen for o in spy_orders_for(known, power, board)]
+        spy_orders.sort(key=lambda o: not isinstance(o, Protect | SpyMove | PlaceSpy))
+        spies = [format_spy_order(o, board) for o in spy_orders]
         if position.phase.kind is not PhaseKind.MOVEMENT:
-            return [format_order(o, board) for o in options[:3]]
+            return ([format_order(o, board) for o in options] + spies)[:3]
         moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
-        chosen: list[Order] = moves[:1]
-        if chosen:
-            move = chosen[0]
+        # The variant's own kind of order, shown first if the player has one: a plane
+        # flying (Airplane), spying (Kriegsplomacy's E).
+        own = [o for o in moves if o.unit.type is UnitType.PLANE][:1]
+        own += [o for o in options if isinstance(o, Espionage)][:1]
+        chosen: list[Order] = own + [o for o in moves if o not in own][: 1 if not own else 0]
+        move = next((o for o in chosen if isinstance(o, Move)), None)
+        if move is not None:
             chosen += [
                 o
                 for o in options
@@ -265,7 +273,7 @@ class GameLookups:
             ][:1]
         used = {o.unit for o in chosen}
         chosen += [o for o in options if isinstance(o, Hold) and o.unit not in used][:1]
-        return [format_order(o, board) for o in chosen[:3]]
+        return [format_order(o, board) for o in chosen[:3]] + spies[:1]
 
     async def retreat_and_build_options(
         self, game_id: int, phase_id: int, power: Power

@@ -161,6 +161,21 @@ SPY_WARNING = (
 )
 
 
+VARIABLE_CONTROL_HELP = (
+    "Masters Rules: you may also write orders for the minor powers and powers in civil "
+    "disorder your DMs name, the power first (`Portugal A Por - Spa`); your own orders "
+    "and these together count against your supply centres."
+)
+# rules/003, for `/help topic:variants`: the options any game may add.
+MASTERS_HELP = (
+    "Six optional rules any game may add (`/game create masters:` 1 2 5, or all): minor "
+    "powers (MR1) whose units the Great Powers may order (MR2: name the power first, "
+    "`Portugal A Por - Spa`; your own orders and these together count against your "
+    "supply centres), rebellion (MR3), annexation (MR4), disarmament (MR5) and foreign "
+    "aid (MR6). Your DMs say what you may write each turn."
+)
+
+
 def rules_in_force(settings: GameSettings) -> list[str]:
     """The rules a game is played by, as every post that announces it says them (issue
     33): the variant and its summary, the Masters Rules in force by name, then each
@@ -189,9 +204,16 @@ def variant_lines(settings: GameSettings) -> list[str]:
 
 
 def player_notes(settings: GameSettings) -> list[str]:
-    """What every player of the game must be told at the start, beyond the usual: what
-    a spy may do to them."""
-    return [SPY_WARNING] if VARIANTS[settings.variant].spies else []
+    """What every player of the game must be told at the start and in the DM help,
+    beyond the usual: how to write the variant's own orders, what a spy may do to them,
+    how to write for a minor power (rules/003 MR2)."""
+    variant = VARIANTS[settings.variant]
+    notes = [f"How to order here: {variant.orders_help}"] if variant.orders_help else []
+    if variant.spies:
+        notes.append(SPY_WARNING)
+    if settings.rules.masters.variable_control:
+        notes.append(VARIABLE_CONTROL_HELP)
+    return notes
 
 
 def status_variant_lines(settings: GameSettings) -> list[str]:
@@ -208,6 +230,7 @@ def variants_help(readme_url: str | None) -> list[tuple[str, str]]:
         if readme_url
         else f"{VARIANTS_DOC} in dipgm's repository"
     )
+    parts.append(("Masters Rules", MASTERS_HELP))
     parts.append(
         (
             "Choosing",
@@ -237,6 +260,8 @@ def _help_text(variant: Variant) -> str:
         )
     if any(len(held) > 1 for g in variant.groupings for held in g.holdings):
         lines.append("A player holding several powers orders them all in one DM.")
+    if variant.orders_help:
+        lines.append(f"How to order: {variant.orders_help}")
     if variant.spies:
         lines.append(SPY_WARNING)
     return " ".join(lines)

@@ -60,4 +60,6 @@ async def test_issue33_a_spy_game_tells_every_player_what_a_spy_may_do_to_them(
         )
         text = first.content.lower()
         assert "a foreign spy" in text and "may order" in text, first.content
+        # Its examples place the player's spy (it read "for example ." before).
+        assert "for example `spy " in text and " b`" in text, first.content
     assert any("may order" in visible_text(m) for m in channel_posts(driver))
