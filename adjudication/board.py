@@ -63,6 +63,8 @@ class Board:
     # Provinces no unit may enter on this board (a variant's closure, e.g. World War
     # I's Italy before 1915); they are also absent from the adjacency above.
     closed: frozenset[str] = frozenset()
+    # Why, as a refusal says it: "Italian land is closed until 1915".
+    closed_why: str = ""
     # Whether planes fly here (Airplane Diplomacy, rules/004): set by a variant whose
     # unit kinds include them, so each stage asks once per phase, never per unit.
     planes: bool = False

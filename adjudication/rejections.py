@@ -26,6 +26,7 @@ class RejectReason(StrEnum):
     WRONG_UNIT_TYPE = "wrong_unit_type"
     NOT_ADJACENT = "not_adjacent"
     WRONG_TERRAIN = "wrong_terrain"  # an army to sea, a fleet inland
+    CLOSED = "closed"  # a variant's closed land (World War I's Italy before 1915)
     COAST_REQUIRED = "coast_required"
     COAST_UNREACHABLE = "coast_unreachable"
     MOVE_TO_OWN_SPACE = "move_to_own_space"

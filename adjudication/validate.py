@@ -38,11 +38,14 @@ from adjudication.orders import (
     RETREAT_ORDERS,
     SPY_ORDERS,
     Build,
+    Convoy,
     Disband,
     Hold,
+    Move,
     Order,
     Retreat,
     RetreatOrder,
+    Support,
     Waive,
     order_power,
 )
@@ -70,7 +73,24 @@ def validate(order: Order, position: Position, board: Board) -> Rejection | None
         order = Hold(order.unit)  # rules/004: "The unit is then considered to be holding."
     if not isinstance(order, _PHASE_ORDERS[position.phase.kind][0]):
         return _wrong_phase(order, position, board)
+    if board.closed:
+        closed = _into_closed_land(order, board)
+        if closed is not None:
+            return closed
     return order_checks(position, board)(order)
+
+
+def _into_closed_land(order: Order, board: Board) -> Rejection | None:
+    """A variant's closed land (rules/000 §14.2: "Italy is neutral and Italian territory
+    may not be entered"): an order that would enter it, move, retreat, support or convoy
+    there, is refused for that reason, before the checks that would only find the space
+    unreachable (the closed board has no border into it)."""
+    target = order.destination if isinstance(order, Move | Retreat | Support | Convoy) else None
+    if target is None or target.province not in board.closed:
+        return None
+    return Rejection(
+        _R.CLOSED, f"{_place(target, board)}: {board.closed_why}; no unit may enter it."
+    )
 
 
 _Check = Callable[[Order], Rejection | None]

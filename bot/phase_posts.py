@@ -10,6 +10,7 @@ import logging
 
 import discord
 
+from adjudication.notation import unit_name
 from adjudication.units import Phase
 from bot.event_posts import NO_PINGS, EventPosts, pings_for, png_file, text_file
 from bot.service import event_payloads as ev
@@ -20,7 +21,7 @@ from bot.service.phase_news import PhaseNotices, channel_results, notices, own_n
 from bot.service.power_views import is_hidden
 from bot.service.spy_news import public_played
 from bot.service.spy_orders import has_spies
-from bot.service.variant_text import player_notes
+from bot.service.variant_text import player_notes, unheld_power_text
 from bot.service.words import (
     MESSAGE_LIMIT,
     deadline_text,
@@ -41,8 +42,18 @@ class PhasePosts(EventPosts):
         p = event.payload_as(ev.GameStarted)
         assert event.game_id is not None
         info = await self.service.lobby.game_info(event.game_id)
+        settings = await self.service.lobby.game_settings(event.game_id)
+        # The position the game began with (this post may go out after later phases).
+        found = await self.service.history.phase_results(event.game_id, p.phase_id)
+        position = found.position if found else await self.lookups.current_position(event.game_id)
+        board = self.service.store.board_at(position)
+
+        def unheld(power: str) -> str:
+            units = sorted(unit_name(u, board) for u in position.units_of(power))
+            return unheld_power_text(settings, power, units)
+
         players = [
-            f"{power_name(power)}: <@{user}>" if user else f"{power_name(power)}: (not in play)"
+            f"{power_name(power)}: <@{user}>" if user else f"{power_name(power)}: {unheld(power)}"
             for power, user in sorted(p.powers.items())
         ]
         picture = await self.lookups.results_map(event.game_id, p.phase_id)

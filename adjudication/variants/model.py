@@ -97,6 +97,8 @@ class Closure:
 
     provinces: frozenset[str]
     until: Phase
+    # What the closed land is, as a refusal names it ("Italian land").
+    name: str = "closed land"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,4 +286,5 @@ def _closed(board: Board, closure: Closure) -> Board:
         loc: frozenset(t for t in targets if t.province not in shut)
         for loc, targets in board.fleet_adjacency.items()
     }
-    return replace(board, army_adjacency=army, fleet_adjacency=fleet, closed=shut)
+    why = f"{closure.name} is closed until {closure.until.year}"
+    return replace(board, army_adjacency=army, fleet_adjacency=fleet, closed=shut, closed_why=why)

@@ -31,6 +31,6 @@ WORLD_WAR_I = Variant(
     # Italy is in neither side's holdings: it joins one by the toss (`join`).
     groupings=(Grouping("2", (("ENGLAND", "FRANCE", "RUSSIA"), ("AUSTRIA", "GERMANY", "TURKEY"))),),
     victory=SideUnits(24),
-    closure=Closure(ITALIAN_TERRITORY, until=_ITALY_JOINS),
+    closure=Closure(ITALIAN_TERRITORY, until=_ITALY_JOINS, name="Italian land"),
     join=Join("ITALY", toss_year=_FIRST_YEAR, at=_ITALY_JOINS),
 )

@@ -216,6 +216,17 @@ def player_notes(settings: GameSettings) -> list[str]:
     return notes
 
 
+def unheld_power_text(settings: GameSettings, power: str, units: Sequence[str]) -> str:
+    """What a power no player holds is, for the start post: neutral until it joins a
+    side (World War I's Italy, rules/000 §14.2), or out of play; its units hold."""
+    variant = VARIANTS[settings.variant]
+    held = f"its units hold: {', '.join(units)}" if units else "it has no units"
+    join = variant.join
+    if join is not None and join.power == power:
+        return f"neutral until {join.at.year} ({held})"
+    return f"out of play ({held})"
+
+
 def status_variant_lines(settings: GameSettings) -> list[str]:
     """`/game status`: the rules in force (`rules_in_force`); its schedule is a field of
     its own."""

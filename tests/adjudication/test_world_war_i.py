@@ -14,8 +14,11 @@ from __future__ import annotations
 from adjudication.game_end import EndKind
 from adjudication.orders import Build, Convoy, Hold, Move, Support
 from adjudication.outcomes import Reason
+from adjudication.parse import parse_orders
 from adjudication.phases import adjudicate
 from adjudication.position import Position
+from adjudication.replay import replay_record
+from adjudication.rejections import RejectReason
 from adjudication.rules import Rules
 from adjudication.serialize import (
     adjudication_from_json,
@@ -24,6 +27,7 @@ from adjudication.serialize import (
     rules_to_json,
 )
 from adjudication.units import Location, Phase, Unit
+from adjudication.validate import validate
 from adjudication.variants import VARIANTS, WORLD_WAR_I, CoinToss, PowerStatus
 
 EFR = ("ENGLAND", "FRANCE", "RUSSIA")
@@ -268,3 +272,45 @@ def test_rules000_14_2_24_units_beat_the_year_limit() -> None:
     assert result.position.phase == Phase.parse("S1916M")
     assert result.game_end is not None
     assert result.game_end.kind is EndKind.SIDE_UNITS
+
+
+def test_issue33_a_move_into_closed_italy_is_refused_for_that_reason() -> None:
+    """rules/000 §14.2: "Italy is neutral and Italian territory may not be entered": an
+    order into Italian land before 1915 is refused saying so, not as if the space were
+    unreachable ("no chain of fleets could convoy it", "not adjacent")."""
+    rules = Rules(grouping="2")
+    spring = position("S1914M", ["AUSTRIA F TRI", "AUSTRIA A TYR", "FRANCE A MAR"])
+    board = WORLD_WAR_I.board_for(spring.phase)
+    for order in (
+        Move(unit("AUSTRIA F TRI"), Location("VEN")),
+        Move(unit("FRANCE A MAR"), Location("PIE")),
+        Support(unit("AUSTRIA A TYR"), Location("TRI"), Location("VEN")),
+    ):
+        rejection = validate(order, spring, board)
+        assert rejection is not None and rejection.reason is RejectReason.CLOSED, order
+        assert "Italian land is closed until 1915" in rejection.message, rejection.message
+    (line,) = parse_orders("A Mar - Pie", spring, "FRANCE", board)
+    assert line.rejection is not None and "closed until 1915" in line.rejection.message
+    assert validate(Move(unit("AUSTRIA A TYR"), Location("VIE")), spring, board) is None
+    assert rules.grouping == "2"
+
+
+def test_queue_a_replayed_retreat_line_of_1914_never_enters_closed_italy() -> None:
+    """QUEUE, "World War I's closure in replay": each line is read on the variant's
+    board for its phase, as the service plays it, so a dislodged army may not retreat
+    into Italian land ("a space to which it could ordinarily move", rules/000 §11)."""
+    line = {
+        "id": "wwi-retreat",
+        "variant": "world_war_i",
+        "options": {"grouping": "2"},
+        "phase": "F1914R",
+        "units": {"TURKEY": ["A TRI"], "FRANCE": ["A TYR"]},
+        "centers": {"AUSTRIA": ["VIE", "BUD", "TRI"]},
+        "dislodged": {"AUSTRIA": {"A TRI": {"by": "ALB"}}},
+        "orders": {"AUSTRIA": ["A TRI R VEN"]},
+    }
+    result = replay_record(line)
+    assert "error" not in result, result
+    assert "A VEN" not in result["units"].get("AUSTRIA", []), result
+    line["orders"] = {"AUSTRIA": ["A TRI R VIE"]}
+    assert "A VIE" in replay_record(line)["units"]["AUSTRIA"]

@@ -60,7 +60,8 @@ async def test_a_whole_game(driver: Driver, clock) -> None:
         assert "Grand Game" in echo
         if power == "ENGLAND":
             assert "✏️ `A Lvp - Yrk` → **A Lvp - Yor** (interpreted as" in echo
-            assert "❌ `this is not an order` — rejected:" in echo
+            # Words that are no order are said, as not read (issue 33), not refused.
+            assert "➖ `this is not an order` — not an order, so not read" in echo
             assert "Every unit has an order." in echo
         else:
             assert "❌" not in echo, echo

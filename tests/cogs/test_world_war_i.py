@@ -26,12 +26,14 @@ async def test_two_players_play_world_war_i_to_the_toss_and_italy_joining(
         lambda m: "has begun" in m.content, channel=channel, since=mark
     )
     assert "Spring 1914" in begun.content and "World War I" in begun.content
-    assert "Italy: (not in play)" in begun.content
+    # Issue 33: Italy is neutral, with its units, not "(not in play)".
+    assert "Italy: neutral until 1915 (its units hold: A Rom, A Ven, F Nap)" in begun.content
+    assert "not in play" not in begun.content
     assert "ITALY" not in powers
 
     # Spring 1914: a move into Venice is refused when sent (Italian territory).
     echo = await dm_orders(driver, powers["AUSTRIA"], "F Tri - Ven\nA Bud - Ser")
-    assert "❌ `F Tri - Ven`" in echo
+    assert "❌ `F Tri - Ven` — rejected: Venice: Italian land is closed until 1915" in echo
     mark = len(driver.world.bot_messages)
     clock.advance(hours=100)
     await results_posted(driver, "Fall 1914", mark)
