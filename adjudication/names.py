@@ -213,8 +213,9 @@ def province_candidates(text: str, board: Board) -> tuple[str, ...]:
     """Every province `text` may mean, the exact reading first.
 
     Exact spelling first; then provinces whose spellings begin with the text
-    ("Liv" -> Livonia, Liverpool; "Tyr" -> Tyrolia, Tyrrhenian Sea); then close
-    misspellings ("Pari" -> Paris). Empty when nothing is close.
+    ("Liv" -> Livonia, Liverpool; "Tyr" -> Tyrolia, Tyrrhenian Sea); then, for a text
+    that names no province, abbreviations one letter off ("Tyl" -> Tyrolia, Tyrrhenian
+    Sea) and close misspellings ("Pari" -> Paris). Empty when nothing is close.
     """
     name_index(board)  # the cache below finds the board's index by id
     return _candidates_cached(key(text), id(board))
@@ -238,8 +239,27 @@ def _candidates_cached(k: str, board_id: int) -> tuple[str, ...]:
                 out.append(province)
             i += 1
     if not out:
-        out.extend(_fuzzy_cached(k, board_id, 4))
+        out.extend(_one_letter_off(k, index))
+        out.extend(p for p in _fuzzy_cached(k, board_id, 4) if p not in out)
     return tuple(out)
+
+
+_ABBREVIATION = 3  # letters in the usual province abbreviation ("Tyr", "Boh", "Nwy")
+
+
+def _one_letter_off(k: str, index: NameIndex) -> list[str]:
+    """Provinces with a three-letter spelling one letter from `k` ("Tyl": Tyrolia and the
+    Tyrrhenian Sea; "Hal": Holland, Heligoland, the Baltic). Every one is a candidate:
+    which of them the unit can reach decides (rules/004 rule 7)."""
+    if len(k) != _ABBREVIATION:
+        return []
+    out: list[str] = []
+    for spelling, province in index.spellings:
+        if len(spelling) != _ABBREVIATION or province in out:
+            continue
+        if sum(a != b for a, b in zip(k, spelling, strict=True)) == 1:
+            out.append(province)
+    return out
 
 
 def _bigrams(k: str) -> frozenset[str]:

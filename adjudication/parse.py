@@ -13,6 +13,11 @@ A Ber-Mun, you're out of luck").
 Empty lines and comment lines (starting with "#" or "//") are skipped and not
 returned; a line ending in ":" is a heading ("England:", "Spring 1901 orders:")
 and is skipped too, unless it names another power than the one ordering.
+
+Lines real players write (issue 29): a line copied from a results report is read for
+its order and the outcome after it ignored, with a note saying so ("A Ven -> Tyr
+Bounced with Vie"); a piece that reads as no order as a whole is read again sentence
+by sentence (issue 33: "sorry, was away. A Con B"), its chat kept as UNREADABLE lines.
 """
 
 from __future__ import annotations
@@ -53,6 +58,23 @@ _ORDER_BREAK = re.compile(r"[,;]")
 # Discord list and quote markers before an order: "- A Par - Bur", "1. A Par H", "> ..."
 _BULLET = re.compile(r"^(?:[-*\u2022\u00b7>]+|\d{1,3}[.)])\s+")
 _COMMENT = re.compile(r"\s(?:#|//).*$")
+# Issue 33: a full stop, "!" or "?" and a space end a sentence ("sorry, was away. A Con B").
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_NO_ORDER = (RejectReason.UNREADABLE, RejectReason.UNKNOWN_PROVINCE)
+_MAX_SENTENCES = 12  # more in one piece is a letter, not orders with a greeting
+_MAX_JOINED = 3  # sentences one order may span: "F St. Petersburg No. Coast - Bot"
+# What a results report writes after an order: rules/004's marks in square brackets
+# ("[d*]", "[r-Gas*]", "[nso]"), judges' "(*bounce*)", other bots' "Bounced with Vie",
+# godip's "ErrBounce", dipgm's own "bounced", "support cut".
+_RESULT = re.compile(
+    r"""\[\s*\*?\s*(?:d|r|u|nso|nsu|otm|io|ia|nmr|nrr|nbr|otb|dislodged)\b
+    | \b(?:bounced?|bounces|stand-?off|fail(?:s|ed|ure)?|succeed(?:s|ed)?|success(?:ful)?
+        |dislodged|destroyed|annihilated|cut|void|illegal|invalid|disrupted|moved|held
+        |retreated|no\s+convoy|no\s+such\s+(?:unit|order)|nso|nsu
+        |support\s+(?:cut|given|failed|broken)|convoy\s+(?:failed|disrupted)|err[a-z]+)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_RESULT_SHOWN = 60  # characters of an ignored result quoted in the note
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +155,7 @@ def _parse_physical_line(
         return
     parts = [p for p in _ORDER_BREAK.split(stripped) if p.strip()]
     for part in parts[:_MAX_ORDERS_PER_LINE]:
-        parsed = parse_order(part.strip(), position, power, board)
-        if parsed.rejection is None or parsed.rejection.reason is not RejectReason.EMPTY:
-            yield parsed
+        yield from _parse_piece(part.strip(), position, power, board)
     if len(parts) > _MAX_ORDERS_PER_LINE:
         extra = len(parts) - _MAX_ORDERS_PER_LINE
         message = f"Only {_MAX_ORDERS_PER_LINE} orders per line are read; {extra} more were not."
@@ -144,6 +164,106 @@ def _parse_physical_line(
             None,
             Rejection(RejectReason.TOO_LONG, message),
         )
+
+
+def _parse_piece(piece: str, position: Position, power: Power, board: Board) -> list[ParsedLine]:
+    """One piece between commas: one order, or (issue 33) orders among chat sentences.
+
+    A piece that reads as no order as a whole ("was away. A Con B") is read again
+    sentence by sentence; when one sentence is an order, each sentence is its own line
+    and the chat stays UNREADABLE, so the echo says it was not read. A piece that reads
+    as a whole is never split ("A St. Petersburg - Mos").
+    """
+    parsed = parse_order(piece, position, power, board)
+    rejection = parsed.rejection
+    if rejection is not None and rejection.reason is RejectReason.EMPTY:
+        return []
+    if parsed.order is None and rejection is not None and rejection.reason in _NO_ORDER:
+        return _sentences(piece, position, power, board) or [parsed]
+    return [parsed]
+
+
+def _sentences(piece: str, position: Position, power: Power, board: Board) -> list[ParsedLine]:
+    """The piece read sentence by sentence, or nothing when no sentence is an order.
+
+    From the first sentence on, the longest run of at most three sentences that reads
+    as an order is one line ("sorry. F St. Petersburg/sc - Bot": the full stop of
+    "St." does not end a sentence); a sentence that starts no such run is chat."""
+    bounds = [0]
+    for match in _SENTENCE_END.finditer(piece):
+        bounds += [match.start(), match.end()]
+    bounds.append(len(piece))
+    spans = list(zip(bounds[::2], bounds[1::2], strict=True))
+    if not 1 < len(spans) <= _MAX_SENTENCES:
+        return []
+    out: list[ParsedLine] = []
+    found = False
+    i = 0
+    while i < len(spans):
+        order = _longest_order(piece, spans, i, position, power, board)
+        if order is not None:
+            j, line = order
+            out.append(line)
+            found = True
+            i = j
+        else:
+            sentence = piece[spans[i][0] : spans[i][1]]
+            out.extend(_chat(sentence, parse_order(sentence, position, power, board)))
+            i += 1
+    return out if found else []
+
+
+def _longest_order(
+    piece: str,
+    spans: list[tuple[int, int]],
+    i: int,
+    position: Position,
+    power: Power,
+    board: Board,
+) -> tuple[int, ParsedLine] | None:
+    """The longest run of sentences from the i-th that reads as an order, and its end."""
+    for j in range(min(len(spans), i + _MAX_JOINED), i, -1):
+        if (i, j) == (0, len(spans)):
+            continue  # the whole piece, read already
+        text = piece[spans[i][0] : spans[j - 1][1]]
+        line = parse_order(text, position, power, board)
+        if _is_order(line) and not _only_a_place(text, board):
+            return j, line
+    return None
+
+
+def _is_order(line: ParsedLine) -> bool:
+    """Read as an order: followed, refused as illegal, or refused as ambiguous."""
+    rejection = line.rejection
+    return line.order is not None or (
+        rejection is not None and rejection.reason is RejectReason.AMBIGUOUS
+    )
+
+
+def _only_a_place(text: str, board: Board) -> bool:
+    """A sentence that is a place name alone ("Thanks! Moscow?"): among chat it is no
+    order, though a piece of its own ("Mos") is read as the unit there holding."""
+    try:
+        draft = read_draft(text, board)
+    except OrderSyntaxError:
+        return False
+    unit = draft.unit
+    return draft.verb is Verb.NONE and (unit is None or unit.type is None)
+
+
+def _chat(text: str, read: ParsedLine) -> list[ParsedLine]:
+    """A sentence that is no order: an UNREADABLE line with the player's words. An
+    order with a misspelt place keeps its "Did you mean …?" ("A Par - Marseile.")."""
+    rejection = read.rejection
+    if rejection is not None and rejection.reason is RejectReason.EMPTY:
+        return []
+    if rejection is not None and read.order is None:
+        suggested = rejection.reason is RejectReason.UNKNOWN_PROVINCE and rejection.candidates
+        if rejection.reason is RejectReason.UNREADABLE or suggested:
+            return [read]
+    # Chat read otherwise ("Moscow." alone would be a hold): said as not read.
+    message = f"No order could be read from '{text[:60]}'."
+    return [ParsedLine(text, None, Rejection(RejectReason.UNREADABLE, message))]
 
 
 def _heading_power(line: str, power: Power, board: Board) -> ParsedLine | None:
@@ -188,7 +308,9 @@ def _parse_one(line: str, position: Position, power: Power, board: Board) -> Par
     try:
         draft = read_draft(text, board)
     except OrderSyntaxError as error:
-        fallback = _parenthetical(text, position, power, board)
+        fallback = _parenthetical(text, position, power, board) or _with_result(
+            text, position, power, board
+        )
         if fallback is not None:
             return fallback
         return ParsedLine(text, None, Rejection(error.reason, error.message, error.candidates))
@@ -237,6 +359,32 @@ def _parenthetical(text: str, position: Position, power: Power, board: Board) ->
         return None
     note = f"interpreted as {format_order(inner.order, board)}"
     return ParsedLine(text, inner.order, inner.rejection, (note,))
+
+
+def _with_result(text: str, position: Position, power: Power, board: Board) -> ParsedLine | None:
+    """A line copied from a results report: the order, then its outcome ("A Ven -> Tyr
+    Bounced with Vie (1 against 1)."). The order is read, the outcome ignored, and the
+    note says both. The words before the outcome must be a whole order with an order
+    word (a bare "A Par" before "bounced" is no order), and the outcome one sentence: a
+    further sentence may be an order, which the sentence reading finds."""
+    for match in _RESULT.finditer(text):
+        head = text[: match.start()].rstrip(" \t([*:,;")
+        rest = text[len(head) :].strip()
+        if _SENTENCE_END.search(rest) is not None:
+            return None
+        try:
+            if read_draft(head, board).verb is Verb.NONE:
+                continue
+        except OrderSyntaxError:
+            continue
+        read = _parse_one(head, position, power, board)
+        shown = rest if len(rest) <= _RESULT_SHOWN else rest[:_RESULT_SHOWN] + "…"
+        ignored = f"the rest of the line, '{shown}', is a result, not an order, and was ignored"
+        if read.order is None:
+            return ParsedLine(text, None, read.rejection, (ignored,))
+        said = read.notes or (f"interpreted as {format_order(read.order, board)}",)
+        return ParsedLine(text, read.order, read.rejection, (*said, ignored))
+    return None
 
 
 def _finish(

@@ -51,10 +51,12 @@ def _choices(place: PlaceText | None, board: Board, alternatives: bool) -> list[
     if place.exact is not None:
         out.append((place.exact.province, True))
     if alternatives:
-        for province in province_candidates(place.text, board):
-            if all(province != p for p, _ in out):
-                out.append((province, False))
-    return out[:_MAX_CHOICES]
+        close = [p for p in province_candidates(place.text, board) if p not in dict(out)]
+        # Leaving some out could make another look like the only legal reading
+        # ("Bor" is one letter from eight provinces): so many is no correction at all.
+        if len(out) + len(close) <= _MAX_CHOICES:
+            out += [(province, False) for province in close]
+    return out
 
 
 def literal_readings(draft: Draft, position: Position, power: Power, board: Board) -> list[Reading]:
@@ -78,6 +80,11 @@ def _readings(
         _choices(draft.destination, board, alternatives),
     ]
     for (here, a), (there, b), (to, c) in itertools.product(*slots):
+        if not b and position.unit_in(there) is None:
+            # A supported or convoyed unit's misspelt place is corrected only to a place
+            # where a unit stands: a support of an empty place is legal but void, and a
+            # correction to it would be no reading of what the player meant ("S F Eid").
+            continue
         literal = a and b and c
         for order, changed in _orders_for(draft, here, there, to, position, power, board):
             yield Reading(order, literal, changed)
@@ -240,6 +247,13 @@ def _supports(
         standing = Location(there)
     if draft.destination is None:
         yield Support(unit, standing, None, kind), changed
+        return
+    hold = draft.abbreviated and to == there and supported is not None
+    if hold and written_type in (None, kind):
+        # "A Gal SF Rum-Rum": the protocol's support of a hold, written as a move to its
+        # own place; read so only when that very unit stands there, else it stays the
+        # illegal move it says. Plain "S A Yor - Yor" stays illegal (DATC 6.A.5).
+        yield Support(unit, standing, None, kind), True
         return
     coasts = board.provinces[to].coasts if to in board.provinces else ()
     coast = draft.destination.coast

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from adjudication.board import Board
@@ -71,8 +71,10 @@ _VERBS: dict[str, Verb] = {
         ),
         Verb.MOVE,
     ),
-    **dict.fromkeys(("s", "sup", "supp", "support", "supports", "supporting"), Verb.SUPPORT),
-    **dict.fromkeys(("c", "convoy", "convoys", "convoying", "cvy"), Verb.CONVOY),
+    **dict.fromkeys(
+        ("s", "sup", "supp", "support", "supports", "supporting", "sa", "sf"), Verb.SUPPORT
+    ),
+    **dict.fromkeys(("c", "convoy", "convoys", "convoying", "cvy", "ca"), Verb.CONVOY),
     **dict.fromkeys(("r", "retreat", "retreats", "retreating"), Verb.RETREAT),
     **dict.fromkeys(
         ("d", "disband", "disbands", "disbanded", "remove", "removes", "destroy", "delete"),
@@ -88,6 +90,10 @@ _VERBS: dict[str, Verb] = {
         Verb.COUNTER_ESPIONAGE,
     ),
 }
+# Electronic-protocol and judge-report abbreviations name the other unit's type with the
+# order word: "A Pic SA Par-Bur" (supports army), "A Gal SF Rum" (supports fleet),
+# "F Eng CA Wal-Bre" (convoys army).
+_TYPE_IN_VERB = {"sa": UnitType.ARMY, "sf": UnitType.FLEET, "ca": UnitType.ARMY}
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 # rules/004: "The letter P is used to designate the plane on all orders." Unit words
 # only where planes fly: in the standard game "P" is no unit.
@@ -133,6 +139,9 @@ class Draft:
     destination: PlaceText | None = None
     via_convoy: bool = False
     power: Power | None = None  # "England: ..." prefix
+    # A support written with a protocol abbreviation ("SA", "SF"), whose reports write
+    # a support of a hold as a move to its own place: "A Gal SF Rum-Rum".
+    abbreviated: bool = False
 
 
 def tokenize(line: str) -> tuple[list[str], list[str]]:
@@ -190,6 +199,7 @@ class _Reader:
         if first in (Verb.BUILD, Verb.DISBAND, Verb.RETREAT, Verb.HOLD):
             self.take()
             unit = self.unit()
+            power = power or unit.power
             if first is Verb.RETREAT:
                 # "R A Bur - Gas", "R A Bur Gas": a retreat always names where to.
                 if self.verb_here() in (Verb.MOVE, Verb.RETREAT):
@@ -197,7 +207,9 @@ class _Reader:
                 return self.finish(Draft(first, unit, destination=self.place(), power=power))
             return self.finish(Draft(first, unit, power=power))
         unit = self.unit()
-        return self.finish(self.tail(unit, power))
+        # "the French army in Paris - Burgundy": the nationality of the ordered unit
+        # is checked as a "France:" prefix is.
+        return self.finish(self.tail(unit, power or unit.power))
 
     def power_prefix(self) -> Power | None:
         token = self.peek()
@@ -218,7 +230,7 @@ class _Reader:
             if self.at_end():
                 return Draft(Verb.NONE, unit, power=power)
             raise self.fail(f"I don't know what '{self.words[self.i]}' means here.")
-        self.take()
+        word = self.take()
         if verb in (Verb.ESPIONAGE, Verb.COUNTER_ESPIONAGE) and not self.board.espionage:
             raise self.fail("Espionage (E) and counter-espionage (CE) are Kriegsplomacy orders.")
         if verb in (Verb.HOLD, Verb.DISBAND, Verb.BUILD, Verb.ESPIONAGE):
@@ -231,6 +243,8 @@ class _Reader:
                 self.take()
             return Draft(verb, unit, power=power)
         if verb in (Verb.MOVE, Verb.RETREAT):
+            if word == "-" and self.hold_ends_here():
+                return Draft(Verb.HOLD, unit, power=power)  # "A Mos-H", "A Edi-holds"
             if self.peek() in _AFTER_MOVE:
                 self.take()
             destination = self.place()
@@ -243,21 +257,10 @@ class _Reader:
             via = self.via() or via
             return Draft(verb, unit, destination=destination, via_convoy=via, power=power)
         if verb is Verb.SUPPORT:
-            target = self.unit(foreign=True)
-            into: PlaceText | None = None  # None: support to hold
-            if self.peek() == "to" and _VERBS.get(self.peek(1) or "") is Verb.HOLD:
-                self.take()  # "supports A Vie to hold"
-            if self.verb_here() is Verb.MOVE:
-                self.take()
-                if self.peek() in _AFTER_MOVE:
-                    self.take()
-                into = self.place()
-                self.via()
-            elif self.verb_here() is Verb.HOLD:
-                self.take()
-            return Draft(verb, unit, target=target, destination=into, power=power)
+            draft = self.support(unit, power, _TYPE_IN_VERB.get(word))
+            return replace(draft, abbreviated=word in _TYPE_IN_VERB)
         if verb is Verb.CONVOY:
-            target = self.unit(foreign=True)
+            target = self.unit(_TYPE_IN_VERB.get(word))
             if self.verb_here() is not Verb.MOVE:
                 raise self.fail("A convoy order says where the army goes: F Nth C A Lon - Bel.")
             self.take()
@@ -266,6 +269,62 @@ class _Reader:
             return Draft(verb, unit, target=target, destination=self.place(), power=power)
         raise self.fail(f"'{verb.value}' cannot follow a unit here.")
 
+    def hold_ends_here(self) -> bool:
+        """A hold word that ends the line, after a dash: judges' "A Mos-H", "F Aeg-holds".
+        No place is spelt like a hold word, so the dash cannot have meant a move."""
+        if self.verb_here() is Verb.HOLD and self.peek(1) is None:
+            self.take()
+            return True
+        return False
+
+    def support(self, unit: UnitText, power: Power | None, kind: UnitType | None) -> Draft:
+        """The rest of a support: "S A Bul - Gre", "S A Bul" (to hold), and the prose
+        forms "support TO Gre from Bul", "supports the move from Bul to Gre"."""
+        while self.peek() == "the" and self.peek(1) is not None:
+            self.take()
+        word = self.peek()
+        if word != "-" and word is not None and _VERBS.get(word) is Verb.MOVE:
+            self.take()  # "supports the move ...", "support TO Gre ..."
+            if self.peek() in ("of", "from"):
+                self.take()  # "the move of A Bul to Gre", "the move from Bul to Gre"
+                return self.supported_move(unit, power, self.unit(kind))
+            if self.peek() in _AFTER_MOVE:
+                self.take()  # "the attack on Gre"
+            into = self.place()
+            if self.peek() != "from":
+                raise self.fail("Say which unit moves there: F Aeg S A Bul - Gre.")
+            self.take()
+            target = self.unit(kind)
+            return Draft(Verb.SUPPORT, unit, target=target, destination=into, power=power)
+        if word == "from":
+            # "S from Bul to Gre": a support from a place is for a move from it.
+            self.take()
+            target = self.unit(kind)
+            if self.verb_here() is not Verb.MOVE:
+                raise self.fail("Say where the supported unit moves: F Aeg S A Bul - Gre.")
+            return self.supported_move(unit, power, target)
+        target = self.unit(kind)
+        if self.peek() == "to" and _VERBS.get(self.peek(1) or "") is Verb.HOLD:
+            self.take()  # "supports A Vie to hold"
+        if self.verb_here() is Verb.MOVE:
+            return self.supported_move(unit, power, target)
+        if self.verb_here() is Verb.HOLD:
+            self.take()
+        return Draft(Verb.SUPPORT, unit, target=target, power=power)
+
+    def supported_move(self, unit: UnitText, power: Power | None, target: UnitText) -> Draft:
+        """The supported unit's move, from its order word on: "- Gre", "to Gre", "-H"."""
+        into: PlaceText | None = None  # None: support to hold
+        if self.verb_here() is not Verb.MOVE:
+            raise self.fail("Say where the supported unit moves: F Aeg S A Bul - Gre.")
+        word = self.take()
+        if not (word == "-" and self.hold_ends_here()):  # "A Sil S A Ber-H": to hold
+            if self.peek() in _AFTER_MOVE:
+                self.take()
+            into = self.place()
+            self.via()
+        return Draft(Verb.SUPPORT, unit, target=target, destination=into, power=power)
+
     def via(self) -> bool:
         token = self.peek()
         if token in _VIA or (token == "by" and self.peek(1) in ("convoy", "sea", "c")):
@@ -273,17 +332,36 @@ class _Reader:
             return True
         return False
 
-    def unit(self, foreign: bool = False) -> UnitText:
-        power = None
-        token = self.peek()
-        if token is not None and token in self.index.powers:
-            following = self.peek(1)
-            if following in self.types or token not in self.index.locations:
-                power = self.index.powers[self.take()]
-        unit_type = None
-        while self.peek() in self.types:
-            unit_type = self.types[self.take()]
-        return UnitText(self.place(), unit_type, power)
+    def unit(self, implied: UnitType | None = None) -> UnitText:
+        """A unit: its place, after an optional type and nationality in either order
+        ("German A Ber", "A German Ber", "the German army in Berlin", "Germany's A Ber").
+        `implied`: the type an order word named ("SA", "SF", "CA")."""
+        while self.peek() == "the" and self.peek(1) is not None:
+            self.take()
+        power: Power | None = None
+        unit_type: UnitType | None = None
+        while (token := self.peek()) is not None:
+            if token in self.types:
+                unit_type = self.types[self.take()]
+            elif power is None and (named := self.nationality(token)) is not None:
+                self.take()
+                power = named
+            else:
+                break
+        return UnitText(self.place(), unit_type or implied, power)
+
+    def nationality(self, token: str) -> Power | None:
+        """The power a word names before a unit's place, if it is no place itself."""
+        powers = self.index.powers
+        named = powers.get(token)
+        if named is None and token.endswith("s"):
+            named = powers.get(token[:-1])  # "Germany's A Ber": a power's possessive
+        if named is None:
+            return None
+        # "English Channel" is a place, "German Sil" is not.
+        if self.peek(1) in self.types or self.longest_place(self.i) is None:
+            return named
+        return None
 
     def place(self) -> PlaceText:
         while self.peek() in _FILLER and self.peek(1) is not None:

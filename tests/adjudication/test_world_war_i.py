@@ -17,8 +17,8 @@ from adjudication.outcomes import Reason
 from adjudication.parse import parse_orders
 from adjudication.phases import adjudicate
 from adjudication.position import Position
-from adjudication.replay import replay_record
 from adjudication.rejections import RejectReason
+from adjudication.replay import replay_record
 from adjudication.rules import Rules
 from adjudication.serialize import (
     adjudication_from_json,
