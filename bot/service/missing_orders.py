@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudication.board import Board
+from adjudication.masters.options import NO_MASTERS_RULES
 from adjudication.orders import Order
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
@@ -46,7 +47,10 @@ def orders_and_nmr(
             row.missed_phases = 0
             row.civil_disorder = False
             continue
-        if not owes_orders(position, row.power, board, settings.rules.masters):
+        # Missed orders are those the rulebook's game asks for: under the Masters Rules
+        # a Winter may offer choices a power may leave unused (aid to receive, a surplus
+        # with no home centre free), and leaving them is no NMR (issue 33).
+        if not owes_orders(position, row.power, board, NO_MASTERS_RULES):
             continue
         if row.standby_user_id is not None and row.standby_user_id in sent:
             takeover.add(row.power)
