@@ -88,16 +88,19 @@ def unit_icon(unit_type: UnitType | str, colour: RGB, outline: RGB, size: int) -
     return img.resize((small, small), Image.Resampling.LANCZOS)
 
 
-# A spy is smaller than a unit and not a disc: a diamond in its owner's colour with an
-# open eye, so that it reads apart from the unit whose space it shares, at phone width.
-SPY_SCALE = 0.8
+# A spy is not a disc: a diamond in its owner's colour with an open eye, so that it
+# reads apart from the unit whose space it shares. Its diagonal is 90 % of a unit's
+# disc: a diamond so wide reads at phone width as a unit's symbol does (issue 33),
+# yet holds less than two thirds of the disc's ink, and it stays inside its place
+# (layout.SECOND_RADIUS, 18 px at 1,600 px: the spy's ink reaches 16.5).
+SPY_SCALE = 0.9
 
 
 @cache
 def spy_icon(colour: RGB, outline: RGB, unit_size: int) -> Image.Image:
     """An RGBA spy icon for a map whose units are `unit_size` pixels across."""
     size = max(8, round(unit_size * SPY_SCALE))
-    pad = max(1, size // 8)
+    pad = max(1, size // 16)  # room for the outline's anti-aliasing, no more
     full = (size + 2 * pad) * _SS
     img = Image.new("RGBA", (full, full), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

@@ -36,7 +36,7 @@ from render.palette import Palette, get_palette
 from render.panels import Label, LegendRow, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
 from render.scene import Drawn, Kind, Scene
-from render.spies import draw_spies
+from render.spies import draw_spies, place_spies
 from render.variant_marks import Statuses, draw_neutral_land
 from render.visibility import Visible, filter_for_viewer
 
@@ -53,6 +53,7 @@ def render_map(
     width: int = DEFAULT_WIDTH,
     visible: Visible | None = None,
     statuses: Statuses | None = None,
+    subtitle: str = "",
 ) -> bytes:
     """The map of `position` as PNG bytes, `width` pixels wide.
 
@@ -60,11 +61,22 @@ def render_map(
     why. Orders only present inside `outcomes` are drawn too. With `viewer`, only what
     `visible(viewer, thing)` allows is drawn — in the standard game that is everything,
     which is the default when `visible` is None. `statuses`: the powers no player holds
-    (`Variant.statuses` of the game's rules), named so in the legend. Land the
-    position's variant closes in its phase is hatched. Same input, same bytes.
+    (`Variant.statuses` of the game's rules, and powers in civil disorder), marked so
+    in the legend. `subtitle`: a second line of the title (which board of a One-on-one
+    match). Land the position's variant closes in its phase is hatched. Same input,
+    same bytes.
     """
     image = render_map_image(
-        position, board, orders, outcomes, viewer, palette, width, visible, statuses=statuses
+        position,
+        board,
+        orders,
+        outcomes,
+        viewer,
+        palette,
+        width,
+        visible,
+        statuses=statuses,
+        subtitle=subtitle,
     )
     return encode_png(
         image, output_colours(get_palette(palette), board, extra_for(board, position))
@@ -83,10 +95,12 @@ def render_map_image(
     scene: Scene | None = None,
     statuses: Statuses | None = None,
     legend: list[LegendRow] | None = None,
+    subtitle: str = "",
 ) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
-    given, receives every name, unit, marker and arrow head drawn; `legend`, the key's
-    rows when not counted on `position` (a hidden-information view)."""
+    given, receives every name, unit, spy, marker and arrow head drawn, and the panels'
+    words; `legend`, the key's rows when not counted on `position` (a
+    hidden-information view)."""
     pal = masters_palette(get_palette(palette), board, position)
     check_drawable(board, width)
     outcome_list = list(outcomes or ())
@@ -101,7 +115,9 @@ def render_map_image(
     draw_neutral_land(canvas, board.name, position)
     style = Style.for_width(width)
     title = position.phase.title
-    labels = place_fixed(scene, geo, board, position, style, title, viewer, statuses, legend)
+    labels = place_fixed(
+        scene, geo, board, position, style, title, viewer, statuses, legend, subtitle
+    )
     draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
@@ -111,7 +127,9 @@ def render_map_image(
     draw_spies(canvas, geo, pal, position, style, viewer)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_panels(canvas, board, pal, position, style, title, viewer, statuses, legend)
+    draw_panels(
+        canvas, board, pal, position, style, title, viewer, statuses, legend, scene, subtitle
+    )
     return canvas
 
 
@@ -125,11 +143,12 @@ def place_fixed(
     viewer: Power | None = None,
     statuses: Statuses | None = None,
     legend: list[LegendRow] | None = None,
+    subtitle: str = "",
 ) -> tuple[Label, ...]:
     """Record what stands before any order is drawn — the panels, the names, the
-    centres, the units and the dislodged units — so arrow heads and crosses keep off
-    them. Returns the names to paste (over the order lines, under the units)."""
-    for box in panel_boxes(board, position, style, title, viewer, statuses, legend):
+    centres, the units, the spies and the dislodged units — so arrow heads and crosses
+    keep off them. Returns the names to paste (over the order lines, under the units)."""
+    for box in panel_boxes(board, position, style, title, viewer, statuses, legend, subtitle):
         scene.add(Drawn(Kind.PANEL, box, "panel"))
     land_codes, sea_codes = _codes(board)
     labels = space_labels(geo.width, board.name, land_codes, sea_codes)
@@ -147,6 +166,7 @@ def place_fixed(
     for d in position.dislodged:
         at = geo.place(d.unit.location, "dislodged")
         scene.add(Drawn.disc(Kind.UNIT, at, style.dislodged_reach, d.unit.province + ":d"))
+    place_spies(scene, geo, position, style, viewer)
     return labels
 
 

@@ -1,29 +1,28 @@
-"""Text on the map: space names, the title with the phase, the legend of centre counts."""
+"""Text on the map: the spaces' names, and the panels — the title (render/title.py),
+the powers' key (render/legend.py) and the key of symbols — composed at the top."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from adjudication.board import Board
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power, UnitType
 from adjudication.variants import VARIANTS
 from render.geometry import geometry_at
 from render.icons import paste_centred, unit_icon
-from render.layout import LABEL_HALO, LABEL_SIZE, SYMBOLS_AREA, UNIT_SIZE, scaled
-from render.masters_marks import draw_names, mark_unit, names_height, neutral_groups
+from render.layout import LABEL_HALO, LABEL_SIZE, SYMBOLS_AREA, scaled
+from render.legend import LEGEND_TOP, LegendRow, draw_legend, legend_box, legend_rows
+from render.lettering import font, panel_type, scale_of, write
 from render.palette import Palette
-from render.variant_marks import Statuses, status_word
+from render.scene import Scene
+from render.title import draw_title, title_box
+from render.variant_marks import Statuses
 
-# Pillow's bundled FreeType font (Aileron): nothing to ship, same glyphs everywhere.
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+# Moved to their own modules; named here too for those who import them from the panels.
+__all__ = ["LegendRow", "font", "legend_box", "legend_rows"]
 
 
 @dataclass(frozen=True)
@@ -66,182 +65,6 @@ def space_labels(
     return tuple(out)
 
 
-def _scale(style_unit: int) -> float:
-    return style_unit / UNIT_SIZE
-
-
-def title_box(title: str, style, viewer: Power | None) -> tuple[int, int, int, int]:
-    f = _scale(style.unit)
-    text = title if viewer is None else f"{title} — {viewer.title()}"
-    big = font(max(12, round(36 * f)))
-    x0, y0 = round(12 * f), round(12 * f)
-    box = big.getbbox(text)
-    pad = round(10 * f)
-    return (x0, y0, x0 + box[2] + 2 * pad, y0 + box[3] + 2 * pad)
-
-
-def draw_title(canvas: Image.Image, title: str, pal: Palette, style, viewer: Power | None) -> None:
-    """The phase ("Fall 1902") in a panel at the top left."""
-    f = _scale(style.unit)
-    draw = ImageDraw.Draw(canvas)
-    big = font(max(12, round(36 * f)))
-    text = title if viewer is None else f"{title} — {viewer.title()}"
-    x0, y0 = round(12 * f), round(12 * f)
-    pad = round(10 * f)
-    draw.rounded_rectangle(
-        title_box(title, style, viewer),
-        radius=round(8 * f),
-        fill=pal.panel,
-        outline=pal.outline,
-        width=max(1, round(2 * f)),
-    )
-    draw.text((x0 + pad, y0 + pad), text, fill=pal.outline, font=big)
-
-
-@dataclass(frozen=True)
-class LegendRow:
-    """One power's line of the key, as counted on the position drawn."""
-
-    power: Power
-    text: str  # "  4    3" (centres, units) and, in adjustments, "   +1" or "    ·"
-    alive: bool
-    status: str = ""  # after the name, for a power no player holds: "civil disorder"
-    label: str = ""  # instead of the power's name: a group's ("Minor powers")
-    names: tuple[str, ...] = ()  # a group's members, listed under its row
-
-
-def legend_rows(
-    board: Board, position: Position, statuses: Statuses | None = None
-) -> list[LegendRow]:
-    """The key's rows: the powers by most centres, each with its counts on `position`
-    and, for a power no player holds (`statuses`), why."""
-    adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
-    rows = []
-    for power in sorted(board.powers, key=lambda p: (-len(position.centres_of(p)), p)):
-        text = f"{len(position.centres_of(power)):>2}   {len(position.units_of(power)):>2}"
-        if adjusting:
-            adj = position.adjustment_of(power)
-            text += f"   {adj:+d}" if adj else "    ·"
-        rows.append(LegendRow(power, text, position.is_alive(power), status_word(power, statuses)))
-    for label, first, text, names in neutral_groups(board, position):  # rules/003's
-        rows.append(LegendRow(first, text, True, "", label, names))
-    return rows
-
-
-@dataclass(frozen=True)
-class _LegendLayout:
-    box: tuple[int, int, int, int]
-    name_x: int
-    num_x: int
-    row: int
-    wrap: int = 0
-
-
-def _legend_head(adjusting: bool) -> str:
-    return "Centres · Units" + (" · Adj." if adjusting else "")
-
-
-def _legend_layout(board: Board, position: Position, style, rows: list[LegendRow]):
-    f = _scale(style.unit)
-    small = font(max(9, round(31 * f)))
-    row = round(40 * f)
-    x0, y0 = round(12 * f), round(86 * f)
-    adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
-    name_x = x0 + round(44 * f)
-    # Fonts have a floor size, the layout does not: on a narrow map the names and the
-    # numbers would overlap, so the columns move apart when the text needs it.
-    gap = max(4, round(6 * f))
-    widest_name = max((_name_width(r, small, f) for r in rows), default=0)
-    num_x = max(x0 + round(170 * f), name_x + widest_name + gap)
-    widest_text = max((round(small.getlength(r.text)) for r in rows), default=0)
-    head = font(max(8, round(22 * f))).getlength(_legend_head(adjusting))
-    right = max(
-        x0 + round((300 if adjusting else 250) * f),
-        num_x + widest_text + gap,
-        num_x - round(6 * f) + round(head) + 1,
-    )
-    listed = names_height(rows, _status_font(f), right - name_x - gap, f)  # rules/003's
-    bottom = y0 + row * (len(rows) + 1) + listed + round(14 * f)
-    return _LegendLayout((x0, y0, right, bottom), name_x, num_x, row, right - name_x - gap)
-
-
-def _name_width(row: LegendRow, small, f: float) -> int:
-    """A row's name with its status word (in the header's smaller type) after it."""
-    width = small.getlength(row.label or row.power.title())
-    if row.status:
-        width += round(8 * f) + _status_font(f).getlength(row.status)
-    return round(width)
-
-
-def _status_font(f: float):
-    return font(max(8, round(22 * f)))
-
-
-def legend_box(
-    board: Board,
-    position: Position,
-    style,
-    statuses: Statuses | None = None,
-    rows: list[LegendRow] | None = None,
-) -> tuple[int, int, int, int]:
-    """The key's panel (left, top, right, bottom): one row per power under a header."""
-    rows = rows or legend_rows(board, position, statuses)
-    return _legend_layout(board, position, style, rows).box
-
-
-def draw_legend(
-    canvas: Image.Image,
-    board: Board,
-    pal: Palette,
-    position: Position,
-    style,
-    statuses: Statuses | None = None,
-    rows: list[LegendRow] | None = None,
-) -> None:
-    """One row per power: its colour, name (and why no player holds it), supply centres
-    and units (and, in an adjustment phase, builds or removals owed), counted on
-    `position` unless `rows` are given (a hidden-information view: render/unknown.py)."""
-    f = _scale(style.unit)
-    draw = ImageDraw.Draw(canvas)
-    small = font(max(9, round(31 * f)))
-    rows = rows or legend_rows(board, position, statuses)
-    layout = _legend_layout(board, position, style, rows)
-    x0, y0, _, _ = layout.box
-    adjusting = position.phase.kind is PhaseKind.ADJUSTMENT
-    draw.rounded_rectangle(
-        layout.box,
-        radius=round(8 * f),
-        fill=pal.panel,
-        outline=pal.outline,
-        width=max(1, round(2 * f)),
-    )
-    draw.text(
-        (layout.num_x - round(6 * f), y0 + round(8 * f)),
-        _legend_head(adjusting),
-        fill=(90, 90, 90),
-        font=font(max(8, round(22 * f))),
-    )
-    below = 0  # the height of the groups' lists of names drawn so far
-    for i, line in enumerate(rows, start=1):
-        top = y0 + round(8 * f) + layout.row * i + round(3 * f) + below
-        icon = unit_icon(UnitType.ARMY, pal.power(line.power), pal.outline, round(28 * f))
-        # Level with the text, whose size has a floor the row height does not.
-        paste_centred(canvas, icon, at := (x0 + round(22 * f), top + small.size * 0.6))
-        mark_unit(canvas, pal, line.power, at, round(28 * f))  # a minor power's, a rebel's
-        colour = pal.outline if line.alive else (150, 150, 150)
-        draw.text((layout.name_x, top), line.label or line.power.title(), fill=colour, font=small)
-        below += draw_names(draw, line.names, layout, top, _status_font(f), f)
-        if line.status:
-            at = layout.name_x + round(small.getlength(line.power.title()) + 8 * f)
-            draw.text(
-                (at, top + round(small.size - _status_font(f).size)),
-                line.status,
-                fill=(90, 90, 90),
-                font=_status_font(f),
-            )
-        draw.text((layout.num_x, top), line.text, fill=colour, font=small)
-
-
 # The key of symbols: (what it shows, its word). Drawn in two columns at the top right.
 KEY_ENTRIES = (
     ("army", "Army"),
@@ -278,8 +101,8 @@ def key_entries(position: Position) -> tuple[tuple[str, str], ...]:
 
 def key_box(style, entries: tuple[tuple[str, str], ...] = KEY_ENTRIES) -> tuple[int, int, int, int]:
     """The key of symbols (left, top, right, bottom), in its corner at the top right."""
-    f = _scale(style.unit)
-    small = font(max(9, round(31 * f)))
+    f = scale_of(style)
+    small = panel_type(f)
     rows = (len(entries) + 1) // 2
     col = round(44 * f) + max(round(small.getlength(w)) for _, w in entries) + round(16 * f)
     right = round(SYMBOLS_AREA[2] * f)
@@ -295,13 +118,24 @@ def panel_boxes(
     viewer=None,
     statuses: Statuses | None = None,
     rows: list[LegendRow] | None = None,
+    subtitle: str = "",
 ):
-    """Where the panels stand: the title, the powers' counts, the key of symbols."""
+    """Where the panels stand: the title, the powers' counts under it, the key of
+    symbols."""
+    title = title or position.phase.title
+    top = legend_top(title, style, viewer, subtitle)
     return [
-        title_box(title or position.phase.title, style, viewer),
-        legend_box(board, position, style, statuses, rows),
+        title_box(title, style, viewer, subtitle),
+        legend_box(board, position, style, statuses, rows, top),
         key_box(style, key_entries(position)),
     ]
+
+
+def legend_top(title: str, style, viewer, subtitle: str) -> int:
+    """Where the powers' key starts: where it always does, lowered by as much as a
+    second line makes the title taller."""
+    taller = title_box(title, style, viewer, subtitle)[3] - title_box(title, style, viewer)[3]
+    return round(LEGEND_TOP * scale_of(style)) + taller
 
 
 def draw_key(
@@ -309,14 +143,15 @@ def draw_key(
     pal: Palette,
     style,
     entries: tuple[tuple[str, str], ...] = KEY_ENTRIES,
+    scene: Scene | None = None,
 ) -> None:
     """What the map's symbols mean: units, centres, and the marks of orders."""
     from render import strokes
     from render.icons import cross_icon, spy_icon
 
-    f = _scale(style.unit)
+    f = scale_of(style)
     draw = ImageDraw.Draw(canvas)
-    small = font(max(9, round(31 * f)))
+    small = panel_type(f)
     box = key_box(style, entries)
     draw.rounded_rectangle(
         box, radius=round(8 * f), fill=pal.panel, outline=pal.outline, width=max(1, round(2 * f))
@@ -379,7 +214,7 @@ def draw_key(
             if what == "removed":
                 paste_centred(canvas, unit_icon("A", fr, pal.outline, round(22 * f)), c)
             paste_centred(canvas, cross_icon(pal.failed, round(24 * f)), c)
-        draw.text((x + round(44 * f), y), word, fill=pal.outline, font=small, anchor="lm")
+        write(draw, (x + round(44 * f), y), word, pal.outline, small, scene, anchor="lm")
 
 
 def draw_panels(
@@ -392,8 +227,12 @@ def draw_panels(
     viewer,
     statuses: Statuses | None = None,
     rows: list[LegendRow] | None = None,
+    scene: Scene | None = None,
+    subtitle: str = "",
 ):
-    """The title, the powers' counts (`rows`, when given) and the key of symbols."""
-    draw_title(canvas, title, pal, style, viewer)
-    draw_legend(canvas, board, pal, position, style, statuses, rows)
-    draw_key(canvas, pal, style, key_entries(position))
+    """The title (`subtitle` its second line), the powers' counts (`rows`, when given)
+    and the key of symbols; their words recorded in `scene` when given."""
+    draw_title(canvas, title, pal, style, viewer, scene, subtitle)
+    top = legend_top(title, style, viewer, subtitle)
+    draw_legend(canvas, board, pal, position, style, statuses, rows, scene, top)
+    draw_key(canvas, pal, style, key_entries(position), scene)

@@ -68,6 +68,7 @@ def render_results(
     *,
     final: bool = False,
     statuses: Statuses | None = None,
+    subtitle: str = "",
 ) -> bytes:
     """The map of `after`, the position `before`'s phase led to, with that phase's
     `orders` and `outcomes` drawn faint beneath it, as PNG bytes `width` pixels wide.
@@ -76,8 +77,8 @@ def render_results(
     movement phase with dislodgements it is the retreat phase, whose dislodged units
     are drawn with their retreats; after a Fall it carries the new ownership. `final`
     titles the map as the game's last. `viewer` and `visible` filter both positions
-    and the orders as `render_map` does; `statuses` as `render_map`'s. Same input,
-    same bytes.
+    and the orders as `render_map` does; `statuses` and `subtitle` as `render_map`'s.
+    Same input, same bytes.
     """
     pal = get_palette(palette)
     image = render_results_image(
@@ -92,6 +93,7 @@ def render_results(
         visible,
         final=final,
         statuses=statuses,
+        subtitle=subtitle,
     )
     faint_colours = [faint(pal.power(p)) for p in board.powers]
     faint_colours += extra_for(board, after, before)  # rules/003's minor powers and rebels
@@ -112,6 +114,7 @@ def render_results_image(
     final: bool = False,
     scene: Scene | None = None,
     statuses: Statuses | None = None,
+    subtitle: str = "",
 ) -> Image.Image:
     """As `render_results`, but the Pillow image (RGB) instead of PNG bytes. `scene`,
     when given, receives every name, unit, marker and arrow head drawn."""
@@ -130,7 +133,7 @@ def render_results_image(
     canvas = base_map(geo, board, pal, after)
     draw_neutral_land(canvas, board.name, after)
     title = results_title(before.phase, final)
-    labels = place_fixed(scene, geo, board, after, style, title, viewer, statuses)
+    labels = place_fixed(scene, geo, board, after, style, title, viewer, statuses, None, subtitle)
     # The orders go under everything of the new position, placed as they were given.
     then = OrderLayer(geo, board, before, pal, style, faint=True, scene=scene)
     gone = units_gone(then, after, outcome_list)
@@ -151,7 +154,7 @@ def render_results_image(
     draw_spies(canvas, geo, pal, after, style, viewer)  # Spy Diplomacy: those in `after`
     draw_dislodged(canvas, now)
     draw_crosses(canvas, then)
-    draw_panels(canvas, board, pal, after, style, title, viewer, statuses)
+    draw_panels(canvas, board, pal, after, style, title, viewer, statuses, None, scene, subtitle)
     return canvas
 
 

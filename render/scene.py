@@ -2,7 +2,8 @@
 
 The renderer records each thing it draws that must stay readable (`Drawn`), and asks
 the same record where an arrow head, a cross or a support's dot may go without
-covering a name or another unit. The layout test reads the record too.
+covering a name or another unit. The layout test reads the record too, and the words
+of the panels (`Text`), to check they are written large enough for a phone.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
+from typing import Any
 
 XY = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -23,6 +25,25 @@ class Kind(StrEnum):
     MARKER = "marker"  # a centre, a cross, a build halo, a support's dot
     HEAD = "head"  # an arrow head
     PANEL = "panel"  # the title and the keys
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words written in a panel (the title, the powers' key, the key of symbols): where,
+    in what type, and its size at the map's width. Their box is measured when asked
+    (by tests): a map drawn for a player asks nothing of it."""
+
+    words: str
+    at: XY
+    size: int
+    type_: Any = field(repr=False, compare=False)  # a Pillow font
+    anchor: str | None = None
+
+    @property
+    def box(self) -> Box:
+        """Where the words' ink is (left, top, right, bottom)."""
+        left, top, right, bottom = self.type_.getbbox(self.words, anchor=self.anchor)
+        return (self.at[0] + left, self.at[1] + top, self.at[0] + right, self.at[1] + bottom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +103,7 @@ class Scene:
     """The record of a map being drawn: what is there, to keep clear of and to test."""
 
     drawn: list[Drawn] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
 
     def add(self, thing: Drawn) -> None:
         self.drawn.append(thing)

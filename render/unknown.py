@@ -5,11 +5,16 @@ A place the power knows nothing of is not empty, so it is not drawn as empty: it
 hatched over, unit, centre and all (issue 12, "the map shows unknown places as unknown,
 never as empty"). The position given is already the power's view
 (`adjudication.views`): the renderer decides nothing, it only hatches the places named.
+
+The hatching stops at the board (issue 33): the title, the keys and the spaces' names
+stand over it untouched, as legible as on any map. A name is not secret, and the panels
+are no place of the board, though they are drawn over the sea's corners.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -19,10 +24,11 @@ from adjudication.outcomes import Outcome
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from render.geometry import geometry_at
-from render.map import DEFAULT_WIDTH, output_colours, render_map_image
+from render.map import DEFAULT_WIDTH, _codes, output_colours, render_map_image
 from render.palette import Palette, get_palette
-from render.panels import LegendRow
+from render.panels import LegendRow, space_labels
 from render.png import encode_png
+from render.scene import Box, Kind, Scene
 
 HATCH = (110, 110, 110)  # one of the map's plain greys (`output_colours`)
 HATCH_STEP = 9  # pixels between two lines of the hatching, at 1600 px wide
@@ -43,8 +49,12 @@ def render_view_map(
     only for `power`'s own. Same input, same bytes."""
     pal = get_palette(palette)
     rows = None if totals is None else view_legend_rows(board, position, totals, power)
-    image = render_map_image(position, board, None, outcomes, None, pal, width, legend=rows)
-    hatch_unknown(image, unknown, board.name)
+    scene = Scene()  # where the panels stand, to keep them clear
+    image = render_map_image(
+        position, board, None, outcomes, None, pal, width, scene=scene, legend=rows
+    )
+    panels = [d.box for d in scene.drawn if d.kind is Kind.PANEL]
+    hatch_unknown(image, unknown, board, panels)
     return encode_png(image, output_colours(pal, board))
 
 
@@ -69,17 +79,45 @@ def view_legend_rows(
     return rows
 
 
-def hatch_unknown(image: Image.Image, unknown: Collection[str], board: str = "standard") -> None:
-    """Diagonal lines over every pixel of the provinces in `unknown`, in place."""
+def hatch_unknown(
+    image: Image.Image,
+    unknown: Collection[str],
+    board: Board = STANDARD,
+    keep_clear: Iterable[Box] = (),
+) -> None:
+    """Diagonal lines over every pixel of the provinces in `unknown`, in place, but
+    for the spaces' names (their halos) and the boxes `keep_clear` (the panels)."""
     if not unknown:
         return
-    geo = geometry_at(image.width, board)
+    geo = geometry_at(image.width, board.name)
     indices = {geo.spaces[code].index for code in unknown if code in geo.spaces}
     mask = geo.labels.point([255 if i in indices else 0 for i in range(256)])
-    lines = Image.new("L", image.size, 0)
-    draw = ImageDraw.Draw(lines)
-    step = max(4, round(HATCH_STEP * image.width / DEFAULT_WIDTH))
-    for x in range(-image.height, image.width, step):
-        draw.line((x, 0, x + image.height, image.height), fill=255, width=2)
+    mask = ImageChops.multiply(_lines(image.size), mask)
+    mask = ImageChops.subtract(mask, _names(image.width, board.name, *_codes(board)))
+    draw = ImageDraw.Draw(mask)
+    for box in keep_clear:
+        draw.rectangle(tuple(round(v) for v in box), fill=0)
     # Hard edges (0 or 255 only): no blend of colours the PNG's palette does not hold.
-    image.paste(HATCH, mask=ImageChops.multiply(lines, mask))
+    image.paste(HATCH, mask=mask)
+
+
+@cache
+def _lines(size: tuple[int, int]) -> Image.Image:
+    """The hatching's lines over a whole map of `size` (made once per size)."""
+    width, height = size
+    lines = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(lines)
+    step = max(4, round(HATCH_STEP * width / DEFAULT_WIDTH))
+    for x in range(-height, width, step):
+        draw.line((x, 0, x + height, height), fill=255, width=2)
+    return lines
+
+
+@cache
+def _names(width: int, board: str, land: frozenset[str], sea: frozenset[str]) -> Image.Image:
+    """Every pixel a space's name or its halo touches, at `width` (made once)."""
+    names = Image.new("L", geometry_at(width, board).labels.size, 0)
+    for label in space_labels(width, board, land, sea):
+        solid = label.halo.point(lambda v: 255 * (v > 0))
+        names.paste(255, label.box, solid)
+    return names

@@ -31,7 +31,7 @@ from adjudication.variants.model import PowerStatus
 from bot.service.errors import NotFound
 from bot.service.game_service import GameService
 from bot.service.game_settings import GameSettings
-from bot.service.map_marks import unheld_powers
+from bot.service.map_marks import BoardPhase, MapMarks, is_match_board, match_marks, unheld_powers
 from bot.service.phase_news import PlayedPhase
 from bot.service.power_views import is_hidden, known_now, offered
 from bot.service.spy_orders import has_spies, spy_orders_for
@@ -169,9 +169,17 @@ class GameLookups:
         if found is None:
             raise NotFound(f"No phase {phase_id} in game {game_id}.")
         unheld = await self.unheld_powers(game_id, found.position.phase)
+        marks = await self._board_marks(found.position, phase_id)  # One-on-one's boards
         return await self._map(
-            found.phase, found.position, found.outcomes, found.report, statuses=unheld
+            found.phase, found.position, found.outcomes, found.report, statuses=unheld, marks=marks
         )
+
+    async def _board_marks(self, position: Position, phase_id: int) -> MapMarks | None:
+        """A match's board's title line and marks (one read; none for other games)."""
+        if not is_match_board(position):
+            return None
+        async with self.service.store.core_transaction() as conn:
+            return await match_marks(conn, phase_id)
 
     async def record_map(
         self,
@@ -189,8 +197,15 @@ class GameLookups:
         if has_spies(position) and not whole_board:  # issue 12: only a spy's owner sees it
             position = position_seen_by(position, viewer or "")
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
+        marks = await self._board_marks(position, record.id)  # One-on-one's boards
         picture = await self._map(
-            record.phase, position, record.outcomes, record.report, palette, statuses=unheld
+            record.phase,
+            position,
+            record.outcomes,
+            record.report,
+            palette,
+            statuses=unheld,
+            marks=marks,
         )
         if record.rolled_back:
             return replace(picture, title=f"{picture.title} (rolled back)")
@@ -205,13 +220,16 @@ class GameLookups:
         palette: str | None = None,
         *,
         statuses: Mapping[Power, PowerStatus] | None = None,
+        marks: MapMarks | None = None,
     ) -> MapImage:
         outcomes: list[Outcome] | None = None
         orders: list[Order] | None = None
         if stored_outcomes is not None:
             outcomes = [outcome_from_json(o) for o in stored_outcomes]
             orders = [o.order for o in outcomes]
-        png = await self.draw(position, orders, outcomes, palette=palette, statuses=statuses)
+        png = await self.draw(
+            position, orders, outcomes, palette=palette, statuses=statuses, marks=marks
+        )
         return MapImage(phase, position.phase.title, png, report)
 
     async def preview_map(
@@ -233,13 +251,16 @@ class GameLookups:
             if found[0] is None:
                 raise NotFound("That game has not started yet.")
             position = await self.service.store.position_at(conn, found[0])
+            marks = await match_marks(conn, found[0]) if is_match_board(position) else None
         palette = self._palette_of(found)
         unheld = unheld_powers(GameSettings.model_validate(found[1]), position.phase)
         if is_hidden(position):  # issue 12: only what the player's powers know
             position = known_now(position, powers[0], self.service.store.board_at(position))
         elif has_spies(position):  # issue 12: their own spy, no other
             position = position_seen_by(position, powers[0])
-        return await self.draw(position, orders, None, palette=palette, statuses=unheld)
+        return await self.draw(
+            position, orders, None, palette=palette, statuses=unheld, marks=marks
+        )
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
         """Three orders the player could give now, made from their own units (a move,
@@ -299,6 +320,9 @@ class GameLookups:
         # The board of the phase that follows: its options (an Airplane game's plane
         # builds) are read on it.
         board = self.service.store.board_at(after.position)
+        marks = await self._board_marks(after.position, next_phase_id)  # One-on-one's
+        if marks is not None:
+            return BoardPhase(before.position, outcomes, after.position, board, marks)
         return PlayedPhase(before.position, outcomes, after.position, board)
 
     async def results_png(
@@ -310,10 +334,12 @@ class GameLookups:
         statuses: Mapping[Power, PowerStatus] | None = None,
     ) -> bytes:
         """The position after the phase, its moves drawn lightly under it (the final
-        position when the game ended with it); `statuses` as `draw`'s."""
+        position when the game ended with it); `statuses` as `draw`'s; a match's board
+        (`BoardPhase`) says so and marks its powers in civil disorder."""
         if self._results_renderer is None:
             self._results_renderer = default_results_renderer()
-        marks = {"statuses": statuses} if statuses else {}
+        board = played.marks if isinstance(played, BoardPhase) else None
+        marks = _options(statuses, board)
         return await asyncio.to_thread(
             functools.partial(
                 self._results_renderer,
@@ -339,12 +365,14 @@ class GameLookups:
         *,
         palette: str | None = None,
         statuses: Mapping[Power, PowerStatus] | None = None,
+        marks: MapMarks | None = None,
     ) -> bytes:
         """`statuses`: the powers no player holds, named in the legend; passed only
-        when there are some, so a renderer of the standard game needs no such option."""
+        when there are some, so a renderer of the standard game needs no such option.
+        `marks`: a match's board's (its title's second line, its powers in disorder)."""
         if self._renderer is None:
             self._renderer = default_renderer()
-        marks = {"statuses": statuses} if statuses else {}
+        options = _options(statuses, marks)
         return await asyncio.to_thread(
             functools.partial(
                 self._renderer,
@@ -355,9 +383,19 @@ class GameLookups:
                 viewer,
                 palette or self.palette,
                 self.width,
-                **marks,
+                **options,
             )
         )
+
+
+def _options(
+    statuses: Mapping[Power, PowerStatus] | None, board: MapMarks | None
+) -> dict[str, object]:
+    """The renderer's keyword options: none for a game that needs none (a renderer of
+    the standard game takes none); a match's board's title line and marks."""
+    if board is not None:
+        return board.options(statuses)
+    return {"statuses": statuses} if statuses else {}
 
 
 # The standard map's powers, for static slash-command choices.

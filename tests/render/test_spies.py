@@ -4,8 +4,11 @@ space (the layout's second-unit place), drawn only on its owner's map; a key ent
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import Image, ImageChops
 
+from adjudication.maps import STANDARD
 from adjudication.orders import Move
 from adjudication.phases import adjudicate
 from adjudication.position import Position
@@ -16,10 +19,12 @@ from adjudication.views import public_view_of, view_of
 from render import render_map
 from render.geometry import geometry_at
 from render.icons import spy_icon, unit_icon
+from render.map import render_map_image
 from render.orders_layer import Style
 from render.palette import PALETTES
 from render.panels import KEY_ENTRIES, key_entries
-from tests.render.helpers import decode
+from render.scene import Drawn, Kind, Scene
+from tests.render.helpers import decode, full_board, full_board_orders
 
 PHONE = 550
 OUTLINE = (24, 24, 24)
@@ -95,3 +100,59 @@ def test_rules004_spy_each_powers_map_is_its_view_and_the_public_map_has_no_spy(
 def test_rules004_spy_the_key_names_the_spy_only_in_spy_games() -> None:
     assert ("spy", "Spy") in key_entries(_spy_position([]))
     assert key_entries(Position.initial(STANDARD_GAME)) == KEY_ENTRIES
+
+
+# Issue 33 ("Maps"): "Spy: the spy icon legible at phone size and clear of labels."
+# Legible: seen on a phone (the 1,600 px map shown 550 px wide) a spy spans at least
+# this share of a unit's disc, so its eye reads there as a unit's symbol does.
+SPY_SHARE_OF_A_UNIT = 0.9
+
+
+def _ink(icon: Image.Image) -> tuple[int, int, int, int]:
+    """The box of an icon's ink: its pixels at least half opaque."""
+    box = icon.getchannel("A").point(lambda a: 255 * (a >= 128)).getbbox()
+    assert box is not None
+    return box
+
+
+def test_issue33_spy_is_legible_at_phone_size() -> None:
+    size = Style.for_width(1600).unit
+    left, _, right, _ = _ink(spy_icon(FRENCH, OUTLINE, size))
+    u_left, _, u_right, _ = _ink(unit_icon(UnitType.ARMY, FRENCH, OUTLINE, size))
+    at_phone = PHONE / 1600
+    spy, unit = (right - left) * at_phone, (u_right - u_left) * at_phone
+    assert spy >= SPY_SHARE_OF_A_UNIT * unit, (round(spy, 1), round(unit, 1))
+
+
+def _spy_everywhere() -> tuple[Position, list]:
+    """The full board of units with their orders, and a spy in every space: each
+    province's spy a different power's in turn."""
+    board = full_board()
+    powers = sorted(STANDARD.powers)
+    spies = [Spy(powers[i % 7], code) for i, code in enumerate(sorted(STANDARD.provinces))]
+    position = replace(board, variant=SPY.name, spies=tuple(spies))
+    return position, full_board_orders(board)
+
+
+def test_issue33_spies_stand_clear_of_names_units_panels_and_marks() -> None:
+    """No pixel of a spy's ink lies on a space's name (its halo's box), a unit's place,
+    a panel, a centre's marker, an arrow head or a cross, on a crowded board with a spy
+    in every space (the map of 1,600 px that the bot posts)."""
+    position, orders = _spy_everywhere()
+    scene = Scene()
+    render_map_image(position, orders=orders, scene=scene)
+    geo, style = geometry_at(1600), Style.for_width(1600)
+    icon = spy_icon(FRENCH, OUTLINE, style.unit)
+    alpha = icon.getchannel("A").load()
+    ink = [(x, y) for x in range(icon.width) for y in range(icon.height) if alpha[x, y] >= 128]
+    covered = []
+    for spy in position.spies:
+        cx, cy = geo.place(Location(spy.province), "second")
+        x0, y0 = round(cx - icon.width / 2), round(cy - icon.height / 2)
+        dots = [Drawn(Kind.MARKER, (x0 + x, y0 + y, x0 + x + 1, y0 + y + 1), "") for x, y in ink]
+        for thing in scene.drawn:
+            if thing.owner == "spy:" + spy.province:
+                continue
+            if any(thing.overlaps(d) for d in dots):
+                covered.append((spy.province, thing.kind.value, thing.owner))
+    assert not covered, covered

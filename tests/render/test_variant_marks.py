@@ -19,7 +19,8 @@ from adjudication.variants import STANDARD_GAME, WORLD_WAR_I
 from adjudication.variants.model import PowerStatus
 from render.geometry import geometry_at
 from render.map import render_map
-from render.panels import legend_rows
+from render.orders_layer import Style
+from render.panels import legend_box, legend_rows
 from render.results import render_results
 from render.variant_marks import NEUTRAL_STRIPES, neutral_land
 
@@ -81,7 +82,10 @@ def test_rules000_14_2_the_legend_marks_powers_no_player_holds():
     plain = Image.open(io.BytesIO(render_map(start))).convert("RGB")
     marked = Image.open(io.BytesIO(render_map(start, statuses=six))).convert("RGB")
     box = ImageChops.difference(plain, marked).getbbox()
-    assert box is not None and box[2] <= 400 and box[3] <= 460, box
+    left, top, right, bottom = legend_box(STANDARD, start, Style.for_width(1600), six)
+    assert box is not None and box[0] >= left and box[1] >= top, box
+    assert box[2] <= right + 1 and box[3] <= bottom + 1, (box, (left, top, right, bottom))
+    assert right <= 400, "the key stays in its corner"
 
 
 def _rules() -> Rules:
