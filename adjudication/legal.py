@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board
 from adjudication.notation import format_order
 from adjudication.orders import (
@@ -202,8 +203,10 @@ def _route_avoids(facts: _Facts, board: Board, origin: str, destination: str, se
 
 
 def legal_adjustments(position: Position, board: Board, power: Power) -> list[Order]:
-    """Builds (every unit type and coast on each free owned home centre) and a waive,
-    or one removal per unit, as the power's centre count allows (rules/000 §13)."""
+    """Builds (every unit type and coast on each site `adjustments.build_sites` gives:
+    a free owned home centre, or with Kriegsplomacy's flexible builds any free owned
+    centre) and a waive, or one removal per unit, as the power's centre count allows
+    (rules/000 §13). The sites are the adjudicator's, so what is offered is accepted."""
     if position.phase.kind is not PhaseKind.ADJUSTMENT:
         return []
     balance = position.adjustment_of(power)
@@ -212,10 +215,7 @@ def legal_adjustments(position: Position, board: Board, power: Power) -> list[Or
     if balance == 0:
         return []
     orders: list[Order] = []
-    owned = set(position.centres_of(power))
-    for centre in sorted(board.home_centres.get(power, frozenset()) & owned):
-        if position.unit_in(centre) is not None:
-            continue
+    for centre in build_sites(position, board, power):
         if board.provinces[centre].is_land:
             orders.append(Build(Unit(power, UnitType.ARMY, Location(centre))))
             if board.planes:  # P7: a plane is built where an army could be

@@ -5,7 +5,8 @@ location", with the notations `[r-Gas*]` (dislodged, retreated), `[d*]` (dislodg
 disbanded), `[r-otb]` (retreated off the board), `[u]`, `[NMR]`, `[NRR]`, `[NBR]`,
 `[ia: …]`, `[io]`, `[nsu]`, `[nso]`, `[otm]`, and rules/004's own province
 abbreviations (`NthS`, `Lpl`, `StP`, `GLyo`). A supported unit of another power is
-named with its power: `A Ser* S Tur A Bul-Rum`.
+named with its power: `A Ser* S Tur A Bul-Rum`; in a view (Kriegsplomacy), only where
+its place is known, so never a hidden unit (`A Mun* S A ???-???`).
 
 Lines are laid out as in the rules/004 example: the power's name, orders from column
 16, wrapped between orders before column 78. Spaces, not tabs, so the layout survives
@@ -136,7 +137,10 @@ class _UnitsSeen:
     """Which unit stood where, as the outcomes show it (to name a supported unit's power).
 
     Orders that were followed name their unit exactly; an illegal order may misname its
-    unit's type, so it only counts where nothing better is known.
+    unit's type, so it only counts where nothing better is known. A place a view hides
+    (`???`) names no unit: every hidden unit stands there, so none of them can lend its
+    country to another (rules/004: "the type and country of the units involved", the
+    unit's own; where the unit is hidden, neither its country nor its place is shown).
     """
 
     def __init__(self, outcomes: Iterable[Outcome]) -> None:
@@ -145,7 +149,9 @@ class _UnitsSeen:
         ranked = sorted(outcomes, key=lambda o: o.reason in doubtful)
         for outcome in ranked:
             order = outcome.order
-            if not isinstance(order, Waive) and outcome.reason is not Reason.NO_SUCH_UNIT:
+            if isinstance(order, Waive) or outcome.reason is Reason.NO_SUCH_UNIT:
+                continue
+            if order.unit.province != UNKNOWN:
                 self.unit_at.setdefault(order.unit.province, order.unit)
 
 

@@ -11,6 +11,7 @@ import logging
 
 import discord
 
+from adjudication.variants import VARIANTS, Disclosure
 from bot.channel_checks import why_channel_refuses
 from bot.event_posts import NO_PINGS, EventPosts, Step, pings_for
 from bot.score_buttons import score_choice_text, score_choice_view
@@ -43,6 +44,20 @@ from bot.vote_buttons import KIND_TITLES, closed_tally_text, closed_vote_view, v
 log = logging.getLogger(__name__)
 
 
+def deadline_changed_text(p: ev.DeadlineChanged, *, absence_told: bool = True) -> str:
+    """The channel's word on a deadline moved, saying who moved it (issue 29): the GM, a
+    vote, an absence (its reason left out where absences are told to the GM and the
+    player alone), or the match's other board catching up."""
+    deadline = deadline_text(p.deadline)
+    if p.by_match:  # One-on-one: the other board caught up
+        return f"Both boards of the match have reached this phase: the deadline is {deadline}."
+    if p.by_absence:
+        why = " to the end of a player's absence" if absence_told else ""
+        return f"The deadline moves{why}: {deadline}."
+    how = " by unanimous vote" if p.by_vote else " by the GM"
+    return f"The deadline was changed{how}: {deadline}."
+
+
 class NoticePosts(EventPosts):
     async def _civil_disorder(self, event: Event) -> None:
         p = event.payload_as(ev.CivilDisorder)
@@ -58,14 +73,12 @@ class NoticePosts(EventPosts):
 
     async def _deadline_changed(self, event: Event) -> None:
         p = event.payload_as(ev.DeadlineChanged)
-        if p.by_match:  # One-on-one: the other board caught up
-            both = "Both boards of the match have reached this phase: the deadline is"
-            await self._to_channel(event, f"{both} {deadline_text(p.deadline)}.")
-            return
-        how = " by unanimous vote" if p.by_vote else " by the GM"
-        await self._to_channel(
-            event, f"The deadline was changed{how}: {deadline_text(p.deadline)}."
-        )
+        told = True
+        if p.by_absence and event.game_id is not None:
+            # Who will be away is told as lateness is (Variant.lateness_told).
+            settings = await self.service.lobby.game_settings(event.game_id)
+            told = VARIANTS[settings.variant].lateness_told is Disclosure.PUBLIC
+        await self._to_channel(event, deadline_changed_text(p, absence_told=told))
 
     async def _setting_changed(self, event: Event) -> None:
         p = event.payload_as(ev.SettingChanged)

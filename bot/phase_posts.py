@@ -17,13 +17,20 @@ from bot.service import event_payloads as ev
 from bot.service.events import Event
 from bot.service.game_settings import SCORING_NAMES, ResultsNotation
 from bot.service.map_marks import unheld_powers
-from bot.service.phase_news import PhaseNotices, channel_results, notices, own_news
+from bot.service.phase_news import (
+    PhaseNotices,
+    channel_next,
+    channel_results,
+    notices,
+    own_news,
+)
 from bot.service.power_views import is_hidden
 from bot.service.spy_news import public_played
 from bot.service.spy_orders import has_spies
 from bot.service.variant_text import player_notes, unheld_power_text
 from bot.service.words import (
     MESSAGE_LIMIT,
+    count,
     deadline_text,
     game_end_dm,
     game_end_text,
@@ -103,13 +110,8 @@ class PhasePosts(EventPosts):
         settings = await self.service.lobby.game_settings(event.game_id)
         if over:
             nxt = await self._ending(event.game_id, name)
-        elif p.match_wait:  # One-on-one: waits for the match's other board
-            nxt = (
-                f"Next: **{played.after.phase.title}**; its deadline is set when the "
-                "match's other board reaches it too. Orders may be sent now."
-            )
         else:
-            nxt = f"Next: **{played.after.phase.title}**, deadline {deadline_text(p.deadline)}."
+            nxt = channel_next(played.after.phase, p.deadline, event.created_at, p.match_wait)
         if is_hidden(played.before):  # issue 12: the public view only
             await hidden_results(self, event, played, heading, nxt, over)
             return
@@ -119,7 +121,8 @@ class PhasePosts(EventPosts):
         if settings.results_notation is ResultsNotation.JUDGE:
             body = f"```\n{judge}\n```"
         else:
-            body = channel_results(played, sorted(self.lookups.board.powers))
+            not_played = unheld_powers(settings, played.before.phase)
+            body = channel_results(played, sorted(self.lookups.board.powers), not_played)
         said = notices(p.nmr, p.civil_disorder, p.eliminated)
         said += p.announcements  # a variant's events: World War I's coin
         palette = settings.map_palette  # the game's; None: the operator's
@@ -163,12 +166,13 @@ class PhasePosts(EventPosts):
         if p.dislodged:
             what = "must retreat or disband " + ", ".join(d.unit for d in p.dislodged)
         elif change > 0:
-            what = f"may build {change} unit(s) (or waive)"
+            what = f"may build {count(change, 'unit')} (or waive)"
         else:
-            what = f"must remove {-change} unit(s)"
+            what = f"must remove {count(-change, 'unit')}"
+        phase = Phase.parse(p.phase).title
         await self._to_user(
             event.user_id,
-            f"**{name}**, {p.phase}: **{power}** {what}. Deadline {deadline_text(p.deadline)}.\n"
+            f"**{name}**, {phase}: **{power}** {what}. Deadline {deadline_text(p.deadline)}.\n"
             "Your options:\n" + "\n".join(f"• `{o}`" for o in options),
         )
 
@@ -181,7 +185,8 @@ class PhasePosts(EventPosts):
     async def _nmr(self, event: Event) -> None:
         p = event.payload_as(ev.Nmr)
         await self._to_channel(
-            event, f"No orders received from **{power_name(p.power)}** for {p.phase}."
+            event,
+            f"No orders received from **{power_name(p.power)}** for {Phase.parse(p.phase).title}.",
         )
 
     async def _nmr_group(self, events: list[Event]) -> None:
@@ -189,7 +194,7 @@ class PhasePosts(EventPosts):
         missed = [e.payload_as(ev.Nmr) for e in events]
         powers = power_list(p.power for p in missed)
         await self._to_channel(
-            events[0], f"No orders received for {missed[0].phase} from {powers}."
+            events[0], f"No orders received for {Phase.parse(missed[0].phase).title} from {powers}."
         )
 
     async def _game_ended(self, event: Event) -> None:

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from adjudication.units import Phase, PhaseKind
 from adjudication.variants import VARIANTS
 from bot.service import event_payloads as ev
 from bot.service.events import Event
 from bot.service.phase_news import PhaseNotices, PlayedPhase
-from bot.service.power_views import public_results, view_news
-from bot.service.view_lookups import seen_phases, view_png
+from bot.service.power_views import public_results, retreats_kept_from, view_news, view_notices
+from bot.service.view_lookups import seen_phases, seen_with_retreats, view_png
 from bot.service.words import mention, power_name
 
 if TYPE_CHECKING:
@@ -28,10 +29,17 @@ async def hidden_results(
     posts: PhasePosts, event: Event, played: PlayedPhase, heading: str, nxt: str, over: bool
 ) -> None:
     """The channel's post: no order, unit, outcome or map; the centre chart (totals
-    only) at the end of a year."""
+    only) at the end of a year. A retreat phase is kept from the channel (issue 29):
+    the movement phase before it is posted once the retreats are played, as that
+    movement's results, with the phase that follows them."""
     assert event.game_id is not None and event.channel_id is not None
     p = event.payload_as(ev.Results)
-    ending = await posts._ending(event.game_id, await posts._game_name(event)) if over else None
+    if retreats_kept_from(played.after, ()):
+        return  # posted with the retreats
+    name = await posts._game_name(event)
+    if retreats_kept_from(played.before, ()):
+        heading = f"**{name} — results of {_movement_of(played.before.phase).title}**"
+    ending = await posts._ending(event.game_id, name) if over else None
     text = public_results(played, heading, nxt, ending)
     files = []
     if over or played.after.phase.year != played.before.phase.year:
@@ -43,21 +51,44 @@ async def hidden_results(
 
 
 async def hidden_news(posts: EventPosts, event: Event, played: PlayedPhase, name: str) -> None:
-    """A player's DM: their view's results and the map of their view, one per power."""
+    """A player's DMs: civil disorder, at once and on its own; then their view's results
+    and the map of their view, one per power. A retreat phase is kept from a player with
+    nothing to retreat (issue 29): the movement before it is sent them, with what they
+    may know of the retreats, once the retreats are played; never the retreat phase."""
     p = event.payload_as(ev.PhaseNews)
     assert event.game_id is not None and event.user_id is not None
-    seen = await seen_phases(posts.lookups, event.game_id, played, list(p.powers))
-    notices = PhaseNotices(civil_disorder=p.civil_disorder, eliminated=p.eliminated)
-    text = view_news(seen, played.board, name, p.deadline, p.game_over, notices)
-    palette = await posts.lookups.palette_for(event.game_id, event.user_id)
-    files = [
-        discord.File(
-            io.BytesIO(await view_png(posts.lookups, one, palette)),
-            f"map-{played.before.phase.code}-{one.view.power.lower()}.png",
-        )
-        for one in seen
-    ]
-    await posts._to_user(event.user_id, text, files=files)
+    user_id, powers = event.user_id, list(p.powers)
+    steps: list[Step] = []
+    notices = view_notices(
+        name, played.before.phase, powers, PhaseNotices(civil_disorder=p.civil_disorder)
+    )
+    if notices is not None:
+        steps.append(_dm_step(posts, user_id, notices))
+    if retreats_kept_from(played.before, powers):
+        seen = await seen_with_retreats(posts.lookups, event.game_id, played, powers)
+        shown = _movement_of(played.before.phase)
+    elif retreats_kept_from(played.after, powers):
+        seen, shown = None, played.before.phase  # told when the retreats are played
+    else:
+        seen = await seen_phases(posts.lookups, event.game_id, played, powers)
+        shown = played.before.phase
+    if seen is not None:
+        text = view_news(seen, played.board, name, p.deadline, p.game_over)
+        palette = await posts.lookups.palette_for(event.game_id, user_id)
+        files = [
+            discord.File(
+                io.BytesIO(await view_png(posts.lookups, one, palette)),
+                f"map-{shown.code}-{one.view.power.lower()}.png",
+            )
+            for one in seen
+        ]
+        steps.append(lambda: posts._to_user(user_id, text, files=files))
+    await posts._steps(event, *steps)
+
+
+def _movement_of(retreats: Phase) -> Phase:
+    """The movement phase a retreat phase follows."""
+    return Phase(retreats.year, retreats.season, PhaseKind.MOVEMENT)
 
 
 async def hides(posts: EventPosts, event: Event) -> bool:

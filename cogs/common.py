@@ -18,6 +18,7 @@ from bot.service.choices import phase_choices
 from bot.service.errors import NotAllowed, UserError, WrongState
 from bot.service.lookups import POWERS
 from bot.service.service_core import MAX_ID
+from bot.service.view_lookups import phases_listed
 from bot.service.views import GameInfo, Moment
 from bot.service.words import plain_name
 
@@ -138,6 +139,8 @@ async def complete_phase(
     except UserError:
         return []  # no game here, or not one the user may see: nothing to offer
     codes = await client.service.history.phase_codes(info.id)
+    # Issue 29: no retreat phase kept from the asker (the answer is theirs alone).
+    codes = await phases_listed(client.lookups, info, caller_of(interaction), codes, share=False)
     return [app_commands.Choice(name=n, value=c) for c, n in phase_choices(codes, current)]
 
 

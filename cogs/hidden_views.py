@@ -15,11 +15,13 @@ from cogs.common import png_file, text_file
 async def send_hidden(
     interaction: discord.Interaction, name: str, phase: Phase, answer: ViewAnswer, private: bool
 ) -> None:
-    """The answer, after the interaction was deferred."""
+    """The answer, after the interaction was deferred; of `answer.phase` when it says
+    (a retreat phase kept from the asker shows the movement before it, issue 29)."""
+    phase = answer.phase or phase
     if answer.public is not None:
         await interaction.followup.send(f"**{name}**: {answer.public}", ephemeral=private)
         return
-    heading = f"**{name}** — {phase}, as your power may know it"
+    heading = f"**{name}** — {phase.title}, as your power may know it"
     files = [png_file(answer.png, f"map-{phase}.png")] if answer.png is not None else []
     blocks = code_blocks(answer.report) if answer.report else []
     if len(blocks) > 1:

@@ -19,12 +19,12 @@ from discord import app_commands
 
 from bot.client import DipBot
 from bot.service.game_settings import GameSettings
-from bot.service.hidden_status import status_private_to
+from bot.service.hidden_status import KeptStatus, kept_status, status_private_to
 from bot.service.spy_export import export_for
 from bot.service.spy_history import gm_sees_spies, spy_owner, with_spy_orders
 from bot.service.variant_text import lobby_grouping_text, status_variant_lines
 from bot.service.view_export import view_export_lines
-from bot.service.view_lookups import hidden_answer
+from bot.service.view_lookups import hidden_answer, phases_listed
 from bot.service.views import GameInfo, GameStatus
 from bot.service.words import (
     MESSAGE_LIMIT,
@@ -66,11 +66,15 @@ def match_text(other_channel: int) -> str:
 
 
 def status_embed(
-    info: GameInfo, settings: GameSettings, private_to: frozenset[str] | None = None
+    info: GameInfo,
+    settings: GameSettings,
+    private_to: frozenset[str] | None = None,
+    kept: KeptStatus | None = None,
 ) -> discord.Embed:
     """The public state of a game: its variant and changed options, who has sent
     orders and how many, never what. `private_to`: in a hidden-information game, the
-    powers whose units and orders the asker may see (the others show centres only)."""
+    powers whose units and orders the asker may see (the others show centres only).
+    `kept`: what to say in place of a retreat phase kept from the asker (issue 29)."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
     variant = status_variant_lines(settings)
     if info.status == GameStatus.LOBBY:
@@ -88,7 +92,10 @@ def status_embed(
         state = "paused" if info.paused else "under way"
         assert info.phase is not None  # a game past its lobby has a phase in play
         embed.description = f"**{info.phase.title}**, {state}."
-        embed.add_field(name="Deadline", value=deadline_text(info.deadline_at), inline=False)
+        deadline = deadline_text(info.deadline_at)
+        if kept is not None:
+            embed.description, deadline = kept.phase, kept.deadline
+        embed.add_field(name="Deadline", value=deadline, inline=False)
     if not over:
         schedule = "\n".join(settings.schedule.describe())
         embed.add_field(name="Schedule", value=fit(schedule, 1024), inline=False)
@@ -123,7 +130,8 @@ async def status(
     info = await game_here(interaction, game)
     settings = await bot.service.lobby.game_settings(info.id)
     private = status_private_to(info, settings, caller_of(interaction), share=share)
-    embed = status_embed(info, settings, private)
+    kept = kept_status(info, settings, caller_of(interaction), share=share)
+    embed = status_embed(info, settings, private, kept)
     other = await bot.service.lobby.match_board(info.id)
     if other is not None:  # One-on-one: the match's other board
         embed.add_field(name="Match", value=match_text(other), inline=False)
@@ -183,7 +191,14 @@ async def history(
     info = await game_here(interaction, game)
     private = not share
     if phase is None:
-        played = await bot.lookups.played_phases(info.id)
+        played = await phases_listed(  # issue 29: no retreat phase kept from the asker
+            bot.lookups,
+            info,
+            caller_of(interaction),
+            await bot.lookups.played_phases(info.id),
+            share=share,
+            played=True,
+        )
         text = (
             f"**{info.name}**: {count(len(played), 'phase')} played: "
             f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."

@@ -2,14 +2,14 @@
 
 A player says ahead on which days of the game's calendar they will be away; a deadline
 that would fall inside moves to the end of the absence (in a fixed-clock game to the
-first clock time after it), for the deadline running when it is declared and for each
-deadline set at the start of a later phase. Only powers that owe orders in the phase
-hold a deadline back, as for excuses. Days are counted per power against the game's
-cap (`absence_days`, 0: no absences): a replacement inherits what is left (QUEUE). An
-absence longer than what is left is cut there and the GM is told a standby may be
-needed (rules/004 rule 9). Announced without reasons (none is asked); who is told
-follows `Variant.lateness_told`. In a One-on-one match the player's powers on both
-boards are away, and both boards' deadlines move.
+first clock time after it), however it is set or moved (the rule is
+bot/service/deadlines.py's; here, the deadline running when one is declared). Only
+powers that owe orders in the phase hold a deadline back, as for excuses. Days are
+counted per power against the game's cap (`absence_days`, 0: no absences): a
+replacement inherits what is left (QUEUE). An absence longer than what is left is cut
+there and the GM is told a standby may be needed (rules/004 rule 9). Announced without
+reasons (none is asked); who is told follows `Variant.lateness_told`. In a One-on-one
+match the player's powers on both boards are away, and both boards' deadlines move.
 """
 
 from __future__ import annotations
@@ -23,17 +23,15 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from adjudication.position import Position
 from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.absence_dates import read_absence
 from bot.service.caller import Caller
+from bot.service.deadlines import absences_in_force, move_deadline, outside_absences
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
-from bot.service.game_state import GameState
 from bot.service.grace import tell
-from bot.service.schedule import Clock, Schedule
-from bot.service.service_core import ServiceCore, owes_orders, valid_id
+from bot.service.service_core import ServiceCore, valid_id
 from bot.service.words import count, deadline_text, power_list
 from storage import repo
 from storage.enums import AuditAction
@@ -150,7 +148,9 @@ class AbsenceDesk(ServiceCore):
             gm = caller.is_gm_of(game.gm_user_id, game.guild_id)
             zone = ZoneInfo(self._settings(game).schedule.zone)
             rows = [
-                r for r in await _in_force(session, game.id) if gm or r.user_id == caller.user_id
+                r
+                for r in await absences_in_force(session, game.id)
+                if gm or r.user_id == caller.user_id
             ]
             by_declaration: dict[tuple, list[AbsenceRow]] = {}
             for r in rows:
@@ -161,49 +161,17 @@ class AbsenceDesk(ServiceCore):
             )
 
     async def _hold_running_deadline(self, session: AsyncSession, game: GameRow, now) -> None:
+        """The deadline running now, if it falls inside the absence (while paused it is
+        the resume that moves it: bot/service/pausing.py)."""
         if game.deadline_at is None or game.paused_at is not None:
             return
-        phase = await self._current_phase(session, game)
-        position = self._position(phase)
-        moved = await held_deadline(
-            session, game, self._settings(game).schedule, position, game.deadline_at, self
-        )
-        if moved == game.deadline_at:
+        position = self._position(await self._current_phase(session, game))
+        held = await outside_absences(self, session, game, position, game.deadline_at)
+        if held == game.deadline_at:
             return
-        phase.deadline_at = moved
-        GameState(game).set_deadline(moved)  # buttons made for the old deadline are stale
-        await self._schedule_reminders(session, game, phase.id, moved, now)
-        held = ev.DeadlineChanged(deadline=moved, by_absence=True)
-        add_event(session, held, now, game_id=game.id, channel_id=game.channel_id)
-
-
-async def held_deadline(
-    session: AsyncSession,
-    game: GameRow,
-    schedule: Schedule,
-    position: Position,
-    deadline: datetime,
-    core: ServiceCore,
-) -> datetime:
-    """`deadline`, moved past every absence in force it falls inside of a power that
-    owes orders in `position`'s phase (absences may follow one another)."""
-    board, masters = core.board_at(position), core._settings(game).rules.masters
-    away = [
-        r
-        for r in await _in_force(session, game.id)
-        if owes_orders(position, r.power, board, masters)
-    ]
-    kind = position.phase.kind
-    moved = True
-    while moved:
-        moved = False
-        for r in away:
-            if r.starts_at <= deadline < r.ends_at:
-                deadline = r.ends_at
-                if isinstance(schedule.timing(kind), Clock):
-                    deadline = schedule.next_clock_time(kind, deadline)
-                moved = True
-    return deadline
+        moved = await move_deadline(self, session, [game], held, now)
+        told = ev.DeadlineChanged(deadline=moved, by_absence=True)
+        add_event(session, told, now, game_id=game.id, channel_id=game.channel_id)
 
 
 def absence_text(game_name: str, away: ev.Absence) -> str:
@@ -264,20 +232,11 @@ def _info(
     )
 
 
-async def _in_force(session: AsyncSession, game_id: int) -> list[AbsenceRow]:
-    rows = await session.execute(
-        select(AbsenceRow)
-        .where(AbsenceRow.game_id == game_id, AbsenceRow.cancelled_at.is_(None))
-        .order_by(AbsenceRow.starts_at, AbsenceRow.id)
-    )
-    return list(rows.scalars().all())
-
-
 async def _days_used(session: AsyncSession, game_id: int, held: Sequence[PowerRow]) -> int:
     """The most days any of the powers has used: the cap is per power."""
     mine = {r.power for r in held}
     used: dict[str, int] = {}
-    for r in await _in_force(session, game_id):
+    for r in await absences_in_force(session, game_id):
         if r.power in mine:
             used[r.power] = used.get(r.power, 0) + r.days
     return max(used.values(), default=0)
@@ -292,7 +251,7 @@ async def _refuse_overlap(
     zone: ZoneInfo,
 ) -> None:
     mine = {r.power for r in held}
-    for r in await _in_force(session, game_id):
+    for r in await absences_in_force(session, game_id):
         r_first, r_last = _days_of(r, zone)
         if r.power in mine and r_first <= last and first <= r_last:
             raise InvalidSetting(

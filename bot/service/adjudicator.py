@@ -22,7 +22,7 @@ from adjudication.units import Phase, PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
 from bot.service import event_payloads as ev
 from bot.service import matches
-from bot.service.absences import held_deadline
+from bot.service.deadlines import outside_absences
 from bot.service.endings import Endings
 from bot.service.event_codec import add_event
 from bot.service.excuses import excuse_the_late
@@ -172,9 +172,9 @@ class Adjudicator(ServiceCore):
             # rules/004 rule 3: retreats and adjustments end once everyone concerned has
             # ordered. When nobody concerned can (civil disorder), it ends at once.
             deadline = now
-        elif deadline is not None and settings.schedule.absence_days:
+        elif deadline is not None:
             # Issue 23: a deadline falling in a declared absence moves to its end.
-            deadline = await held_deadline(session, game, settings.schedule, nxt, deadline, self)
+            deadline = await outside_absences(self, session, game, nxt, deadline)
         seq = phase.seq + 1
         state = await state_now(session, game.id)  # what the next phase begins with
         winter = None

@@ -11,7 +11,7 @@ from typing import TypeVar
 from adjudication.masters.options import MastersRules
 from adjudication.rules import ParadoxRule, YearLimitMeasure
 from bot.service.errors import InvalidSetting
-from bot.service.game_settings import Assignment, GameSettings, Press
+from bot.service.game_settings import Assignment, GameSettings, Press, refuse_telling_grace
 from bot.service.masters_orders import masters_option
 from bot.service.schedule import Schedule
 from bot.service.variant_text import read_variant
@@ -49,7 +49,7 @@ def settings_at_creation(options: CreationOptions) -> GameSettings:
     if options.masters is not None:
         masters = MastersRules(**dict.fromkeys(masters_option(options.masters), True))
         rules = replace(rules, masters=masters)
-    return settings.changed(
+    made = settings.changed(
         rules=rules,
         assignment=_word(Assignment, options.assignment, "assignment"),
         press=_word(Press, options.press, "press"),
@@ -57,6 +57,7 @@ def settings_at_creation(options: CreationOptions) -> GameSettings:
         copy_gm_on_press=options.copy_gm,
         secret_ballots=options.secret_ballots,
     )
+    return refuse_telling_grace(made)  # issue 33: no grace where lateness is not told
 
 
 E = TypeVar("E", bound=StrEnum)

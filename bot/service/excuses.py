@@ -13,16 +13,17 @@ from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.units import Phase
 from bot.service import event_payloads as ev
+from bot.service.deadlines import move_deadline
 from bot.service.event_codec import add_event
-from bot.service.game_state import GameState
 from bot.service.grace import late_powers, tell
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore
 from bot.service.start_state import keep_start_state
 from bot.service.words import deadline_text, power_list
 from storage import repo
-from storage.models import GameRow
+from storage.models import GameRow, PhaseRow, PowerRow
 
 
 async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> bool:
@@ -35,26 +36,29 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
     if not desk._settings(game).schedule.excuses:
         return False  # no budget in this game: one look at the settings, nothing more
     boards = [game, *await sharing_the_deadline(desk, session, game)]
-    moved = [d for board in boards if (d := await _excuse(desk, session, board, now))]
-    if not moved:
+    spent = {board.id: e for board in boards if (e := await _excuse(desk, session, board, now))}
+    if not spent:
         return False
-    deadline = max(moved)
+    wanted = max(deadline for deadline, _, _ in spent.values())
+    # Issue 29: the new deadline ends outside every absence, the excused powers' own too.
+    deadline = await move_deadline(desk, session, boards, wanted, now)
     for board in boards:
-        if board.deadline_at == deadline:
-            continue
-        was_moved = board.deadline_at is not None and board.deadline_at > now
-        GameState(board).set_deadline(deadline)  # buttons made for the old one are stale
-        phase = await desk._current_phase(session, board)
-        await desk._schedule_reminders(session, board, phase.id, deadline, now)
-        if not was_moved:  # it spent nothing itself: its channel hears why it waits
+        if board.id not in spent:  # it spent nothing itself: its channel hears why it waits
             moved = ev.DeadlineChanged(deadline=deadline, by_match=True)
             add_event(session, moved, now, game_id=board.id, channel_id=board.channel_id)
+            continue
+        _, phase, excused = spent[board.id]
+        notice = partial(ev.Excused, phase=phase.code, deadline=deadline)
+        tell(session, board, excused, notice, now, desk._settings(board).variant)
     return True
 
 
-async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) -> datetime | None:
-    """Spend the excuses of `game`'s late powers, as `excuse_the_late` says, and move
-    its deadline: the new deadline, or None when no one was excused."""
+async def _excuse(
+    desk: ServiceCore, session: AsyncSession, game: GameRow, now
+) -> tuple[datetime, PhaseRow, list[PowerRow]] | None:
+    """Spend the excuses of `game`'s late powers, as `excuse_the_late` says: the
+    deadline the schedule then gives, the phase and the powers excused; None when no
+    one was."""
     settings = desk._settings(game)
     if not settings.schedule.excuses:
         return None
@@ -82,25 +86,21 @@ async def _excuse(desk: ServiceCore, session: AsyncSession, game: GameRow, now) 
     deadline = settings.schedule.next_clock_time(
         position.phase.kind, max(game.deadline_at or now, now)
     )
-    game.deadline_at = deadline
-    await desk._schedule_reminders(session, game, phase.id, deadline, now)
-    notice = partial(ev.Excused, phase=phase.code, deadline=deadline)
-    tell(session, game, excused, notice, now, settings.variant)
-    return deadline
+    return deadline, phase, excused
 
 
 def excused_text(game_name: str, excused: ev.Excused) -> str:
     """The EXCUSED notice, naming the powers (never why, never what anyone ordered)."""
     deadline = deadline_text(excused.deadline)
     powers = power_list(excused.powers)
+    phase = Phase.parse(excused.phase).title
     if excused.to == "player":
         return (
-            f"**{game_name}**, {excused.phase}: I had no orders from {powers}, so one of "
-            f"your excused misses was spent. New deadline {deadline}; send your orders "
-            "here by DM."
+            f"**{game_name}**, {phase}: I had no orders from {powers}, so one of your "
+            f"excused misses was spent. New deadline {deadline}; send your orders here "
+            "by DM."
         )
     who = "GM: in" if excused.to == "gm" else "In"
     return (
-        f"{who} **{game_name}** {powers} used an excused miss for {excused.phase}. "
-        f"New deadline {deadline}."
+        f"{who} **{game_name}** {powers} used an excused miss for {phase}. New deadline {deadline}."
     )

@@ -10,6 +10,7 @@ from pydantic import PlainSerializer, PlainValidator, model_validator
 
 from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.units import PhaseKind
+from adjudication.variants import VARIANTS
 from bot.service.errors import InvalidSetting
 from bot.service.schedule import Schedule, duration
 from bot.service.settings_model import SettingsModel
@@ -30,6 +31,26 @@ class VariantName(StrEnum):
     # rules/004; in the engine, refused at `/game create` until spies reach Discord
     # (`bot.service.variant_text.NOT_YET_PLAYABLE`).
     SPY = "spy"
+
+
+# Variants whose missed orders are not reported: rules/004's Kriegsplomacy ("If a
+# country goes NMR, that is NOT reported"), and Spy, whose sabotage leaves no trace
+# (docs/VARIANTS.md Y7). A grace would show everyone that someone was late, so these
+# take none (issue 33's ruling: refused at `/game create` and `/gm settings set`).
+NO_GRACE = frozenset({VariantName.KRIEGSPLOMACY, VariantName.SPY})
+
+
+def refuse_telling_grace(settings: GameSettings) -> GameSettings:
+    """`settings`, or `InvalidSetting` with the reason when they give a grace to a
+    variant that does not report missed orders."""
+    if settings.schedule.grace_minutes and settings.variant in NO_GRACE:
+        title = VARIANTS[settings.variant].title
+        raise InvalidSetting(
+            f"{title} takes no grace for late powers: its missed orders are not reported "
+            "(rules/004), and waiting for a late power would show everyone that someone "
+            "was late. Set grace_hours to 0."
+        )
+    return settings
 
 
 class Assignment(StrEnum):

@@ -13,11 +13,11 @@ from adjudication.units import Power
 from bot.service import event_payloads as ev
 from bot.service.adjudicator import Adjudicator
 from bot.service.caller import Caller
+from bot.service.deadlines import move_deadline
 from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import GameSettings
-from bot.service.game_state import GameState
 from bot.service.gm_orders import PowerOrders, orders_table
 from bot.service.match_players import side_taken
 from bot.service.match_rollback import other_target, reopen_match
@@ -107,7 +107,8 @@ class GmDesk(ServiceCore):
         now: datetime,
     ) -> datetime:
         """Set the current deadline, or move it by a `timedelta` (`/gm extend`): from
-        the deadline as it stands in this transaction, not as the GM last saw it."""
+        the deadline as it stands in this transaction, not as the GM last saw it. One
+        falling inside an absence moves to its end (issue 29); returns the one set."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
             if game.paused_at is not None:
@@ -119,8 +120,7 @@ class GmDesk(ServiceCore):
                 deadline = old + deadline
             if deadline <= now:
                 raise WrongState("The new deadline must be in the future.")
-            GameState(game).set_deadline(deadline)
-            await self._schedule_reminders(session, game, game.current_phase_id, deadline, now)
+            deadline = await move_deadline(self, session, [game], deadline, now)
             repo.add_audit(
                 session,
                 game.id,

@@ -12,7 +12,8 @@ from bot.service.game_settings import GameSettings
 from bot.service.gm_orders import PowerOrders
 from bot.service.history import AuditEntry, AuditPage
 from bot.service.rollback import RollbackPlan
-from bot.service.views import GameInfo, GameStatus, GmStatus, PowerInfo
+from bot.service.variant_text import variant_lines
+from bot.service.views import GameInfo, GameStatus, GmStatus, Grace, PowerInfo
 from bot.service.words import (
     count,
     deadline_text,
@@ -153,7 +154,8 @@ def orders_text(info: GameInfo, table: Sequence[PowerOrders]) -> str:
 
 
 def settings_text(info: GameInfo, settings: GameSettings) -> str:
-    return f"**{info.name}** — settings:\n" + "\n".join(settings.describe())
+    lines = [*variant_lines(settings), *settings.describe()]  # the variant first
+    return f"**{info.name}** — settings:\n" + "\n".join(lines)
 
 
 def gm_status_text(status: GmStatus) -> str:
@@ -200,6 +202,10 @@ def gm_status_text(status: GmStatus) -> str:
             f"**Discord kept refusing, so I gave up** ({status.given_up_count}): "
             f"{what}{rest}. Check that I can still post in the game's channel."
         )
+    if status.grace is not None and status.grace.awaited:
+        lines.append(
+            grace_line(status.grace, info.phase.kind if info.phase else PhaseKind.MOVEMENT)
+        )
     if status.thread_gaps:
         gaps = "; ".join(
             f"{name(g.user_id)} from {g.thread} ({g.reason})" for g in status.thread_gaps
@@ -208,6 +214,27 @@ def gm_status_text(status: GmStatus) -> str:
     if len(lines) == 1 + sum(p.playable for p in info.powers):
         lines.append("Nothing needs you now.")
     return "\n".join(lines)
+
+
+def grace_line(grace: Grace, kind: PhaseKind) -> str:
+    """The late powers a grace still waits for (issue 33): "Russia (no orders yet)",
+    "Turkey (1 of 3 units)"; it ends once none is left."""
+    waited = [
+        f"{power_name(power)} ("
+        + (
+            "no orders yet"
+            if done.given == 0
+            else f"{done.given} of {_what(kind, done.removals_left > 0, done.owed)}"
+        )
+        + ")"
+        for power, done in grace.awaited
+    ]
+    who = "it has" if len(waited) == 1 else "they have all"
+    return (
+        f"**In grace** until {deadline_text(grace.until)}, waiting for {and_list(waited)}. "
+        f"The phase is played as soon as {who} ordered every unit or marked ready; "
+        "`/gm adjudicate` plays it now."
+    )
 
 
 def _audit_line(entry: AuditEntry, info: GameInfo) -> str:

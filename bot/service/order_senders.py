@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from adjudication.board import Board
 from adjudication.position import Position
-from adjudication.units import Phase, Power
+from adjudication.units import Phase, PhaseKind, Power
 from bot.service.caller import Caller
 from bot.service.errors import (
     ChooseGame,
@@ -24,6 +24,7 @@ from bot.service.errors import (
     NotFound,
     PhaseAlreadyPlayed,
 )
+from bot.service.hidden_status import refuse_in_kept_retreats
 from bot.service.order_checks import line_json, progress
 from bot.service.service_core import no_such_game, valid_id
 from bot.service.views import LineResult, LineStatus, SubmissionResult
@@ -139,6 +140,9 @@ async def sender_context(
         desk._require_active(game)
         raise NotAllowed(f"You have no power to order in {game.name}.")
     desk._require_active(game)
+    if Phase.parse(game.phase_code).kind is PhaseKind.RETREAT:  # issue 29: kept from some
+        position = await desk._position_at(db, game.phase_id)
+        refuse_in_kept_retreats(position, [c.power for c in controls], game.name)
     deadline = game.deadline_at
     if (
         sent_at is not None
@@ -188,6 +192,11 @@ def summary_for(
         owed=sum(p.owed for c, p in left if c.provinces is None),
         builds_left=sum(p.builds_left for c, p in left if c.provinces is None),
         removals_left=sum(p.removals_left for c, p in left if c.provinces is None),
+        left_by_power=tuple(
+            (c.power, p.builds_left, p.removals_left)
+            for c, p in left
+            if c.provinces is None and (p.builds_left or p.removals_left)
+        ),
         ends_now=ending,
     )
 

@@ -1,7 +1,8 @@
 """Pausing and resuming a game (issue 23): by the GM (`/gm pause`, `/gm resume`) or by
 a unanimous vote of the players (bot/service/votes.py). While paused no deadline
 passes and no reminder is sent (storage.repo's due games and reminders skip paused
-games); on resuming, the deadline moves later by the time the game was paused."""
+games); on resuming, the deadline moves later by the time the game was paused, and on
+past any absence it then falls inside (issue 29: one declared while paused too)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import event_payloads as ev
+from bot.service.deadlines import move_deadline
 from bot.service.event_codec import add_event
 from bot.service.game_state import GameState
 from bot.service.service_core import ServiceCore
@@ -29,7 +31,7 @@ async def resume_game(
     the game is paused, so the deadline moved is the one the pause stopped.)"""
     paused_for = GameState(game).resume(now)
     if game.deadline_at is not None:
-        await core._schedule_reminders(session, game, game.current_phase_id, game.deadline_at, now)
+        await move_deadline(core, session, [game], game.deadline_at, now)
     resumed = ev.Resumed(deadline=game.deadline_at, by_vote=by_vote)
     add_event(session, resumed, now, game_id=game.id, channel_id=game.channel_id)
     return paused_for.total_seconds()

@@ -10,7 +10,7 @@ is shown by `/game history`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +23,7 @@ from adjudication.orders import (
     Disband,
     Hold,
     Move,
+    Order,
     Retreat,
     Support,
     Waive,
@@ -30,7 +31,8 @@ from adjudication.orders import (
 )
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Position
-from adjudication.units import Location, PhaseKind, Power, Unit
+from adjudication.units import Location, Phase, PhaseKind, Power, Unit, UnitType
+from bot.service.match_deadlines import match_wait_step
 from bot.service.words import count, deadline_text, power_list, power_name
 
 
@@ -109,7 +111,9 @@ def _what_happened(outcome: Outcome, played: PlayedPhase, viewer: Power | None) 
             said = "failed"
         return _with_dislodgement(said, outcome, played, viewer)
     if isinstance(order, Hold):
-        return _with_dislodgement("held", outcome, played, viewer)
+        if _was_dislodged(outcome):  # it did not hold: dislodged (issue 33)
+            return _dislodgement(outcome, played, viewer)
+        return "held"
     if isinstance(order, Support):
         said = {
             None: "support given",
@@ -165,14 +169,33 @@ def _rivals(move: Move, played: PlayedPhase, viewer: Power | None) -> str:
 
 
 def _with_dislodgement(said: str, outcome: Outcome, played: PlayedPhase, viewer) -> str:
-    if outcome.reason is not Reason.DISLODGED and outcome.dislodged_by is None:
+    if not _was_dislodged(outcome):
         return said
-    if outcome.dislodged_by is None:
-        return f"{said}; dislodged"
-    attacker = played.before.unit_in(outcome.dislodged_by)
-    if attacker is None:
-        return f"{said}; dislodged from {place_name(Location(outcome.dislodged_by), played.board)}"
-    return f"{said}; dislodged by {_whose(attacker, played.board, viewer)}"
+    return f"{said}; {_dislodgement(outcome, played, viewer)}"
+
+
+def _was_dislodged(outcome: Outcome) -> bool:
+    return outcome.reason is Reason.DISLODGED or outcome.dislodged_by is not None
+
+
+def _dislodgement(outcome: Outcome, played: PlayedPhase, viewer) -> str:
+    """ "dislodged by Russia's A War", and, when the unit cannot retreat, that it was
+    destroyed and why (issue 33: a destroyed unit is not "held")."""
+    said = "dislodged"
+    if outcome.dislodged_by is not None:
+        attacker = played.before.unit_in(outcome.dislodged_by)
+        if attacker is None:
+            said += f" from {place_name(Location(outcome.dislodged_by), played.board)}"
+        else:
+            said += f" by {_whose(attacker, played.board, viewer)}"
+    unit = getattr(outcome.order, "unit", None)
+    if unit is None or played.before.phase.kind is not PhaseKind.MOVEMENT:
+        return said
+    if any(d.unit == unit for d in played.after.dislodged):
+        return said  # its retreat is to come
+    if unit.type is UnitType.PLANE:
+        return f"{said}, and destroyed: a plane cannot retreat"
+    return f"{said}, and destroyed: it had nowhere to retreat"
 
 
 def _whose(unit: Unit, board: Board, viewer: Power | None) -> str:
@@ -184,9 +207,13 @@ def _whose(unit: Unit, board: Board, viewer: Power | None) -> str:
 # --- the game channel ---------------------------------------------------------------
 
 
-def channel_results(played: PlayedPhase, powers: Sequence[Power]) -> str:
+def channel_results(
+    played: PlayedPhase, powers: Sequence[Power], unheld: Collection[Power] = ()
+) -> str:
     """Every power's orders and outcomes, one order a line, under the power's name and
-    its centre count after the phase."""
+    its centre count after the phase. A power no player holds (`unheld`: a neutral,
+    a dummy) is marked as not played, with no "no orders" notice: it never orders, and
+    saying so in every post means nothing (issue 33)."""
     by_power: dict[Power, list[Outcome]] = {}
     for outcome in played.outcomes:
         by_power.setdefault(order_power(outcome.order), []).append(outcome)
@@ -197,14 +224,36 @@ def channel_results(played: PlayedPhase, powers: Sequence[Power]) -> str:
         if not outcomes and not played.before.units_of(power) and not centres:
             continue  # out of the game before this phase
         lines = [f"**{power_name(power)}** · {count(centres, 'centre')}"]
-        if outcomes and all(o.reason is Reason.UNORDERED for o in outcomes):
+        quiet = all(o.reason is Reason.UNORDERED for o in outcomes)
+        if power in unheld and quiet:
+            lines[0] += " · not played"
+        elif outcomes and quiet:
             lines.append(_no_orders(played.before.phase.kind))
         else:
             lines += [result_line(o, played) for o in _in_board_order(outcomes)]
-        if not outcomes:
+        if not outcomes and power not in unheld:
             lines.append(_nothing_to_order(played.before.phase.kind))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def channel_next(
+    phase: Phase, deadline: datetime | None, played_at: datetime, match_wait: bool = False
+) -> str:
+    """The results post's last line: the next phase and its deadline; or that it waits
+    for the match's other board (One-on-one); or, when no one has anything to order in
+    it (a retreat of a power no one plays), that it is played at once, not "deadline in
+    0 seconds" (issue 33)."""
+    if match_wait:
+        return (
+            f"Next: **{phase.title}**; its deadline is set when the match's other board "
+            "reaches it too. Orders may be sent now."
+        )
+    if deadline is not None and deadline <= played_at:
+        return (
+            f"Next: **{phase.title}**: no one has anything to order in it, so it is played at once."
+        )
+    return f"Next: **{phase.title}**, deadline {deadline_text(deadline)}."
 
 
 def _no_orders(kind: PhaseKind) -> str:
@@ -304,6 +353,8 @@ def next_step(
     kind = after.phase.kind
     if kind is PhaseKind.MOVEMENT:
         if any(after.units_of(p) for p in powers):
+            if deadline is None:  # One-on-one: the board waits for the match's other
+                return match_wait_step(phase)
             return f"Next: **{phase}**. Send your orders by {by}."
         return f"Next: **{phase}**. You have no units to order."
     if kind is PhaseKind.RETREAT:
@@ -331,9 +382,24 @@ def next_step(
 
 
 def _options(position: Position, powers: Sequence[Power], board: Board) -> str:
-    """Every retreat, disband, build or removal open to the powers, as orders to copy."""
-    orders = [o for p in powers for o in legal_orders(position, board, p)]
-    return ", ".join(f"`{format_order(o, board)}`" for o in orders) + "."
+    """Every retreat, disband, build or removal open to the powers, as orders to copy;
+    for several powers, power by power, each waive naming its power (issue 33)."""
+    if len(powers) == 1:
+        orders = legal_orders(position, board, powers[0])
+        return ", ".join(f"`{format_order(o, board)}`" for o in orders) + "."
+    groups = []
+    for power in powers:
+        orders = legal_orders(position, board, power)
+        if orders:
+            shown = [_option(o, board) for o in orders]
+            groups.append(f"{power_name(power)}: " + ", ".join(shown))
+    return "; ".join(groups) + "."
+
+
+def _option(order: Order, board: Board) -> str:
+    if isinstance(order, Waive):
+        return f"`{power_name(order.power)} waives`"
+    return f"`{format_order(order, board)}`"
 
 
 def notices(

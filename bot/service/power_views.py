@@ -12,16 +12,17 @@ who owns which centers)", and the end of the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from adjudication.board import Board
+from adjudication.orders import Waive
 from adjudication.phases import Adjudication
 from adjudication.position import Dislodgement, Position
 from adjudication.report import adjustment_report, movement_report, retreat_report
 from adjudication.spying import UNKNOWN
-from adjudication.units import PhaseKind, Power
+from adjudication.units import Phase, PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
 from adjudication.views import PowerView, PublicView, public_view, view_of
 from bot.service.phase_news import PhaseNotices, PlayedPhase, next_step, standing
@@ -31,11 +32,14 @@ from bot.service.words import power_name
 @dataclass(frozen=True, slots=True)
 class SeenPhase:
     """One power's view of a played phase, with the places it knows nothing of and
-    the year's public centre totals (its map's key)."""
+    the year's public centre totals (its map's key). `retreats`: for a movement phase
+    told together with the retreat phase kept from the power (`with_retreats`), its
+    view of those retreats."""
 
     view: PowerView
     unknown: frozenset[str]
     totals: Mapping[Power, int] | None = None
+    retreats: Adjudication | None = None
 
 
 def variant_of(position: Position) -> Variant:
@@ -75,6 +79,45 @@ def seen_phase(
     return SeenPhase(view, unknown - view.learned - watched, totals)
 
 
+def retreats_kept_from(position: Position, powers: Collection[Power]) -> bool:
+    """Whether the phase `position` is a retreat phase of a hidden-information game kept
+    from a holder of `powers` (none of them has a unit to retreat), or from the channel
+    (`powers` empty). rules/004 tells a power "when a unit of yours is dislodged and
+    forced to retreat", and nothing else of the retreats but what its spies watched: so
+    it is told nothing of the phase; the movement before it is told with it, once both
+    are played, and its next phase simply opens later (docs/VARIANTS.md K14)."""
+    if position.phase.kind is not PhaseKind.RETREAT or not is_hidden(position):
+        return False
+    return not any(d.unit.power in powers for d in position.dislodged)
+
+
+def with_retreats(movement: SeenPhase, retreats: SeenPhase, board: Board) -> SeenPhase:
+    """A power's view of a movement phase told once the retreat phase after it (kept
+    from it) is played: the movement as it saw it, the retreats its spies watched as
+    rules/004 writes them (`F MAtl-??? [r-???*]`), and the board as it knows it after
+    the retreats (its own centres, the year's chart when the retreats end the Fall)."""
+    seen, later = movement.view, retreats.view
+    power = seen.power
+    moved, retreated = seen.adjudication.position, later.adjudication.position
+    mine = set(retreated.centres_of(power))
+    ownership = {c: p for c, p in moved.ownership.items() if p != power and c not in mine}
+    ownership |= dict.fromkeys(mine, power)
+    units = {*retreated.units, *(u for u in moved.units if u.power != power)}
+    after = Position(
+        retreated.phase, units, ownership, (), frozenset(), retreated.variant, retreated.homes
+    )
+    shown = Adjudication(
+        seen.adjudication.phase,
+        seen.adjudication.outcomes,
+        after,
+        later.adjudication.game_end,
+        seen.adjudication.dislodged,
+    )
+    view = PowerView(power, shown, seen.attacked, seen.reports, seen.learned, later.centre_counts)
+    unknown = unknown_places(after, power, board) - seen.learned
+    return SeenPhase(view, unknown, retreats.totals, later.adjudication)
+
+
 def learned_in(played: PlayedPhase, power: Power) -> frozenset[str]:
     """What `power`'s spies learned in the movement phase `played`."""
     return seen_phase(played, power).view.learned
@@ -99,11 +142,26 @@ def own_position(position: Position, power: Power) -> Position:
 
 
 def view_report(seen: SeenPhase, board: Board) -> str:
-    """rules/004's judge notation of the phase as the power may know it."""
+    """rules/004's judge notation of the phase as the power may know it; a movement
+    phase told with its retreats (`with_retreats`) notes where the units it saw
+    dislodged went (`[r-???*]`), and lists the retreats into its area of units it had
+    not seen ("a previously unknown retreat occurs into your area")."""
     shown = seen.view.adjudication
     kind = shown.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return movement_report(shown, board=board)
+        text = movement_report(shown, seen.retreats, board=board)
+        if seen.retreats is None:
+            return text
+        noted = {d.unit.province for d in shown.dislodged}
+        unseen = tuple(
+            o
+            for o in seen.retreats.outcomes
+            if not isinstance(o.order, Waive) and o.order.unit.province not in noted
+        )
+        if not unseen:
+            return text
+        arrived = Adjudication(seen.retreats.phase, unseen, seen.retreats.position)
+        return f"{text}\n\n{retreat_report(arrived, board=board)}"
     if kind is PhaseKind.RETREAT:
         return retreat_report(shown, board=board)
     known = shown.position.ownership  # its own centres: it knows no other's
@@ -116,19 +174,37 @@ def centre_totals(counts: Mapping[Power, int], board: Board) -> str:
     return f"Supply centres at the end of the year: {listed}."
 
 
+def view_notices(
+    game_name: str, phase: Phase, powers: Sequence[Power], notices: PhaseNotices
+) -> str | None:
+    """A player's own notices after a phase of a hidden-information game, told apart
+    from the results and at once (None: none): a power kept from a retreat phase is
+    told its results only once the retreats are played, and a notice sent with them
+    would come late exactly when a retreat phase came between."""
+    fell = [p for p in powers if p in notices.civil_disorder]
+    if not fell:
+        return None
+    lines = [
+        f"**{game_name}**, {phase.title}: no orders came from you for "
+        f"**{power_name(power)}**, so it is now in civil disorder: its units hold and any "
+        "removals follow the civil-disorder rule. Send orders again to take it back."
+        for power in fell
+    ]
+    return "\n".join(lines)
+
+
 def view_news(
     seen: Sequence[SeenPhase],
     board: Board,
     game_name: str,
     deadline: datetime | None,
     game_over: bool,
-    notices: PhaseNotices = PhaseNotices(),  # noqa: B008 - frozen, sharing it is safe
 ) -> str:
     """A player's DM after a phase of a hidden-information game: for each of their
     powers, its view's judge notation, its units attacked where they stood (not by
     whom), where it stands; the year's centre totals; what to do next, with the
     options its view gives (never the true retreat options: they would tell where the
-    attacker came from)."""
+    attacker came from). Civil disorder is told on its own (`view_notices`)."""
     first = seen[0].view.adjudication
     lines = [f"**{game_name}**: {first.phase.title} has been played. What you may know of it:"]
     powers = [s.view.power for s in seen]
@@ -141,11 +217,6 @@ def view_news(
             places = ", ".join(sorted(p.title() for p in view.attacked))
             lines.append(f"Attacked or opposed where they stood (not by whom): {places}.")
         lines.append(standing(after, view.power))
-        if view.power in notices.civil_disorder:
-            lines.append(
-                f"No orders came from you for {power_name(view.power)}, so it is now in "
-                "civil disorder. Send orders again to take it back."
-            )
     if seen[0].view.centre_counts is not None:
         lines.append(centre_totals(seen[0].view.centre_counts, board))
     after = seen[0].view.adjudication.position

@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import event_payloads as ev
 from bot.service.caller import Caller
 from bot.service.event_codec import add_event
+from bot.service.grace import grace_wait
 from bot.service.lobby import Lobby
 from bot.service.service_core import ServiceCore, Store
 from bot.service.views import GameStatus, GivenUp, GmStatus, ThreadGap
@@ -239,4 +240,5 @@ class ReachDesk(ServiceCore):
                 ),
                 given_up_count=int(counted.scalar() or 0),
                 thread_gaps=tuple(ThreadGap(n, u, e) for n, u, e in gaps.all()),
+                grace=await grace_wait(self, session, game) if info.phase else None,
             )

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.adjustments import adjustments_needed
 from adjudication.units import Phase, PhaseKind, Power, Season
 from bot.service import event_payloads as ev
+from bot.service.deadlines import outside_absences
 from bot.service.errors import NotFound, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_state import GameState
@@ -81,6 +82,8 @@ class RollbackDesk(ServiceCore):
         settings = self._settings(game)
         position = self._position(target)
         deadline = self._deadline(settings, position.phase.kind, now)
+        # Issue 29: as every new phase's, outside the absences in force.
+        deadline = await outside_absences(self, session, game, position, deadline)
         powers = list(await repo.powers(session, game.id))
         holders = {r.user_id for r in powers}
         changes = restore_powers(target.start_state, powers, position, keep_players=keep_players)

@@ -30,10 +30,13 @@ def schedule_at_creation(
     zone: str,
     working_days: bool,
     excuses: int = 0,
+    *,
+    grace_hours: int = 0,
 ) -> Schedule:
     """The schedule `/game create` makes from its options: the hours of moves,
     retreats and adjustments as lengths; with a clock, each phase ends at that time of
-    day, as many days after it began as its hours make (at least one)."""
+    day, as many days after it began as its hours make (at least one); the hours late
+    powers are waited for (0: none)."""
     at = None if clock is None else read_clock(clock)
     timings = [Length(h * 60) if at is None else Clock(at, min(max(1, h // 24), 14)) for h in hours]
     movement, retreat, adjustment = timings
@@ -44,6 +47,7 @@ def schedule_at_creation(
         zone=read_zone(zone),
         weekdays=WORKING_DAYS if working_days else Schedule().weekdays,
         excuses=excuses,
+        grace_minutes=grace_hours * 60,
     )
 
 

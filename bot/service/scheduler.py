@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 from bot.service import event_payloads as ev
 from bot.service.event_codec import add_event
+from bot.service.grace import end_graces_early
 from bot.service.masters_winter import awaited_progress
 from bot.service.order_checks import progress
 from bot.service.service_core import owes_orders
 from bot.service.views import AdjudicationResult, TickReport
 from storage import repo
+from storage.models import PendingOrdersRow
 from storage.orders_in_force import slots_of
 
 if TYPE_CHECKING:
@@ -35,11 +37,16 @@ class Scheduler:
         self.service = service
 
     async def tick(self, now: datetime) -> TickReport:
-        """Adjudicate every game whose deadline has passed, then send due reminders.
+        """Adjudicate every game whose deadline has passed (or whose grace may end: its
+        late powers have all ordered), then send due reminders.
 
         A game that fails is logged and reported, and tried again on the next tick;
         it does not stop the others.
         """
+        try:  # issue 33: a grace whose late have all ordered ends now, and is played below
+            await end_graces_early(self.service.adjudicator, now)
+        except Exception:
+            log.exception("ending graces early failed; they end at their time")
         async with self.service.store.transaction() as session:
             due = await repo.due_games(session, now, MAX_GAMES_PER_TICK)
         done: list[AdjudicationResult] = []
@@ -95,6 +102,7 @@ class Scheduler:
         slots = slots_of(await repo.orders_in_force(session, phase.id))
         masters = self.service.store.settings(game).rules.masters
         sent = 0
+        told_unsaved: set[int] = set()
         for row in await repo.powers(session, game_id):
             # Only players who still owe orders: not those with nothing to order, nor
             # those whose orders cover everything (or who said they are done); a player
@@ -120,6 +128,15 @@ class Scheduler:
                 builds_left=done.builds_left,
                 removals_left=done.removals_left,
             )
+            if row.user_id not in told_unsaved:
+                # A DM still waiting for its sender to say which game it is for is
+                # named, once, in the player's first reminder (issue 33).
+                told_unsaved.add(row.user_id)
+                unsaved = await session.get(PendingOrdersRow, row.user_id)
+                if unsaved is not None:
+                    reminder = reminder.model_copy(
+                        update={"unsaved": unsaved.text, "unsaved_at": unsaved.sent_at}
+                    )
             add_event(session, reminder, now, game_id=game_id, user_id=row.user_id)
             sent += 1
         return sent

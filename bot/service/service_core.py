@@ -9,6 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board
 from adjudication.maps import STANDARD
 from adjudication.masters.options import MastersRules
@@ -54,11 +55,12 @@ def owes_orders(position: Position, power: Power, board: Board, masters: Masters
         return True
     if change == 0:
         return placing_spies(position)  # Spy Diplomacy's start: the spy's placement
-    occupied = {u.province for u in position.units}
-    return any(
-        position.ownership.get(c) == power and c not in occupied
-        for c in board.home_centres.get(power, ())
-    )
+    # Somewhere to build: a free owned home centre, or with Kriegsplomacy's flexible
+    # builds any free owned centre: the adjudicator's own sites, on the variant's board
+    # (callers pass the service's, which knows no variant's build rule).
+    if position.variant != "standard":
+        board = VARIANTS[position.variant].board_for(position.phase)
+    return bool(build_sites(position, board, power))
 
 
 class Store:

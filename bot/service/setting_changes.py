@@ -22,6 +22,7 @@ from bot.service.game_settings import (
     ResultsNotation,
     Scoring,
     check_palette,
+    refuse_telling_grace,
 )
 from bot.service.masters_orders import masters_option
 from bot.service.schedule import Length
@@ -222,4 +223,4 @@ def change_setting(settings: GameSettings, name: str, value: str, *, started: bo
         raise InvalidSetting(f"{name} is chosen before the game starts; it has started.")
     changed = change.apply(settings, value[:100])
     # Checked as a whole, as `/game create` does: the engine's `Rules` by its codec too.
-    return GameSettings.model_validate(changed.model_dump(mode="json"))
+    return refuse_telling_grace(GameSettings.model_validate(changed.model_dump(mode="json")))

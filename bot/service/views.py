@@ -118,6 +118,15 @@ class ThreadGap:
 
 
 @dataclass(frozen=True, slots=True)
+class Grace:
+    """A phase in grace (issue 33): when the grace ends, and the late powers it still
+    waits for with how far their orders go (it ends as soon as there are none)."""
+
+    until: datetime
+    awaited: tuple[tuple[Power, Progress], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GmStatus:
     """`/gm status`: the game as the GM needs it, with whom Discord will not let dipgm
     reach (players gone from the server, players whose DMs are closed), what it gave up
@@ -129,6 +138,7 @@ class GmStatus:
     given_up: tuple[GivenUp, ...]
     given_up_count: int
     thread_gaps: tuple[ThreadGap, ...]
+    grace: Grace | None = None  # the late powers a grace waits for
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +171,11 @@ class SubmissionResult:
     # and which of those powers the sender may write for now.
     written_left: tuple[int, int] | None = None
     cd_powers_text: str = ""
+    # MR2 b, MR6 a: the lines in force that will not count, said with what to do.
+    not_counted_text: str = ""
     winter_text: str = ""  # MR3, MR4, MR6: what the powers may still do this Winter
+    # (power, builds left, removals left) for each of the sender's powers with any.
+    left_by_power: tuple[tuple[Power, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,10 @@ from adjudication.units import Power
 from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.caller import Caller
+from bot.service.deadlines import move_deadline
 from bot.service.endings import Endings
 from bot.service.errors import NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
-from bot.service.game_state import GameState
 from bot.service.pausing import pause_game, resume_game
 from bot.service.service_core import ServiceCore, Store, valid_id
 from bot.service.views import VoteInfo
@@ -257,9 +257,9 @@ class Votes(ServiceCore):
         if vote.kind == VoteKind.RESUME:
             await resume_game(self, session, game, now, by_vote=True)
             return
-        # A scheduler that saw the old deadline must not act on it (the version bumps).
-        GameState(game).set_deadline(vote.new_deadline_at)
-        await self._schedule_reminders(session, game, phase.id, game.deadline_at, now)
+        # A scheduler that saw the old deadline must not act on it (the version bumps);
+        # one falling inside an absence moves to its end (issue 29).
+        await move_deadline(self, session, [game], vote.new_deadline_at, now)
         moved = ev.DeadlineChanged(deadline=game.deadline_at, by_vote=True)
         add_event(session, moved, now, game_id=game.id, channel_id=game.channel_id)
 

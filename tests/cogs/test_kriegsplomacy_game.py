@@ -8,21 +8,27 @@ from __future__ import annotations
 
 from adjudication.units import Phase, PhaseKind
 from bot.service.power_views import view_report
-from bot.service.view_lookups import seen_phases, view_png
+from bot.service.view_lookups import seen_phases, seen_with_retreats, view_png
 from bot.service.words import power_name
 from tests.cogs.conftest import dm_orders
 from tests.cogs.test_kriegsplomacy import start_kriegsplomacy
 from tests.fake_discord import Driver
 
 
-async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> dict:
+async def _dms_of(
+    driver: Driver, powers: dict, code: str, next_code: str, *, kept: bool = False
+) -> dict:
     """Each player's DM of the phase `code`, checked against their power's view: its
     judge notation in the text, the map of the view attached, no other power named
-    that the view does not show (but the public centre totals). Returns {power: DM text}."""
-    title = Phase.parse(code).title
+    that the view does not show (but the public centre totals). `kept`: `code` is a
+    retreat phase kept from these players, who are sent the movement before it, told
+    with it (issue 29). Returns {power: DM text}."""
+    phase = Phase.parse(code)
+    if kept:
+        phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
     dms = {
         power: await driver.wait_for_message(
-            lambda m: f"{title} has been played" in m.content,
+            lambda m: f"{phase.title} has been played." in m.content,
             channel=driver.dm(user),
             since=0,
             timeout=30,
@@ -38,7 +44,10 @@ async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> di
     texts = {}
     for power, user in powers.items():
         dm = dms[power]
-        (seen,) = await seen_phases(lookups, info.id, played, [power])
+        if kept:
+            (seen,) = await seen_with_retreats(lookups, info.id, played, [power])
+        else:
+            (seen,) = await seen_phases(lookups, info.id, played, [power])
         assert view_report(seen, played.board) in dm.content, (power, dm.content)
         palette = await lookups.palette_for(info.id, user.id)
         assert [a.data for a in dm.attachments] == [await view_png(lookups, seen, palette)]
@@ -56,7 +65,10 @@ async def _dms_of(driver: Driver, powers: dict, code: str, next_code: str) -> di
     return texts
 
 
-async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nxt: str) -> dict:
+async def _play(
+    driver: Driver, clock, powers: dict, orders: dict, code: str, nxt: str, told=None
+) -> dict:
+    """Play `code` with `orders`; returns the DMs of the players `told` of it (all)."""
     # A movement phase is played at its deadline: the clock goes there and no further
     # (a later phase's must not pass with it). A retreat or adjustment phase ends as
     # soon as everyone concerned has ordered, which the orders below all do: the clock
@@ -69,7 +81,8 @@ async def _play(driver: Driver, clock, powers: dict, orders: dict, code: str, nx
         assert "rejected" not in echo.lower(), echo
     if info.phase.kind is PhaseKind.MOVEMENT:
         clock.now = max(clock.now, info.deadline_at)
-    return await _dms_of(driver, powers, code, nxt)
+    told = powers if told is None else {p: powers[p] for p in told}
+    return await _dms_of(driver, told, code, nxt)
 
 
 async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view(
@@ -108,6 +121,7 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
         },
         "F1901M",
         "F1901R",
+        told=["FRANCE"],  # the retreat phase is kept from the others (issue 29)
     )
     # France's army in Burgundy is dislodged; its spy, attacked, learns nothing.
     report = fall["FRANCE"].split("```")[1]
@@ -117,12 +131,19 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
         assert hidden not in report, hidden
     # Its options are every place the army could reach, never the true ones (D1).
     assert "`A Bur R Mun`" in fall["FRANCE"] and "`A Bur R Ruh`" in fall["FRANCE"]
+
+    retreat = await _play(
+        driver, clock, powers, {"FRANCE": "A Bur R Pic"}, "F1901R", "W1901A", told=["FRANCE"]
+    )
+    assert "Pic" in retreat["FRANCE"]
+    # Germany and Italy hear of Fall 1901 only now, with Winter 1901 next.
+    others = {p: powers[p] for p in ("GERMANY", "ITALY")}
+    fall = await _dms_of(driver, others, "F1901R", "W1901A", kept=True)
     # Italy's spy in Piedmont covers Marseilles: the French army leaving it is seen.
     assert "A Mar-???" in fall["ITALY"], fall["ITALY"]  # not where to (K9)
-
-    retreat = await _play(driver, clock, powers, {"FRANCE": "A Bur R Pic"}, "F1901R", "W1901A")
-    assert "Pic" in retreat["FRANCE"]
-    assert "Pic" not in retreat["GERMANY"] and "Pic" not in retreat["ITALY"]
+    for power in others:
+        assert "Pic" not in fall[power] and "etreat" not in fall[power], fall[power]
+        assert "Next: **Winter 1901 Adjustments**" in fall[power]
 
     builds = await _play(
         driver,

@@ -11,6 +11,7 @@ import re
 from dataclasses import fields
 from datetime import timedelta
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -21,11 +22,17 @@ from adjudication.variants import VARIANTS
 from adjudication.views import PowerView, power_view
 from bot.service import open_service
 from bot.service.caller import Caller
+from bot.service.errors import NotFound, WrongState
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.lookups import GameLookups
-from bot.service.power_views import public_results, stored_result, view_news
+from bot.service.power_views import (
+    public_results,
+    retreats_kept_from,
+    stored_result,
+    view_news,
+)
 from bot.service.scheduler import Scheduler
-from bot.service.view_lookups import hidden_answer, seen_phases, view_png
+from bot.service.view_lookups import hidden_answer, seen_phases, seen_with_retreats, view_png
 from render.unknown import render_view_map
 from tests.service.conftest import GUILD, started_game
 from tests.service.game_player import random_orders
@@ -123,6 +130,7 @@ async def _check_game(service, rng: random.Random) -> None:
     info = await started_game(service, settings=GameSettings(variant=VariantName.KRIEGSPLOMACY))
     lookups = GameLookups(service)
     learned: dict[str, frozenset[str]] = {}  # by power, in the movement phase before
+    untold: dict[str, set[str]] = {}  # a movement kept until its retreats: what it knew
     for _ in range(5):
         await _play_phase(service, info, rng)
         info = await service.lobby.game_info(info.id)
@@ -140,7 +148,26 @@ async def _check_game(service, rng: random.Random) -> None:
             view = power_view(played.before, stored_result(played), p.power, BOARD, watched)
             learned[p.power] = view.learned
             known = known_places(view) | watched
-            (seen,) = await seen_phases(lookups, info.id, played, [p.power])
+            caller = Caller(p.user_id, GUILD)
+            if retreats_kept_from(played.after, [p.power]):
+                # Issue 29: told nothing until the retreats are played; the movement is
+                # still in play for it, and so are its orders.
+                untold[p.power] = known
+                answer = await hidden_answer(lookups, info, before, caller, share=False)
+                assert answer is not None and answer.report is None
+                with pytest.raises(WrongState):
+                    await service.orders.legal_orders(caller, "", info.id)
+                continue
+            if retreats_kept_from(played.before, [p.power]):
+                # Told the movement with the retreats; the retreat phase is not its own.
+                known |= untold.pop(p.power)
+                (seen,) = await seen_with_retreats(lookups, info.id, played, [p.power])
+                with pytest.raises(NotFound):
+                    await hidden_answer(lookups, info, before, caller, share=False)
+                asked = records[-3]  # the movement
+            else:
+                (seen,) = await seen_phases(lookups, info.id, played, [p.power])
+                asked = before
             dm = view_news([seen], played.board, "G", None, False)
             assert named_places(dm) <= known, (p.power, named_places(dm) - known, dm)
             png = await view_png(lookups, seen)
@@ -154,8 +181,7 @@ async def _check_game(service, rng: random.Random) -> None:
                 totals=played.after.centre_counts(BOARD.powers),
                 power=p.power,
             )
-            caller = Caller(p.user_id, GUILD)
-            answer = await hidden_answer(lookups, info, before, caller, share=False)
+            answer = await hidden_answer(lookups, info, asked, caller, share=False)
             assert answer is not None and answer.png == png
             assert named_places(answer.report or "") <= known
             _check_offers(
