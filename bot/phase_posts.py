@@ -17,6 +17,7 @@ from bot.service import event_payloads as ev
 from bot.service.events import Event
 from bot.service.game_settings import SCORING_NAMES, ResultsNotation
 from bot.service.map_marks import unheld_powers
+from bot.service.masters_news import masters_results, own_masters_news
 from bot.service.phase_news import (
     PhaseNotices,
     channel_next,
@@ -123,6 +124,9 @@ class PhasePosts(EventPosts):
         else:
             not_played = unheld_powers(settings, played.before.phase)
             body = channel_results(played, sorted(self.lookups.board.powers), not_played)
+            # rules/003: minor powers, rebels and the orders written for them.
+            masters = masters_results(played, p.written, self.lookups.board.powers)
+            body = f"{body}\n\n{masters}" if masters else body
         said = notices(p.nmr, p.civil_disorder, p.eliminated)
         said += p.announcements  # a variant's events: World War I's coin
         palette = settings.map_palette  # the game's; None: the operator's
@@ -233,7 +237,10 @@ class PhasePosts(EventPosts):
             civil_disorder_over=p.civil_disorder_over,
             eliminated=p.eliminated,
         )
-        extra = p.variable_control  # rules/003 MR2: whom they may also order
+        # rules/003: what they wrote for others and what became of it; whom they may
+        # write for next.
+        mine = own_masters_news(played, list(p.powers), p.written)
+        extra = "\n".join(t for t in (mine, p.variable_control) if t)
         text = own_news(played, list(p.powers), name, p.deadline, p.game_over, told, extra)
         await self._to_user(event.user_id, text)
 

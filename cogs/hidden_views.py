@@ -8,7 +8,7 @@ import discord
 
 from bot.service.view_lookups import ViewAnswer
 from bot.service.views import Phase
-from bot.service.words import code_blocks
+from bot.service.words import MESSAGE_LIMIT
 from cogs.common import png_file, text_file
 
 
@@ -23,10 +23,11 @@ async def send_hidden(
         return
     heading = f"**{name}** — {phase.title}, as your power may know it"
     files = [png_file(answer.png, f"map-{phase}.png")] if answer.png is not None else []
-    blocks = code_blocks(answer.report) if answer.report else []
-    if len(blocks) > 1:
+    # The results in words, as the player's DM said them (issue 33); too long for one
+    # message, they go as a file.
+    text = "\n".join([heading, answer.report]) if answer.report else heading
+    if len(text) > MESSAGE_LIMIT:
         assert answer.report is not None
         files.append(text_file(answer.report, f"results-{phase}.txt"))
-        blocks = []
-    text = "\n".join([heading, *blocks])
+        text = heading
     await interaction.followup.send(text, files=files, ephemeral=private)

@@ -74,6 +74,9 @@ _GAME_COLUMNS = (
     _PHASES.c.id.label("phase_id"),
     _PHASES.c.code.label("phase_code"),
     _PHASES.c.started_at.label("phase_started_at"),
+    # A phase in grace: its end, and the deadline that passed (who was late then).
+    _PHASES.c.grace_until.label("grace_until"),
+    _PHASES.c.deadline_at.label("phase_deadline_at"),
 )
 # The game with its current phase; then its powers, each with the proxy grants in force
 # for it and its orders in force (a row per power and order, and grant).
@@ -223,7 +226,8 @@ class OrderContext:
     """What an order operation reads first.
 
     - `game`: id, name, guild_id, gm_user_id, status, deadline_at, paused_at, and the
-      current phase's `phase_id`, `phase_code` and `phase_started_at`
+      current phase's `phase_id`, `phase_code`, `phase_started_at`, `grace_until` and
+      `phase_deadline_at`
     - `powers`: a row per power (power, user_id, standby_user_id, playable,
       civil_disorder, ready); `grants`: proxy grants in force, each on its power's
       row (grantee_user_id, provinces, grantor_user_id)
@@ -263,6 +267,17 @@ async def order_context(db: Db, game_id: int, *, lock: bool) -> OrderContext | N
             grants.setdefault((row.power, row.grantee_user_id), row)
     in_force = in_force_of((r.power, r.slot, r.order, r.by_owner) for r in rows)
     return OrderContext(game, list(powers.values()), list(grants.values()), in_force)
+
+
+async def sent_by(db: Db, phase_id: int, until: datetime) -> set[str]:
+    """The powers a message of orders was kept for in the phase by `until`."""
+    conn = await connection(db)
+    rows = await conn.execute(
+        select(_SUBMISSIONS.c.power)
+        .where(_SUBMISSIONS.c.phase_id == phase_id, _SUBMISSIONS.c.received_at <= until)
+        .distinct()
+    )
+    return set(rows.scalars().all())
 
 
 async def settings_json(db: Db, game_id: int) -> dict:

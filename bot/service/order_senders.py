@@ -5,9 +5,10 @@ still order now, and what they may see of the orders in force."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -28,6 +29,7 @@ from bot.service.hidden_status import refuse_in_kept_retreats
 from bot.service.order_checks import line_json, progress
 from bot.service.service_core import no_such_game, valid_id
 from bot.service.views import LineResult, LineStatus, SubmissionResult
+from bot.service.words import deadline_text
 from storage import order_queries, repo
 from storage.orders_in_force import InForce, Slot
 
@@ -152,10 +154,31 @@ async def sender_context(
         and sent_at >= game.phase_started_at
     ):
         raise LateOrders(
-            f"The deadline for {game.phase_code} in {game.name} has passed; orders are "
-            "no longer accepted for this phase."
+            f"The deadline for {Phase.parse(game.phase_code).title} in {game.name} has "
+            "passed; orders are no longer accepted for this phase."
         )
+    if sent_at is not None and game.grace_until is not None:
+        controls = await _late_only(db, game, read.powers, controls)
     return SenderContext(game, read.powers, controls, read.in_force)
+
+
+async def _late_only(
+    db: order_queries.Db, game: Any, powers: Sequence[Any], controls: list[Control]
+) -> list[Control]:
+    """In a grace, only the late powers' orders may still change: "the others' orders
+    were final at the deadline" (issue 33's ruling). A power was late when it had sent
+    nothing by the deadline that passed and had not said it was ready."""
+    sent = await order_queries.sent_by(db, game.phase_id, game.phase_deadline_at)
+    ready = {row.power for row in powers if row.ready}
+    late = [c for c in controls if c.power not in sent and c.power not in ready]
+    if late:
+        return late
+    phase = Phase.parse(game.phase_code).title
+    raise LateOrders(
+        f"Your orders for {phase} in {game.name} were final at the deadline: the game "
+        f"waits until {deadline_text(game.deadline_at)} only for the powers that had sent "
+        "none, and then plays the orders you had sent."
+    )
 
 
 def summary_for(

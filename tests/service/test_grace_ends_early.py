@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.service.caller import Caller
+from bot.service.errors import LateOrders
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.gm_text import gm_status_text
 from bot.service.schedule import Schedule
@@ -130,3 +133,25 @@ async def test_issue33_a_match_in_grace_ends_when_both_boards_late_have_ordered(
     await service.orders.submit_orders(Caller(holders_b["AUSTRIA"], GUILD), agt, later, b)
     report = await scheduler.tick(later + timedelta(seconds=1))
     assert sorted(r.game_id for r in report.adjudicated) == [a, b]
+
+
+async def test_issue33_the_others_orders_were_final_at_the_deadline(service):
+    """The ruling: "the others' orders were final at the deadline". In the grace, a
+    power that was not late cannot change its orders (they are what the phase plays);
+    the late power can send its own."""
+    info = await started_game(service, settings=GRACE)
+    france = Caller(owner(info, "FRANCE"), GUILD)
+    await service.orders.submit_orders(france, "A Par - Bur", T0)
+    for power in OTHERS:
+        if power != "FRANCE":
+            await service.orders.set_ready(Caller(owner(info, power), GUILD), T0)
+    scheduler = Scheduler(service)
+    assert (await scheduler.tick(info.deadline_at)).adjudicated == ()  # Russia is late
+    in_grace = info.deadline_at + timedelta(hours=1)
+    with pytest.raises(LateOrders, match="final at the deadline"):
+        await service.orders.submit_orders(france, "A Par - Pic", in_grace)
+    shown = await service.orders.show_orders(france)
+    assert [str(o) for o in shown.orders] == ["A PAR - BUR"]
+    russia = Caller(owner(info, "RUSSIA"), GUILD)
+    sent = await service.orders.submit_orders(russia, "A Mos H", in_grace)
+    assert [line.status.value for line in sent.lines] == ["accepted"]
