@@ -43,12 +43,21 @@ NO_GRACE = frozenset({VariantName.KRIEGSPLOMACY, VariantName.SPY})
 def refuse_telling_grace(settings: GameSettings) -> GameSettings:
     """`settings`, or `InvalidSetting` with the reason when they give a grace to a
     variant that does not report missed orders."""
-    if settings.schedule.grace_minutes and settings.variant in NO_GRACE:
-        title = VARIANTS[settings.variant].title
+    if settings.variant not in NO_GRACE:
+        return settings
+    title = VARIANTS[settings.variant].title
+    if settings.schedule.grace_minutes:
         raise InvalidSetting(
             f"{title} takes no grace for late powers: its missed orders are not reported "
             "(rules/004), and waiting for a late power would show everyone that someone "
             "was late. Set grace_hours to 0."
+        )
+    if settings.schedule.excuses:
+        # An excused miss moves everyone's deadline: as telling as a grace.
+        raise InvalidSetting(
+            f"{title} takes no excused misses: its missed orders are not reported "
+            "(rules/004), and a deadline moved for a miss would show everyone that someone "
+            "missed it. Set excuses to 0."
         )
     return settings
 

@@ -66,3 +66,12 @@ async def test_issue33_a_kriegsplomacy_game_stored_with_a_grace_plays_at_the_dea
     info = await started_game(service, settings=settings)
     report = await Scheduler(service).tick(info.deadline_at)
     assert [r.phase.code for r in report.adjudicated] == [info.phase.code]
+
+
+@pytest.mark.parametrize("variant", HIDING)
+def test_issue33_excused_misses_are_refused_too_where_lateness_is_not_told(variant):
+    """An excused miss moves everyone's deadline by the schedule, which tells them as
+    plainly as a grace that someone missed it: refused alike, for the same reason."""
+    with pytest.raises(InvalidSetting, match="not reported"):
+        change_setting(GameSettings(variant=VariantName(variant)), "excuses", "1", started=False)
+    assert change_setting(GameSettings(), "excuses", "1", started=False).schedule.excuses == 1
