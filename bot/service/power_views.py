@@ -17,15 +17,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from adjudication.board import Board
+from adjudication.notation import place_name
 from adjudication.orders import Waive
 from adjudication.phases import Adjudication
 from adjudication.position import Dislodgement, Position
 from adjudication.report import adjustment_report, movement_report, retreat_report
 from adjudication.spying import UNKNOWN
-from adjudication.units import Phase, PhaseKind, Power
+from adjudication.units import Location, Phase, PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
 from adjudication.views import PowerView, PublicView, public_view, view_of
 from bot.service.phase_news import PhaseNotices, PlayedPhase, next_step, standing
+from bot.service.view_words import told_in_words
 from bot.service.words import power_name
 
 
@@ -142,7 +144,8 @@ def own_position(position: Position, power: Power) -> Position:
 
 
 def view_report(seen: SeenPhase, board: Board) -> str:
-    """rules/004's judge notation of the phase as the power may know it; a movement
+    """rules/004's judge notation of the phase as the power may know it, for the judge
+    file (a player's export); players read it in words (`view_words`). A movement
     phase told with its retreats (`with_retreats`) notes where the units it saw
     dislodged went (`[r-???*]`), and lists the retreats into its area of units it had
     not seen ("a previously unknown retreat occurs into your area")."""
@@ -193,6 +196,12 @@ def view_notices(
     return "\n".join(lines)
 
 
+def view_words(seen: SeenPhase, board: Board) -> str:
+    """The phase as the power may know it, in the words and notation of the DM echo
+    (issue 33): what `view_report` tells in rules/004's judge notation, for players."""
+    return told_in_words(seen.view, board, seen.retreats)
+
+
 def view_news(
     seen: Sequence[SeenPhase],
     board: Board,
@@ -201,8 +210,8 @@ def view_news(
     game_over: bool,
 ) -> str:
     """A player's DM after a phase of a hidden-information game: for each of their
-    powers, its view's judge notation, its units attacked where they stood (not by
-    whom), where it stands; the year's centre totals; what to do next, with the
+    powers, its view in words (`view_words`), its units attacked where they stood (not
+    by whom), where it stands; the year's centre totals; what to do next, with the
     options its view gives (never the true retreat options: they would tell where the
     attacker came from). Civil disorder is told on its own (`view_notices`)."""
     first = seen[0].view.adjudication
@@ -212,9 +221,9 @@ def view_news(
         view, after = one.view, one.view.adjudication.position
         if len(seen) > 1:
             lines.append(f"**{power_name(view.power)}**")
-        lines.append(f"```\n{view_report(one, board)}\n```")
+        lines.append(view_words(one, board))
         if view.attacked:
-            places = ", ".join(sorted(p.title() for p in view.attacked))
+            places = ", ".join(sorted(place_name(Location(p), board) for p in view.attacked))
             lines.append(f"Attacked or opposed where they stood (not by whom): {places}.")
         lines.append(standing(after, view.power))
     if seen[0].view.centre_counts is not None:

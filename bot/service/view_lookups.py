@@ -28,7 +28,7 @@ from bot.service.power_views import (
     retreats_kept_from,
     seen_phase,
     unknown_places,
-    view_report,
+    view_words,
     with_retreats,
 )
 from bot.service.views import GameInfo, PhaseRecord
@@ -110,10 +110,10 @@ async def view_png(lookups: GameLookups, seen: SeenPhase, palette: str | None = 
 @dataclass(frozen=True, slots=True)
 class ViewAnswer:
     """What `/game map` or `/game history` shows one person of a hidden-information
-    game: their view's results (None before the phase is played) and map, or, for
-    anyone who holds no power there, the public view alone (no map). `phase`: the phase
-    shown when it is not the one asked for (the movement phase before a retreat phase
-    in play that is kept from the asker, issue 29)."""
+    game: their view's results in words (`view_words`; None before the phase is
+    played) and map, or, for anyone who holds no power there, the public view alone (no
+    map). `phase`: the phase shown when it is not the one asked for (the movement phase
+    before a retreat phase in play that is kept from the asker, issue 29)."""
 
     report: str | None
     png: bytes | None
@@ -164,14 +164,14 @@ async def hidden_answer(
         told = await seen_with_retreats(lookups, info.id, played, mine[:1])
         assert told is not None
         return ViewAnswer(
-            view_report(told[0], played.board), await view_png(lookups, told[0], palette)
+            view_words(told[0], played.board), await view_png(lookups, told[0], palette)
         )
     if record.outcomes is not None and later:
         played = await lookups.played_phase(info.id, record.id, later[0].id)
         assert played is not None
         seen = await seen_phases(lookups, info.id, played, mine[:1])
         return ViewAnswer(
-            view_report(seen[0], played.board), await view_png(lookups, seen[0], palette)
+            view_words(seen[0], played.board), await view_png(lookups, seen[0], palette)
         )
     return await _in_play(lookups, info.id, record, earlier, mine, palette)
 

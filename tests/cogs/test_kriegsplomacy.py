@@ -59,7 +59,8 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
         assert secret not in post.content, secret
     assert not post.attachments
     french = await _news(driver, powers["FRANCE"], "Spring 1901")
-    assert "A Par*-Bur" in french.content  # failed (bounced), not told by whom
+    # In the echo's words (issue 33): bounced, not told by whom.
+    assert "• A Par - Bur: bounced" in french.content and "```" not in french.content
     assert "Mun" not in french.content and "Germany" not in french.content
     assert "Attacked" not in french.content  # France's units were not attacked
     # The map sent is the render of France's view, and differs from the whole board's.
@@ -112,10 +113,14 @@ async def test_game_map_and_history_show_a_player_their_view_the_gm_all_others_t
         public = await ask(outsider, "game map", **({"share": True} if shared else {}))
         assert not public.attachments and "their own view" in public.content
     german = await ask(powers["GERMANY"], "game history", phase="S1901M")
-    assert "A Mun*-Bur" in german.content and "Par" not in german.content
+    # Its view in words, as its DM said it (issue 33).
+    assert "• A Mun - Bur: bounced" in german.content and "Par" not in german.content
+    assert "```" not in german.content and "*-" not in german.content
     assert german.attachments  # the map of Germany's view
     gm = await ask(driver.fake.gm, "game history", phase="S1901M")
     assert "Par" in gm.content and "Mun" in gm.content
+    # The GM's record keeps rules/004's judge notation.
+    assert "Results for Spring 1901:" in gm.content and "A Mun*-Bur" in gm.content
 
 
 async def test_autocomplete_offers_nothing_that_names_a_hidden_unit(

@@ -2,13 +2,14 @@
 builds, E and CE orders, a dislodgement and its retreat, a Winter's builds and the next
 year, every player's DM checked against their power's view of each phase ("You always
 know where your own units are, but in general you don't know where (or what) anybody
-else's units are")."""
+else's units are"), in the words and notation of the DM echo (issue 33)."""
 
 from __future__ import annotations
 
 from adjudication.units import Phase, PhaseKind
-from bot.service.power_views import view_report
+from bot.service.power_views import view_words
 from bot.service.view_lookups import seen_phases, seen_with_retreats, view_png
+from bot.service.view_words import LEGEND
 from bot.service.words import power_name
 from tests.cogs.conftest import dm_orders
 from tests.cogs.test_kriegsplomacy import start_kriegsplomacy
@@ -19,10 +20,10 @@ async def _dms_of(
     driver: Driver, powers: dict, code: str, next_code: str, *, kept: bool = False
 ) -> dict:
     """Each player's DM of the phase `code`, checked against their power's view: its
-    judge notation in the text, the map of the view attached, no other power named
-    that the view does not show (but the public centre totals). `kept`: `code` is a
-    retreat phase kept from these players, who are sent the movement before it, told
-    with it (issue 29). Returns {power: DM text}."""
+    words in the text (never rules/004's judge notation), the map of the view attached,
+    no other power named that the view does not show (but the public centre totals).
+    `kept`: `code` is a retreat phase kept from these players, who are sent the
+    movement before it, told with it (issue 29). Returns {power: DM text}."""
     phase = Phase.parse(code)
     if kept:
         phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
@@ -48,7 +49,8 @@ async def _dms_of(
             (seen,) = await seen_with_retreats(lookups, info.id, played, [power])
         else:
             (seen,) = await seen_phases(lookups, info.id, played, [power])
-        assert view_report(seen, played.board) in dm.content, (power, dm.content)
+        assert view_words(seen, played.board) in dm.content, (power, dm.content)
+        assert "```" not in dm.content and "[" not in dm.content, dm.content
         palette = await lookups.palette_for(info.id, user.id)
         assert [a.data for a in dm.attachments] == [await view_png(lookups, seen, palette)]
         shown = seen.view.adjudication
@@ -63,6 +65,12 @@ async def _dms_of(
             assert power_name(other) not in told, (power, other, dm.content)
         texts[power] = dm.content
     return texts
+
+
+def _results(dm: str) -> str:
+    """The results of a DM: its lines of orders, without the options of what to do next
+    (which offer every place a dislodged unit could reach, D1)."""
+    return "\n".join(line for line in dm.splitlines() if line.startswith("• "))
 
 
 async def _play(
@@ -104,11 +112,16 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
         "S1901M",
         "F1901M",
     )
-    # France's spy in Marseilles covers Piedmont: it learns an Italian army moved there.
-    assert "A ???-Pie" in spring["FRANCE"], spring["FRANCE"]  # not whence (K9)
+    # France's spy in Marseilles covers Piedmont: it learns an Italian army moved there,
+    # not whence (K9), in the echo's notation, the unknown said in a legend.
+    assert "• Italy's A ??? - Pie: moved" in spring["FRANCE"], spring["FRANCE"]
+    assert LEGEND in spring["FRANCE"] and "• F Bre - Mao: moved" in spring["FRANCE"]
+    assert "• A Mar E: spied" in spring["FRANCE"]
     assert "Ruh" not in spring["FRANCE"] and "Kie" not in spring["FRANCE"]
     assert "Bur" not in spring["ITALY"] and "Mar" not in spring["ITALY"]
-    assert "CE" in spring["GERMANY"] and "Bur" not in spring["GERMANY"]
+    assert "• F Kie CE: counter-spied" in spring["GERMANY"] and "Bur" not in spring["GERMANY"]
+    assert "• A Mun - Ruh: moved" in spring["GERMANY"]  # "Ruh", as the echo writes it
+    assert LEGEND not in spring["GERMANY"]  # nothing it could not see
 
     fall = await _play(
         driver,
@@ -124,8 +137,8 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
         told=["FRANCE"],  # the retreat phase is kept from the others (issue 29)
     )
     # France's army in Burgundy is dislodged; its spy, attacked, learns nothing.
-    report = fall["FRANCE"].split("```")[1]
-    assert "A Bur E [dislodged]" in report
+    report = _results(fall["FRANCE"])
+    assert "• A Bur E: dislodged" in report
     assert "(not by whom): Bur." in fall["FRANCE"]
     for hidden in ("Ruh", "Mun", "Germany"):
         assert hidden not in report, hidden
@@ -135,12 +148,12 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
     retreat = await _play(
         driver, clock, powers, {"FRANCE": "A Bur R Pic"}, "F1901R", "W1901A", told=["FRANCE"]
     )
-    assert "Pic" in retreat["FRANCE"]
+    assert "• A Bur R Pic: retreated" in retreat["FRANCE"]
     # Germany and Italy hear of Fall 1901 only now, with Winter 1901 next.
     others = {p: powers[p] for p in ("GERMANY", "ITALY")}
     fall = await _dms_of(driver, others, "F1901R", "W1901A", kept=True)
     # Italy's spy in Piedmont covers Marseilles: the French army leaving it is seen.
-    assert "A Mar-???" in fall["ITALY"], fall["ITALY"]  # not where to (K9)
+    assert "• France's A Mar - ???: moved" in fall["ITALY"], fall["ITALY"]  # not where to
     for power in others:
         assert "Pic" not in fall[power] and "etreat" not in fall[power], fall[power]
         assert "Next: **Winter 1901 Adjustments**" in fall[power]
@@ -153,8 +166,8 @@ async def test_rules004_krieg_a_game_over_years_each_player_told_only_their_view
         "W1901A",
         "S1902M",
     )
-    assert "A Mar" in builds["FRANCE"] and "Ber" not in builds["FRANCE"]
-    assert "A Ber" in builds["GERMANY"] and "Mar" not in builds["GERMANY"]
+    assert "• Build A Mar: built" in builds["FRANCE"] and "Ber" not in builds["FRANCE"]
+    assert "• Build A Ber: built" in builds["GERMANY"] and "Mar" not in builds["GERMANY"]
 
     spring = await _play(
         driver, clock, powers, {"ITALY": "A Pie - Mar", "FRANCE": "A Mar H"}, "S1902M", "F1902M"

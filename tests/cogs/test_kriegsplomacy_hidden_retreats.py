@@ -133,7 +133,9 @@ async def test_rules004_krieg_a_power_with_nothing_to_retreat_hears_of_no_retrea
     ).reply()
     assert "No phase F1901R" in refused.content
     told = await (await driver.slash(italy, channel, "game history", {"phase": "F1901M"})).reply()
-    assert "Results for Fall 1901" in told.content and "etreat" not in told.content
+    # The movement as its DM told it, in words (issue 33).
+    assert "Fall 1901, as your power may know it" in told.content
+    assert "• A Ven H: held" in told.content and "etreat" not in told.content
     for user in (germany, italy):
         for text in _told_since(driver, user, mark):
             assert "etreat" not in text, text

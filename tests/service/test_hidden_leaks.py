@@ -68,13 +68,15 @@ def known_places(view: PowerView) -> set[str]:
 
 
 def named_places(text: str) -> set[str]:
-    """The provinces `text` names, by code in any case or by full name. rules/004's
-    notation names another power's unit by the power's first three letters before the
-    unit's kind (`S Eng F Nwg - Bar`): that word names a power, not a province (here
-    England, not the English Channel)."""
+    """The provinces `text` names, by code (as written, title-cased, or as the echo
+    writes it: "StP") or by full name. rules/004's notation names another power's unit
+    by the power's first three letters before the unit's kind (`S Eng F Nwg - Bar`):
+    that word names a power, not a province (here England, not the English Channel)."""
     owners = "|".join(p[:3].title() for p in BOARD.powers)
     text = re.sub(rf"\b(?:{owners}) (?=[AFP] )", "", text)
     words = set(re.findall(r"[A-Za-z]+", text))
+    # A capitalised three-letter word in any case ("StP", as the echo writes it).
+    words |= {w.upper() for w in words if len(w) == 3 and w[0].isupper()}
     named = {c for c in BOARD.provinces if c in words or c.title() in words}
     return named | {c for c, p in BOARD.provinces.items() if p.name in text}
 
@@ -83,6 +85,9 @@ def test_the_oracle_tells_a_power_from_the_channel() -> None:
     assert named_places("F Eng S F Lon - Nth") == {"ENG", "LON", "NTH"}
     assert named_places("F ??? S Eng F Nwg - Bar [nso]") == {"NWG", "BAR"}
     assert named_places("England's fleet in the English Channel") == {"ENG"}
+    # The echo's notation, which players' results use (issue 33): "StP", "Spa/sc".
+    assert named_places("• Russia's A StP - Nwy: moved") == {"STP", "NWY"}
+    assert named_places("• F Spa/sc E: spied") == {"SPA"}
 
 
 async def _play_phase(service, info, rng: random.Random) -> None:

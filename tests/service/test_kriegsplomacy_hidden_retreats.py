@@ -105,15 +105,16 @@ def test_rules004_krieg_the_standard_game_tells_everyone_of_the_retreats() -> No
 
 def test_rules004_krieg_the_uninvolved_are_told_the_movement_with_its_retreats() -> None:
     # Germany's spy saw France's fleet dislodged; once the retreats are played it is
-    # told the movement, the retreat as the document writes it ("Fre F MAtl-???
-    # [r-???*]"), the year's totals and the next phase with its deadline; never that a
-    # retreat phase came between.
+    # told the movement, the retreat as the document tells it ("Fre F MAtl-???
+    # [r-???*]", in the echo's words: issue 33), the year's totals and the next phase
+    # with its deadline; never that a retreat phase came between.
     text = _told_with_retreats("GERMANY")
     assert text.startswith("**G**: Fall 1901 has been played.")
-    assert "F MAtl-??? [r-???*]" in text and "F SpaSC* E" in text
+    seen = "• France's F Mao - ???: failed; dislodged, then retreated to ???"
+    assert seen in text and "• F Spa/sc E: spied" in text
     assert "Supply centres at the end of the year" in text
     assert "Next: **Winter 1901 Adjustments**" in text
-    assert "etreat" not in text.replace("[r-???*]", ""), text
+    assert "etreat" not in text.replace("retreated to ???", ""), text
 
 
 def test_rules004_krieg_the_movement_told_with_its_retreats_names_only_what_was_seen() -> None:
@@ -131,8 +132,9 @@ def test_rules004_krieg_the_movement_told_with_its_retreats_names_only_what_was_
 
 def test_rules004_krieg_a_power_that_saw_nothing_is_told_its_own_and_the_next_phase() -> None:
     text = _told_with_retreats("ITALY")
-    report = text.split("```")[1]
-    assert "F TyrS-WMed*" in report and "France" not in report and "MAtl" not in report
+    report = "\n".join(line for line in text.splitlines() if line.startswith("• "))
+    assert report == "• F Tys - Wes: moved", text
+    assert "Mao" not in text
     assert "Next: **Winter 1901 Adjustments**" in text and "etreat" not in text
 
 
