@@ -9,7 +9,7 @@ layer (bot/event_posts.py and its neighbours) turns them into messages.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, PlainSerializer
 
@@ -71,6 +71,9 @@ class Results(Payload):
     civil_disorder: Powers = ()
     eliminated: Powers = ()
     announcements: tuple[str, ...] = ()  # a variant's events (World War I's coin)
+    # rules/003: the lines written for others and the Masters orders, with what became
+    # of each (`masters_news.written_record`).
+    written: tuple[dict[str, Any], ...] = ()
 
 
 class Dislodged(BaseModel):
@@ -264,6 +267,7 @@ class PhaseNews(Payload):
     civil_disorder_over: Powers = ()
     eliminated: Powers = ()
     variable_control: str = ""
+    written: tuple[dict[str, Any], ...] = ()  # rules/003: theirs (`masters_news.written_for`)
 
 
 class DeliveryFailed(Payload):
@@ -323,6 +327,9 @@ class Excused(Payload):
     powers: Powers
     phase: str
     deadline: Moment
+    # The excused misses each of `powers` has left (issue 33); empty in rows queued
+    # before it was kept.
+    left: tuple[tuple[Power, int], ...] = ()
 
 
 class Absence(Payload):

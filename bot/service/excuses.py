@@ -21,7 +21,7 @@ from bot.service.grace import late_powers, tell
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.service_core import ServiceCore
 from bot.service.start_state import keep_start_state
-from bot.service.words import deadline_text, power_list
+from bot.service.words import count, deadline_text, power_list, power_name
 from storage import repo
 from storage.models import GameRow, PhaseRow, PowerRow
 
@@ -48,7 +48,8 @@ async def excuse_the_late(desk: ServiceCore, session: AsyncSession, game: GameRo
             add_event(session, moved, now, game_id=board.id, channel_id=board.channel_id)
             continue
         _, phase, excused = spent[board.id]
-        notice = partial(ev.Excused, phase=phase.code, deadline=deadline)
+        left = tuple((row.power, row.excuses_left) for row in excused)
+        notice = partial(ev.Excused, phase=phase.code, deadline=deadline, left=left)
         tell(session, board, excused, notice, now, desk._settings(board).variant)
     return True
 
@@ -94,13 +95,28 @@ def excused_text(game_name: str, excused: ev.Excused) -> str:
     deadline = deadline_text(excused.deadline)
     powers = power_list(excused.powers)
     phase = Phase.parse(excused.phase).title
+    left = dict(excused.left)
     if excused.to == "player":
+        remaining = " ".join(
+            f"{power_name(p)} has {_misses_left(left[p])} left."
+            for p in excused.powers
+            if p in left
+        )
         return (
             f"**{game_name}**, {phase}: I had no orders from {powers}, so one of your "
-            f"excused misses was spent. New deadline {deadline}; send your orders here "
-            "by DM."
-        )
+            f"excused misses was spent. {remaining} New deadline {deadline}; send your "
+            "orders here by DM."
+        ).replace("  ", " ")
     who = "GM: in" if excused.to == "gm" else "In"
-    return (
-        f"{who} **{game_name}** {powers} used an excused miss for {phase}. New deadline {deadline}."
+    counts = ", ".join(
+        f"{power_name(p)} {left[p] or 'none'} left" for p in excused.powers if p in left
     )
+    return (
+        f"{who} **{game_name}** {powers} used an excused miss for {phase}"
+        + (f" ({counts})" if counts else "")
+        + f". New deadline {deadline}."
+    )
+
+
+def _misses_left(n: int) -> str:
+    return "no excused misses" if n == 0 else count(n, "excused miss", "excused misses")

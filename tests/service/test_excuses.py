@@ -13,6 +13,7 @@ from bot.service.caller import Caller
 from bot.service.errors import InvalidSetting
 from bot.service.event_codec import encode
 from bot.service.events import EventKind
+from bot.service.excuses import excused_text
 from bot.service.game_settings import GameSettings
 from bot.service.schedule import Clock, Schedule
 from bot.service.scheduler import Scheduler
@@ -114,3 +115,17 @@ async def test_issue23_excuse_budget_out_of_range_is_refused(service, budget):
     lobby = await service.lobby.create_game(GUILD, 78, GM, "Lobby", T0)
     with pytest.raises(InvalidSetting, match="0 to 10"):
         await service.gm.gm_change_setting(lobby.id, Caller(GM, GUILD), "excuses", budget, T0)
+
+
+async def test_issue33_an_excuse_spent_says_how_many_are_left(service):
+    """Issue 33: "An excuse spent says how many are left"."""
+    info = await started_game(service, settings=ONE_EXCUSE)
+    at = T0 + timedelta(hours=1)
+    for power, hold in HOLDS.items():
+        await service.orders.submit_orders(Caller(owner(info, power), GUILD), hold, at)
+    await Scheduler(service).tick(info.deadline_at)
+    told = {e.payload.to: e.payload for e in await excused(service)}
+    player = excused_text("Game", told["player"])
+    assert "England has no excused misses left" in player, player
+    gm = excused_text("Game", told["gm"])
+    assert "none left" in gm, gm
