@@ -15,6 +15,7 @@ from adjudication.interop import read_record, write_result
 from adjudication.phases import adjudicate
 from adjudication.rules import Rules
 from adjudication.serialize import SerializeError, dumps, rules_from_options
+from adjudication.units import Phase
 from adjudication.variants import UnknownGrouping, UnknownVariant, variant_named
 
 log = logging.getLogger(__name__)
@@ -45,13 +46,19 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
         except (SerializeError, UnknownGrouping) as err:
             return {"id": record_id, "error": f"bad options: {err}"}
     try:
-        record = read_record(document, board, variant.name, variant.spies)
+        # Read on the board the line's phase is played on, as the service plays it:
+        # World War I's closed Italian land is no retreat before 1915 (QUEUE).
+        phase = Phase.parse(str(document.get("phase")))
+        played_on = variant.board_for(phase)
+        record = read_record(document, played_on, variant.name, variant.spies)
     except (ValueError, KeyError, TypeError, AttributeError) as err:  # InterchangeError too
         return {"id": record_id, "error": f"bad record: {err}"}
-    if "variable_control" in document:  # Masters Rules written lines (VARIANTS.md M19)
+    if rules.masters.played or "variable_control" in document:
+        # The Masters Rules: written lines, powers in disorder, annexed homes and last
+        # Winter's ownership (docs/PHASES.md, VARIANTS.md M19).
         from adjudication.masters.replay import replay_written
 
-        return replay_written(record, document["variable_control"], variant, rules)
+        return replay_written(record, document, variant, rules)
     try:
         result = adjudicate(record.position, record.orders, variant, rules)
     except Exception as err:  # one engine failure must not end a batch replay

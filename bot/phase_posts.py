@@ -124,9 +124,9 @@ class PhasePosts(EventPosts):
         else:
             not_played = unheld_powers(settings, played.before.phase)
             body = channel_results(played, sorted(self.lookups.board.powers), not_played)
-            # rules/003: minor powers, rebels and the orders written for them.
-            masters = masters_results(played, p.written, self.lookups.board.powers)
-            body = f"{body}\n\n{masters}" if masters else body
+            if settings.rules.masters.played:  # rules/003: minor powers, rebels, writers
+                masters = masters_results(played, p.written, self.lookups.board.powers)
+                body = f"{body}\n\n{masters}" if masters else body
         said = notices(p.nmr, p.civil_disorder, p.eliminated)
         said += p.announcements  # a variant's events: World War I's coin
         palette = settings.map_palette  # the game's; None: the operator's

@@ -1,9 +1,9 @@
 """The adjustment phase under the Masters Rules (MR2 e, MR3, MR4, MR5, MR6).
 
 Each power's allowance is its centres less its units (rules/000 §13.2), plus one
-per Aid it receives (MR6 b), less one per Aid it gives. Builds, rebel builds,
-annexations and waives use the allowance in the order written; Aid orders are
-counted first, from the donor's own surplus only (M14). A build site is settled
+per Aid it receives (MR6 b). Builds, rebel builds, annexations and waives use the
+allowance in the order written; they stand, and Aid comes only from the builds a
+donor's own surplus leaves unused by them (MR6 a, M14). A build site is settled
 by count among every build written for it (MR3 c, MR2 e); a tie builds nothing.
 Readings M10-M16 in docs/VARIANTS.md.
 """
@@ -20,6 +20,7 @@ from adjudication.civil_disorder import civil_disorder_removals
 from adjudication.masters.control import eligible
 from adjudication.masters.minors import rebel_power
 from adjudication.masters.options import MastersRules
+from adjudication.masters.rebels import rebel_site_refusal
 from adjudication.masters.written import Aid, Annex, Control, RebelBuild, Written, WrittenOutcome
 from adjudication.orders import Build, Disband, Waive
 from adjudication.outcomes import Outcome, Reason
@@ -54,28 +55,16 @@ def play_adjustments(
     previous adjustment phase, for MR4 a)."""
     control: dict[int, Control] = {}
     base = {p: position.adjustment_of(p) for p in _powers(position, board)}
-    aid: dict[Power, int] = {}
-    given: dict[Power, int] = {}
-    for i, line in enumerate(lines):  # M14: Aid first, from the donor's own surplus
-        order = line.order
-        if not isinstance(order, Aid):
-            continue
-        ok = (
-            masters.foreign_aid
-            and line.by not in in_disorder
-            and order.recipient != line.by
-            and order.recipient in base
-        )
-        if not ok:
-            control[i] = Control.ILLEGAL
-        elif given.get(line.by, 0) >= base.get(line.by, 0):
-            control[i] = Control.OVER_LIMIT
-        else:
-            given[line.by] = given.get(line.by, 0) + 1
-            aid[order.recipient] = aid.get(order.recipient, 0) + 1
-            control[i] = Control.FOLLOWED
-    allowance = {p: n + aid.get(p, 0) - given.get(p, 0) for p, n in base.items()}
-    used: dict[Power, int] = dict(given)
+    own_builds: dict[Power, list[int]] = {}  # valid builds, waives, rebels, annexations
+    for i, line in enumerate(lines):
+        if _own_build(line, in_disorder):
+            if _valid_own_build(line, position, board, masters, owned_before):
+                own_builds.setdefault(line.by, []).append(i)
+            else:
+                control[i] = Control.ILLEGAL
+    aid, given = _settle_aid(lines, control, base, own_builds, masters, in_disorder)
+    allowance = {p: n + aid.get(p, 0) for p, n in base.items()}
+    used: dict[Power, int] = {}
     vc_used: dict[tuple[Power, Power], int] = {}
     sites: dict[str, dict[Unit, list[int]]] = {}  # centre -> unit -> lines
     removals: dict[Power, dict[str, list[int]]] = {}  # CD power -> province -> lines
@@ -118,30 +107,22 @@ def play_adjustments(
             else:
                 control[i] = Control.ILLEGAL
             continue
-        # The writer's own builds, waives, rebel builds and annexations: one build each.
-        if used.get(by, 0) >= base.get(by, 0) + aid.get(by, 0):
+        # The writer's own builds, waives, rebel builds and annexations (all valid
+        # here): one build each, of its own surplus and the aid it receives.
+        if used.get(by, 0) >= allowance.get(by, 0):
             control[i] = Control.OVER_LIMIT
             continue
-        if isinstance(order, Build) and check_build(order.unit, position, board) is None:
+        used[by] = used.get(by, 0) + 1
+        if isinstance(order, Build):
             sites.setdefault(order.unit.province, {}).setdefault(order.unit, []).append(i)
-        elif isinstance(order, Waive) and order.power == by:
+        elif isinstance(order, Waive):
             control[i] = Control.OWN
-        elif isinstance(order, RebelBuild) and _rebel_site(order, by, position, board, masters):
+        elif isinstance(order, RebelBuild):
             unit = Unit(rebel_power(order.location.province), order.type, order.location)
             sites.setdefault(order.location.province, {}).setdefault(unit, []).append(i)
-        elif (
-            isinstance(order, Annex)
-            and masters.annexation
-            and position.ownership.get(order.centre) == by
-            and owned_before.get(order.centre) == by
-            and board.home_owner.get(order.centre) != by
-        ):
+        elif isinstance(order, Annex):
             annexed[order.centre] = by
             control[i] = Control.FOLLOWED
-        else:
-            control[i] = Control.ILLEGAL
-            continue
-        used[by] = used.get(by, 0) + 1
     outcomes = _waived(position, board, lines, control, allowance, used, given, in_disorder)
     units = dict(occupied)
     built = _settle_sites(sites, control, allowance, in_disorder)
@@ -182,6 +163,76 @@ def play_adjustments(
     return Adjusted(tuple(outcomes), written, tuple(units.values()), annexed)
 
 
+def _own_build(line: Written, in_disorder: Collection[Power]) -> bool:
+    """A line that uses one of the writer's own builds: a build of his own unit, a
+    waive, a rebel build (MR3 a) or an annexation (MR4 a)."""
+    order = line.order
+    if line.by in in_disorder:
+        return False
+    if isinstance(order, Build):
+        return order.unit.power == line.by
+    return isinstance(order, Waive | RebelBuild | Annex)
+
+
+def _valid_own_build(
+    line: Written,
+    position: Position,
+    board: Board,
+    masters: MastersRules,
+    owned_before: Mapping[str, Power],
+) -> bool:
+    order, by = line.order, line.by
+    if isinstance(order, Build):
+        return check_build(order.unit, position, board) is None
+    if isinstance(order, Waive):
+        return order.power == by
+    if isinstance(order, RebelBuild):
+        return rebel_site_refusal(order, by, position, board, masters) is None
+    return (
+        isinstance(order, Annex)
+        and masters.annexation
+        and position.ownership.get(order.centre) == by
+        and owned_before.get(order.centre) == by
+        and board.home_owner.get(order.centre) != by
+    )
+
+
+def _settle_aid(
+    lines: Sequence[Written],
+    control: dict[int, Control],
+    base: Mapping[Power, int],
+    own_builds: Mapping[Power, Sequence[int]],
+    masters: MastersRules,
+    in_disorder: Collection[Power],
+) -> tuple[dict[Power, int], dict[Power, int]]:
+    """MR6 a): "For each construct order to which a player Power is entitled, but does
+    not submit ... one valid order to Aid": a donor gives, in the order written, as
+    many as its own surplus less the builds, waives, rebels and annexations it wrote
+    (aid received is not passed on). The aid each power receives, and gives."""
+    aid: dict[Power, int] = {}
+    given: dict[Power, int] = {}
+    for i, line in enumerate(lines):
+        order = line.order
+        if not isinstance(order, Aid):
+            continue
+        ok = (
+            masters.foreign_aid
+            and line.by not in in_disorder
+            and order.recipient != line.by
+            and order.recipient in base
+        )
+        unused = base.get(line.by, 0) - len(own_builds.get(line.by, ()))
+        if not ok:
+            control[i] = Control.ILLEGAL
+        elif given.get(line.by, 0) >= unused:
+            control[i] = Control.OVER_LIMIT
+        else:
+            given[line.by] = given.get(line.by, 0) + 1
+            aid[order.recipient] = aid.get(order.recipient, 0) + 1
+            control[i] = Control.FOLLOWED
+    return aid, given
+
+
 def _waived(
     position: Position,
     board: Board,
@@ -196,7 +247,7 @@ def _waived(
     have placed on its free home centres (`adjustments.default_orders`)."""
     waived: list[Outcome] = []
     for power, n in sorted(allowance.items()):
-        left = n - (used.get(power, 0) - given.get(power, 0))  # aid given is in both
+        left = n - used.get(power, 0) - given.get(power, 0)  # neither built nor given
         if power in in_disorder or left <= 0:
             continue
         tried = sum(
@@ -232,28 +283,6 @@ def _written_for(
     if not eligible(by, cd, position, board):
         return Control.NOT_ELIGIBLE
     return Control.FOLLOWED
-
-
-def _rebel_site(
-    order: RebelBuild, by: Power, position: Position, board: Board, masters: MastersRules
-) -> bool:
-    """MR3 b): a supply centre of another power, "neither occupied by, nor adjacent
-    to, a unit of the Power which owns it" (and empty: one unit to a space)."""
-    centre = order.location.province
-    owner = position.ownership.get(centre)
-    if not masters.rebellion or owner is None or owner == by or position.unit_in(centre):
-        return False
-    if not board.can_stand(order.type, order.location):
-        return False
-    return _unwatched(centre, owner, position, board)
-
-
-def _unwatched(centre: str, owner: Power, position: Position, board: Board) -> bool:
-    """No unit of `owner` could move into `centre` ("adjacent ... as for Support")."""
-    return not any(
-        u.power == owner and board.can_reach_province(u.type, u.location, centre)
-        for u in position.units
-    )
 
 
 def _settle_sites(

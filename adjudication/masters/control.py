@@ -4,15 +4,17 @@ of powers in civil disorder, settled to one order per unit before validation.
 a) "a player is eligible to write orders for the units of Powers in Civil Disorder,
 so long as no unit of his own Power occupies or is adjacent to any Supply Center
 owned at that time by the Power ... Adjacency is determined in the same manner as
-for Support"; b), c) no more valid orders than the centres his Power owns, the same
-order written more than once counting as often; d) one Retreat or Disband per
-dislodged unit, outside the count; f) no Variable Control through a CD power.
-Conflicts are settled by count, a tie holds (docs/VARIANTS.md M2-M6).
+for Support"; b), c) no more valid orders in a turn than the centres his Power owns:
+his own units' orders count first and are always followed, then his Variable Control
+orders in the order written while centres are left, each copy of a repeated one a
+vote of its own; d) one Retreat or Disband per dislodged unit, outside the count;
+f) no Variable Control through a CD power. Conflicts are settled by count, a tie
+holds (docs/VARIANTS.md M2-M6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from adjudication.board import Board
 from adjudication.masters.written import (
@@ -26,7 +28,7 @@ from adjudication.masters.written import (
 )
 from adjudication.orders import Hold, Order, order_power
 from adjudication.position import Position
-from adjudication.units import PhaseKind, Power
+from adjudication.units import PhaseKind, Power, Unit
 from adjudication.validate import validate_all
 
 
@@ -34,7 +36,15 @@ def eligible(writer: Power, cd_power: Power, position: Position, board: Board) -
     """MR2 a): no unit of `writer` stands on, or could move into (as for support),
     a supply centre `cd_power` owns now. A power owning no centre (a new rebel)
     may be written for by anyone."""
-    centres = [c for c, owner in position.ownership.items() if owner == cd_power]
+    return watching_unit(writer, cd_power, position, board) is None
+
+
+def watching_unit(
+    writer: Power, cd_power: Power, position: Position, board: Board
+) -> tuple[Unit, str] | None:
+    """MR2 a): why `writer` may not write for `cd_power`: a unit of his on, or next to
+    (as for support), one of its centres, with that centre; None if he may."""
+    centres = sorted(c for c, owner in position.ownership.items() if owner == cd_power)
     for unit in position.units:
         if unit.power != writer:
             continue
@@ -42,8 +52,8 @@ def eligible(writer: Power, cd_power: Power, position: Position, board: Board) -
             if unit.province == centre or board.can_reach_province(
                 unit.type, unit.location, centre
             ):
-                return False
-    return True
+                return unit, centre
+    return None
 
 
 def settle(
@@ -59,10 +69,10 @@ def settle(
     control: dict[int, Control] = {}
     own: list[Order] = []
     votes: dict[str, dict[Order, list[int]]] = {}  # province -> order -> lines
-    used: dict[Power, int] = {}
     retreat_written: set[tuple[Power, str]] = set()
     centres = position.centre_counts(())
     retreats = position.phase.kind is PhaseKind.RETREAT
+    used = {} if retreats else _own_orders_counted(lines, position, board)
     for i, line in enumerate(lines):
         order = line.order
         if isinstance(order, RebelBuild | Annex | Aid):
@@ -111,3 +121,20 @@ def settle(
                 settled.append(Hold(unit))  # "a tie means the unit holds"
     outcomes = [WrittenOutcome(line, control[i]) for i, line in enumerate(lines)]
     return settled, outcomes
+
+
+def _own_orders_counted(
+    lines: Sequence[Written], position: Position, board: Board
+) -> dict[Power, int]:
+    """MR2 b): the valid orders each writer wrote for his own units, counted before
+    any written for a power in disorder. One per unit ordered (a later order for the
+    unit replaces an earlier one); an illegal order is no valid order (the unit holds)
+    and an unordered unit counts nothing (docs/VARIANTS.md M4)."""
+    ordered: dict[Power, set[str]] = {}
+    for line in lines:
+        order = line.order
+        if isinstance(order, RebelBuild | Annex | Aid) or order_power(order) != line.by:
+            continue
+        if not validate_all([order], position, board):
+            ordered.setdefault(line.by, set()).add(order.unit.province)  # type: ignore[union-attr]
+    return {power: len(units) for power, units in ordered.items()}

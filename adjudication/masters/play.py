@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from adjudication.adjustments import adjustments_needed
 from adjudication.board import Board
 from adjudication.game_end import check_game_end
 from adjudication.masters.adjust import play_adjustments
@@ -58,6 +59,8 @@ def in_disorder(
     if masters.minor_powers:
         powers.update(minor_powers(board))
     powers.update(u.power for u in position.units if is_rebel(u.power))
+    # A rebel whose one unit is dislodged is in disorder still: its retreat is written.
+    powers.update(d.unit.power for d in position.dislodged if is_rebel(d.unit.power))
     powers.update(p for p in position.ownership.values() if is_rebel(p))
     return frozenset(powers)
 
@@ -108,9 +111,7 @@ def adjudicate_written(
     base = variant.board_for(phase)
     board = masters_board(base, masters, position.homes)
     cd = in_disorder(position, base, masters, disorder)
-    statuses = dict(variant.statuses(rules, phase))
-    if not masters.variable_control:  # nobody orders them: they hold, and are disbanded
-        statuses.update(dict.fromkeys(cd, PowerStatus.CONTROLLABLE))
+    statuses = _statuses(variant, rules, phase, cd)
     lines = list(written)
     if phase.kind is PhaseKind.ADJUSTMENT:
         return _adjustments(position, lines, variant, board, rules, cd, winter_history)
@@ -146,13 +147,48 @@ def _winter_kept(
     """The Winter the pipeline skips because no power can place a build is played
     when a power with a surplus may use it otherwise: rebels, annexation or aid
     (M15)."""
-    if not (masters.rebellion or masters.annexation or masters.foreign_aid) or not open_game:
+    if not open_game:
         return nxt
     if before.phase.season is not Season.FALL or nxt.phase.season is not Season.SPRING:
         return nxt
-    if not any(nxt.adjustment_of(p) > 0 for p in board.powers if p not in cd):
+    if not _opens_winter(nxt, board, masters, cd):
         return nxt
     return nxt.at_phase(Phase(before.phase.year, Season.WINTER, PhaseKind.ADJUSTMENT))
+
+
+def _opens_winter(
+    position: Position, board: Board, masters: MastersRules, cd: Collection[Power]
+) -> bool:
+    """M15: a Great Power not in disorder has a surplus it may spend on rebels,
+    an annexation or aid."""
+    if not (masters.rebellion or masters.annexation or masters.foreign_aid):
+        return False
+    return any(position.adjustment_of(p) > 0 for p in board.powers if p not in cd)
+
+
+def winter_played(
+    winter: Position, variant: Variant, rules: Rules, disorder: Collection[Power] = ()
+) -> bool:
+    """Whether the engine plays the adjustment phase `winter` (PHASES.md passes over
+    one in which nobody adjusts): a power may build or must remove, on the board with
+    the minor powers' and annexed home centres, or a Great Power not in disorder may
+    use a surplus otherwise (M15). `disorder`: as for `adjudicate_written`, the Great
+    Powers in disorder when the Fall before it was played."""
+    masters = rules.masters
+    base = variant.board_for(winter.phase)
+    board = masters_board(base, masters, winter.homes)
+    cd = in_disorder(winter, base, masters, disorder)
+    statuses = _statuses(variant, rules, winter.phase, cd)
+    return adjustments_needed(winter, board, statuses) or _opens_winter(winter, board, masters, cd)
+
+
+def _statuses(
+    variant: Variant, rules: Rules, phase: Phase, cd: Collection[Power]
+) -> dict[Power, PowerStatus]:
+    statuses = dict(variant.statuses(rules, phase))
+    if not rules.masters.variable_control:  # nobody orders them: they hold, are disbanded
+        statuses.update(dict.fromkeys(cd, PowerStatus.CONTROLLABLE))
+    return statuses
 
 
 def _adjustments(

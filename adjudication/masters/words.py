@@ -13,7 +13,7 @@ settling (`control.settle`), not the parser's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudication.board import Board
@@ -31,10 +31,17 @@ from adjudication.masters.written import (
 from adjudication.names import key, province_candidates, resolve_coast, resolve_location
 from adjudication.notation import format_order, place_name
 from adjudication.orders import Build, Disband, Order, Retreat, Waive, order_power
-from adjudication.parse import _BULLET, _COMMENT, _LINE_BREAK, _ORDER_BREAK, parse_order
+from adjudication.parse import (
+    _BULLET,
+    _COMMENT,
+    _LINE_BREAK,
+    _ORDER_BREAK,
+    ParsedLine,
+    parse_order,
+)
 from adjudication.position import Position
 from adjudication.rejections import Rejection, RejectReason
-from adjudication.units import Location, Power, UnitType
+from adjudication.units import Location, PhaseKind, Power, UnitType
 from adjudication.validate import check_build
 
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
@@ -46,6 +53,22 @@ _REBEL_UNIT = re.compile(r"^rebels?\s+(?=(?:a|army|f|fleet)\s)", re.I)
 # rules/003 writes supports as "-S-" and a supported order in brackets: "F Gas -S- (A Mar-Spa)".
 _DASHED_VERB = re.compile(r"\s*-([SCH])-\s*", re.I)
 _BRACKETS = re.compile(r"\(([^()]*)\)")
+# rules/003 heads its examples with the phase ("In Fall 1901", "Adjustments 1902 Annex
+# Serbia") and the writer ("France writes: F Gas -S- (A Mar-Spa)").
+_PHASE_LABEL = re.compile(
+    r"^(?:in\s+)?(?:spring|summer|fall|autumn|winter|adjustments?|retreats?)"
+    r"(?:\s+phase)?(?:\s+of)?\s+\d{4}\b\s*:?\s*",
+    re.I,
+)
+_WRITES = re.compile(r"^(.+?)\s+writes\s*:\s*", re.I)
+# MR3-MR6's "construct" is a build: "construct A Ser", "construct Rebel A Mos".
+_CONSTRUCT = re.compile(r"^construct\b", re.I)
+# A second adjustment order on the same line: "Build F Lvp Disband A Yrk" (MR5),
+# "Aid Italy and Aid Rebel A Arm" (MR6). Only a line that begins with such a verb is
+# split, before another such verb: "A Bel disband" stays one order.
+_ADJUSTMENT_VERB = r"(?:build|construct|disband|remove|annex|aid)\s"
+_STARTS_ADJUSTMENT = re.compile(_ADJUSTMENT_VERB, re.I)
+_NEXT_ADJUSTMENT = re.compile(r"\s+(?:and\s+)?(?=" + _ADJUSTMENT_VERB + r"+\S)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +96,7 @@ def read_written(text: str, position: Position, writer: Power, board: Board) -> 
     names = _power_names(position, board, writer)
     heading: Power | None = None
     out: list[WrittenLine] = []
-    for piece in _pieces(text):
+    for piece in _pieces(text, _own_names(board, writer)):
         if piece.endswith(":") or key(piece) in names:
             named = names.get(key(piece.rstrip(":")))
             if named is not None or key(piece.rstrip(":")) == key(writer):
@@ -84,20 +107,41 @@ def read_written(text: str, position: Position, writer: Power, board: Board) -> 
     return out
 
 
-def _pieces(text: str) -> Iterator[str]:
+def _pieces(text: str, own_names: Collection[str]) -> Iterator[str]:
     for line in _LINE_BREAK.split(text)[:100]:
         stripped = _COMMENT.sub("", _BULLET.sub("", line.strip())).strip()
         if not stripped or stripped.startswith(("#", "//")):
             continue
+        stripped = _unlabelled(stripped, own_names)
         for part in _ORDER_BREAK.split(stripped)[:40]:
-            if part.strip():
-                yield _normalised(part.strip())
+            part = part.strip()
+            orders = _NEXT_ADJUSTMENT.split(part) if _STARTS_ADJUSTMENT.match(part) else [part]
+            for order in orders:
+                if order.strip():
+                    yield _normalised(order.strip())
+
+
+def _unlabelled(line: str, own_names: Collection[str]) -> str:
+    """The line without rules/003's labels: the phase ("In Fall 1901", "Adjustments
+    1902") and the writer's own name ("France writes:"). Another power's name before
+    "writes" is left, and the line is refused: nobody writes for another Great Power."""
+    line = _PHASE_LABEL.sub("", line)
+    writes = _WRITES.match(line)
+    if writes and key(writes.group(1)) in own_names:
+        line = line[writes.end() :]
+    return _PHASE_LABEL.sub("", line)
+
+
+def _own_names(board: Board, writer: Power) -> set[str]:
+    from adjudication.names import name_index  # the Great Powers' other spellings
+
+    return {key(writer)} | {k for k, p in name_index(board).powers.items() if p == writer}
 
 
 def _normalised(text: str) -> str:
     """rules/003's own notation in the parser's: "-S-" is "S"; a bracketed word that is
     no coast ("(French)") is dropped; a bracketed order is read without its brackets."""
-    text = _DASHED_VERB.sub(lambda m: f" {m.group(1)} ", text)
+    text = _CONSTRUCT.sub("build", _DASHED_VERB.sub(lambda m: f" {m.group(1)} ", text))
 
     def unbracket(match: re.Match[str]) -> str:
         inner = match.group(1).strip()
@@ -144,6 +188,8 @@ def _read_line(
     mine = parse_order(rest, position, writer, board)
     if mine.accepted or _disarmament(mine.order, mine.rejection):
         return _line(text, mine.order, None, mine.notes, writer)
+    if (disband := _voluntary_disband(rest, position, writer, board)) is not None:
+        return _line(text, disband.order, None, disband.notes, writer)
     if _aided_build(mine.order, mine.rejection, position, board):
         return _line(text, mine.order, None, mine.notes, writer)
     # rules/004 rule 7: the unit of exactly one other power reads it legally.
@@ -163,6 +209,28 @@ def _disarmament(order: Order | None, rejection: Rejection | None) -> bool:
         and rejection is not None
         and rejection.reason is RejectReason.NO_REMOVALS_OWED
     )
+
+
+def _voluntary_disband(
+    text: str, position: Position, writer: Power, board: Board
+) -> ParsedLine | None:
+    """MR5: "Disband A Yrk" with no removal owed. rules/004 rule 7 corrects a place
+    ("Yrk": York) only when the corrected order is legal, and a voluntary disband is
+    not in the rulebook's game: read it as if the writer owed removals, taking only a
+    disband of one of his own units (the engine rules on it, M13)."""
+    if position.phase.kind is not PhaseKind.ADJUSTMENT:
+        return None
+    owing = Position(
+        position.phase,
+        position.units,
+        {c: p for c, p in position.ownership.items() if p != writer},
+        variant=position.variant,
+        homes=position.homes,
+    )
+    parsed = parse_order(text, owing, writer, board)
+    if parsed.accepted and isinstance(parsed.order, Disband):
+        return parsed
+    return None
 
 
 def _aided_build(
@@ -277,7 +345,6 @@ _CONTROL_WORDS = {
     Control.FOLLOWED: "followed",
     Control.OUTVOTED: "outvoted",
     Control.NOT_ELIGIBLE: "not eligible (a unit of the writer is on or next to its centres)",
-    Control.OVER_LIMIT: "over the limit",
     Control.NOT_IN_DISORDER: "not played (that power is not in civil disorder)",
     Control.THROUGH_CD_POWER: "not played (written by a power in civil disorder)",
     Control.ILLEGAL: "not a legal order",
@@ -286,6 +353,8 @@ _CONTROL_WORDS = {
 
 def control_words(outcome: WrittenOutcome) -> str:
     """What became of a line, in words."""
+    if outcome.control is Control.OVER_LIMIT:
+        return _over_limit_words(outcome.written)
     if outcome.control is not Control.TIED:
         return _CONTROL_WORDS.get(outcome.control, "played")
     order = outcome.written.order
@@ -294,6 +363,23 @@ def control_words(outcome: WrittenOutcome) -> str:
     if isinstance(order, Build | RebelBuild):
         return "tied (nothing is built)"
     return "tied (the unit holds)"
+
+
+def _over_limit_words(written: Written) -> str:
+    """Why a line past a limit counts for nothing, by the rule that limits it."""
+    order = written.order
+    if isinstance(order, Aid):
+        return "not valid (aid comes only from builds left unused: rules/003 MR6 a)"
+    if isinstance(order, RebelBuild | Annex | Waive) or order_power(order) == written.by:
+        return "not followed (no build left)"
+    if isinstance(order, Build):
+        return "not followed (one per adjustment and writer: rules/003 MR2 e)"
+    if isinstance(order, Retreat | Disband):
+        return "not followed (one per unit and writer: rules/003 MR2 d, e)"
+    return (
+        "not followed (past the writer's centres, his own units' orders counted first: "
+        "rules/003 MR2 b)"
+    )
 
 
 def written_report(outcomes: Iterable[WrittenOutcome], board: Board) -> str:

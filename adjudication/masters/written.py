@@ -67,7 +67,7 @@ class Control(StrEnum):
     OUTVOTED = "outvoted"  # another order for the same unit was written more often
     TIED = "tied"  # as many times as another: neither is followed (MR2, MR3 c)
     NOT_ELIGIBLE = "not_eligible"  # a unit of the writer stands on or next to its centres
-    OVER_LIMIT = "over_limit"  # beyond the writer's centres (MR2 b) or builds
+    OVER_LIMIT = "over_limit"  # past the writer's centres (MR2 b), builds, or unused builds (MR6 a)
     NOT_IN_DISORDER = "not_in_disorder"  # the unit's power is held by a player
     THROUGH_CD_POWER = "through_cd_power"  # written for a power in disorder (MR2 f)
     ILLEGAL = "illegal"  # not a legal order for the unit, or the rule is not played

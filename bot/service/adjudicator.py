@@ -8,7 +8,7 @@ NMR bookkeeping and the outbox events are written together, or none of them is.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -28,7 +28,8 @@ from bot.service.event_codec import add_event
 from bot.service.excuses import excuse_the_late
 from bot.service.game_state import GameState
 from bot.service.grace import wait_for_late
-from bot.service.masters_orders import masters_news, own_orders, play_phase, report_of
+from bot.service.masters_news import news_for, written_for, written_record
+from bot.service.masters_orders import own_orders, play_phase, report_of, retreat_writers
 from bot.service.match_standby import side_follows_standby
 from bot.service.missing_orders import orders_and_nmr
 from bot.service.phase_news import PhaseNotices
@@ -208,11 +209,18 @@ class Adjudicator(ServiceCore):
             ),
             eliminated=sorted(eliminated),
         )
-        told_first = self._tell_players(session, game, powers, phase, new_phase, news, over, now)
+        # rules/003: the lines written for others, told in the results and the DMs.
+        record = written_record(masters.written) if masters is not None else ()
+        last_winter = history[-1] if history else None
+        told_first = self._tell_players(
+            session, game, powers, phase, new_phase, news, over, now, (record, last_winter)
+        )
         for played in (phase, winter) if winter is not None else (phase,):
             notices: dict = news.channel() if played is phase else {}
             if played is phase and announcements:
                 notices["announcements"] = announcements
+            if played is phase and record:
+                notices["written"] = record
             results = ev.Results(
                 phase_id=played.id,
                 phase=played.code,
@@ -264,27 +272,33 @@ class Adjudicator(ServiceCore):
         notices: PhaseNotices,
         over: bool,
         now: datetime,
+        masters_record: tuple[tuple, Mapping[str, Power] | None] = ((), None),
     ) -> Callable[[], None]:
         """Each player's own results and what they must do next (issue 22), by DM.
         A player whose power fell into civil disorder or was eliminated is told
         privately first, before the channel's post; the others after it (call the
-        function returned once the results are queued)."""
+        function returned once the results are queued). `masters_record`: under the
+        Masters Rules, the lines written this phase and last Winter's ownership."""
         by_user: dict[int, list[Power]] = {}
         for row in powers:
             if row.user_id is not None and row.playable:
                 by_user.setdefault(row.user_id, []).append(row.power)
         first = set(notices.civil_disorder) | set(notices.eliminated)
         masters = self._settings(game).rules.masters
-        if masters.variable_control and not over:  # rules/003 MR2: whom each may order
-            after, disorder = (
-                self._position(new_phase),
-                {r.power for r in powers if r.civil_disorder},
-            )
-        else:
-            after = None
+        record, last_winter = masters_record
+        after = self._position(new_phase) if masters.played and not over else None
+        disorder = {r.power for r in powers if r.civil_disorder}
 
         def queue(user_id: int, mine: list[Power]) -> None:
-            told = {} if after is None else masters_news(after, self.board, masters, mine, disorder)
+            told: dict = {}
+            if record:
+                told["written"] = written_for(record, mine)
+            if after is not None:  # rules/003: what each may write in the phase to come
+                board = self.board_at(after)
+                said = news_for(
+                    after, board, masters, mine, disorder, game.deadline_at, last_winter
+                )
+                told["variable_control"] = said
             own = ev.PhaseNews(
                 powers=tuple(mine),
                 phase_id=phase.id,
@@ -320,12 +334,12 @@ class Adjudicator(ServiceCore):
         eliminated one of the fewer-player rules, has nobody."""
         if position.phase.kind is PhaseKind.MOVEMENT:
             return True
-        return any(
-            row.playable
-            and row.user_id is not None
-            and owes_orders(position, row.power, self.board, masters)
-            for row in powers
-        )
+        players = [row.power for row in powers if row.playable and row.user_id is not None]
+        if any(owes_orders(position, p, self.board, masters) for p in players):
+            return True
+        # rules/003 MR2 d: players may write the retreats of a power in civil disorder.
+        disorder = {row.power for row in powers if row.civil_disorder}
+        return bool(retreat_writers(position, self.board_at(position), masters, players, disorder))
 
 
 def _hand_over_joined(

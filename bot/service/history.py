@@ -27,6 +27,7 @@ from bot.service.errors import NotFound
 from bot.service.export_options import exported_game
 from bot.service.judge_text import judge_text
 from bot.service.lobby import Lobby
+from bot.service.masters_export import MastersExport, masters_export
 from bot.service.phase_names import PhasePlay, read_phase_name
 from bot.service.service_core import ServiceCore, Store
 from bot.service.spy_export import exported_input_line
@@ -192,9 +193,9 @@ class History(ServiceCore):
         records = [r for r in every if r.outcomes is not None]
         game = await self.lobby.game_info(game_id)
         now_at = self.record_position(every[-1]).phase if every else None
-        played_as = exported_game(
-            await self.lobby.game_settings(game_id), now_at, game.status is GameStatus.ENDED
-        )
+        settings = await self.lobby.game_settings(game_id)
+        played_as = exported_game(settings, now_at, game.status is GameStatus.ENDED)
+        masters = await masters_export(self, game_id, every, settings.rules, played_as["variant"])
         written = await self._written(record.id for record in records)
         following = {r.id: n for r, n in itertools.pairwise(every)}
         powers = self.board.powers
@@ -203,9 +204,13 @@ class History(ServiceCore):
             position = self.record_position(record)
             # storage.codec's decoding: a Spy game's spy orders too (issue 12)
             orders = [order_from_json(o) for per_power in record.orders.values() for o in per_power]
+            extra: dict[str, Any] = {}
+            if masters is not None:  # rules/003: lines written for others, disorder, MR4
+                orders, extra = masters.line(record, position)
             record_id = f"{game_id}-{record.seq}"
-            line = exported_input_line(record_id, position, orders, self.board, powers) | played_as
-            after = self._went_on_from(record, following)
+            line = exported_input_line(record_id, position, orders, self.board, powers)
+            line |= played_as | extra
+            after = self._went_on_from(record, following, masters)
             if after is not None:
                 outcomes = [outcome_from_json(o) for o in record.outcomes or ()]
                 line["expected"] = recorded_result(record_id, position, outcomes, after, powers)
@@ -214,17 +219,23 @@ class History(ServiceCore):
         return lines
 
     def _went_on_from(
-        self, record: PhaseRecord, following: dict[int, PhaseRecord]
+        self,
+        record: PhaseRecord,
+        following: dict[int, PhaseRecord],
+        masters: MastersExport | None = None,
     ) -> Position | None:
         """The position the game went on from after `record`, as PHASES.md counts
         phases: a Winter with nothing to adjust, which dipgm keeps (and posts), is one
-        the engine's replay passes over. None after the last phase of a game."""
+        the engine's replay passes over (under the Masters Rules, as their engine
+        counts it). None after the last phase of a game."""
         while record.id in following:
-            record = following[record.id]
+            before, record = record, following[record.id]
             position = self.record_position(record)
-            if position.phase.kind is not PhaseKind.ADJUSTMENT or adjustments_needed(
-                position, self.board
-            ):
+            if position.phase.kind is not PhaseKind.ADJUSTMENT:
+                return position
+            if masters is not None and masters.winter_played(position, before.id):
+                return position
+            if masters is None and adjustments_needed(position, self.board):
                 return position
         return None
 

@@ -11,16 +11,17 @@ whole word on the powers in disorder this phase (docs/VARIANTS.md M20).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from adjudication.board import Board
-from adjudication.masters.control import eligible
+from adjudication.masters.control import eligible, settle
 from adjudication.masters.options import RULE_TITLES, MastersRules
 from adjudication.masters.play import MastersAdjudication, adjudicate_written, in_disorder
 from adjudication.masters.play import masters_board as played_board
-from adjudication.masters.words import power_name, read_written, written_report
+from adjudication.masters.words import format_written, power_name, read_written, written_report
 from adjudication.masters.written import Aid, Annex, Control, MastersOrder, RebelBuild, Written
-from adjudication.orders import Order, order_power
+from adjudication.orders import Disband, Order, Retreat, order_power
 from adjudication.position import Position
 from adjudication.rules import Rules
 from adjudication.serialize import rules_from_json
@@ -28,6 +29,7 @@ from adjudication.spies import SPY_ORDERS
 from adjudication.units import PhaseKind, Power
 from adjudication.variants import Variant
 from bot.service.errors import InvalidSetting
+from bot.service.masters_winter import aid_not_valid_text
 from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
 
 
@@ -64,21 +66,67 @@ def written_slot(taken: Collection[Slot]) -> Slot:
     return next_slot(SlotKind.WRITTEN, taken)
 
 
-def variable_control_left(
-    position: Position, board: Board, power: Power, written: int
-) -> tuple[int, int] | None:
-    """MR2 b: (orders left, the limit) for a writer in a movement phase; None in
-    retreats and adjustments, where lines for CD powers are not counted (MR2 d, e)."""
-    if position.phase.kind is not PhaseKind.MOVEMENT:
-        return None
+@dataclass(frozen=True, slots=True)
+class WrittenCount:
+    """What the echo says of a writer's orders in force against rules/003's limits:
+    `left`, in a movement phase, (orders left, the limit) of MR2 b; `not_counted`, the
+    sentence naming the lines that will not count (MR2 b, MR6 a), or ""."""
+
+    left: tuple[int, int] | None = None
+    not_counted: str = ""
+
+
+def written_count(
+    position: Position, board: Board, masters: MastersRules, power: Power, in_force: InForce
+) -> WrittenCount:
+    """MR2 b: the orders `power` has in force this turn, its own units' counted first
+    and always followed, then the lines for powers in disorder in the order written
+    while its centres last (the engine's count, `control.settle`); MR6 a in a Winter."""
+    kind = position.phase.kind
+    if kind is PhaseKind.ADJUSTMENT and masters.foreign_aid:
+        return WrittenCount(not_counted=aid_not_valid_text(position, power, in_force))
+    if kind is not PhaseKind.MOVEMENT:
+        return WrittenCount()
+    mine = sorted(
+        ((slot, kept.order) for (p, slot), kept in in_force.items() if p == power),
+        key=lambda item: (is_written_slot(item[0]), item[0].number),
+    )
+    lines = [Written(order, power) for _, order in mine if not isinstance(order, SPY_ORDERS)]
+    # Whether a power is in disorder is known at the deadline: until then every other
+    # power's unit is counted as if it were (the count the player must not exceed).
+    others = {u.power for u in position.units} - {power}
+    played = played_board(board, masters, position.homes)
+    _, outcomes = settle(lines, position, played, others, masters.variable_control)
+    counted = sum(w.control in _COUNTED for w in outcomes)
     limit = position.centre_counts(()).get(power, 0)
-    return max(limit - written, 0), limit
+    over = [w.written for w in outcomes if w.control is Control.OVER_LIMIT]
+    return WrittenCount((max(limit - counted, 0), limit), _not_followed_text(over, limit, board))
+
+
+# What uses one of a writer's orders (MR2 b): his own, and a line for a power in
+# disorder that is counted, whatever became of it.
+_COUNTED = (Control.OWN, Control.FOLLOWED, Control.OUTVOTED, Control.TIED)
+
+
+def _not_followed_text(over: Sequence[Written], limit: int, board: Board) -> str:
+    if not over:
+        return ""
+    lines = ", ".join(format_written(w, board) for w in over)
+    these = "This order for a civil-disorder power" if len(over) == 1 else "These orders"
+    return (
+        f"{these} will not be followed: {lines}. Your centres allow {count_orders(limit)} "
+        "this turn, and your own units' orders count first (rules/003 MR2 b). To choose "
+        "which are followed, send your orders for civil-disorder powers again, fewer: "
+        "they replace the earlier ones."
+    )
 
 
 def orderable(
     position: Position, board: Board, masters: MastersRules, power: Power, disorder=()
 ) -> list[Power]:
-    """MR2 a: the powers in civil disorder `power` may write for now."""
+    """MR2 a: the powers in civil disorder `power` may write for now, among those with
+    something to order in this phase: units in a movement phase, a dislodged unit in a
+    retreat phase (MR2 d), builds or removals in a Winter (MR2 e)."""
     if not masters.variable_control:
         return []
     base = played_board(board, masters, position.homes)
@@ -86,10 +134,40 @@ def orderable(
     return sorted(
         p
         for p in cd
-        if p != power
-        and (position.units_of(p) or any(d.unit.power == p for d in position.dislodged))
-        and eligible(power, p, position, base)
+        if p != power and _has_orders(position, p) and eligible(power, p, position, base)
     )
+
+
+def _has_orders(position: Position, power: Power) -> bool:
+    kind = position.phase.kind
+    if kind is PhaseKind.RETREAT:
+        return any(d.unit.power == power for d in position.dislodged)
+    if kind is PhaseKind.ADJUSTMENT:
+        return position.adjustment_of(power) != 0
+    return bool(position.units_of(power))
+
+
+def retreat_writers(
+    position: Position,
+    board: Board,
+    masters: MastersRules,
+    players: Sequence[Power],
+    disorder: Collection[Power] = (),
+) -> list[Power]:
+    """MR2 d: of the Great Powers `players`, those that may write a retreat or disband
+    for a dislodged unit of a power in civil disorder now ("any player eligible to
+    write for a CD Power's unit may write one Retreat or Disband order for each such
+    unit"). A retreat phase waits for them (M25)."""
+    if not masters.variable_control or position.phase.kind is not PhaseKind.RETREAT:
+        return []
+    cd = in_disorder(position, board, masters, disorder)
+    dislodged = {d.unit.power for d in position.dislodged if d.unit.power in cd and d.retreats}
+    if not dislodged:
+        return []
+    played = played_board(board, masters, position.homes)
+    return [
+        p for p in players if any(q != p and eligible(p, q, position, played) for q in dislodged)
+    ]
 
 
 def orderable_text(powers: Sequence[Power]) -> str:
@@ -173,13 +251,22 @@ class Rewritten:
         self.in_force = in_force
         self.dropped: dict[Power, set[Slot]] = {}
 
-    def key(self, power: Power, changed: dict[tuple[str, Slot], Power]) -> tuple[str, Slot]:
+    def key(
+        self, power: Power, changed: dict[tuple[str, Slot], Power], order: Any = None
+    ) -> tuple[str, Slot]:
         if power not in self.dropped:
             old = {slot for (p, slot) in self.in_force if p == power and is_written_slot(slot)}
             for slot in old:
                 del self.in_force[(power, slot)]
                 changed.pop((power, slot), None)
             self.dropped[power] = old
+        if isinstance(order, Retreat | Disband):
+            # MR2 d: "one Retreat or Disband order for each such unit": a later line
+            # for the unit replaces the earlier, as a unit's new order does.
+            for (p, slot), kept in self.in_force.items():
+                unit = getattr(kept.order, "unit", None)
+                if p == power and is_written_slot(slot) and unit == order.unit:
+                    return power, slot
         taken = {slot for (p, slot) in self.in_force if p == power}
         slot = written_slot(taken)
         self.dropped[power].discard(slot)  # written again: replaced, not removed
@@ -193,21 +280,6 @@ def masters_option(text: str) -> list[str]:
         return read_masters_setting(text)
     except ValueError as err:
         raise InvalidSetting(str(err)) from None
-
-
-def masters_news(
-    after: Position, board: Board, masters: MastersRules, powers: Sequence[Power], disorder
-) -> dict[str, str]:
-    """The PHASE_NEWS payload's part for a player (rules/003 MR2 a, b): which powers in
-    disorder they may write for in the next phase, and how many such orders."""
-    mine = sorted({q for p in powers for q in orderable(after, board, masters, p, disorder)})
-    if not mine:
-        return {}
-    text = orderable_text(mine)
-    counts = [variable_control_left(after, board, p, 0) for p in powers[:1]]
-    if counts and counts[0] is not None:
-        text += f" You may write up to {count_orders(counts[0][1])} for them this turn."
-    return {"variable_control": text}
 
 
 def count_orders(n: int) -> str:

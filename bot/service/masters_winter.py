@@ -4,15 +4,21 @@ for before it ends early (docs/VARIANTS.md M21, M22)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
+from adjudication.adjustments import build_sites
 from adjudication.board import Board
 from adjudication.masters.options import MastersRules
-from adjudication.masters.written import Aid, Annex, RebelBuild
+from adjudication.masters.play import masters_board as played_board
+from adjudication.masters.rebels import rebel_sites
+from adjudication.masters.words import format_written, power_name
+from adjudication.masters.written import Aid, Annex, RebelBuild, Written
 from adjudication.orders import Build, Waive
 from adjudication.position import Position
-from adjudication.units import Power
+from adjudication.units import Location, PhaseKind, Power, Unit, UnitType
+from adjudication.validate import check_build
+from adjudication.variants import VARIANTS
 from bot.service.views import Progress
 from bot.service.words import count
 from storage.orders_in_force import InForce
@@ -115,30 +121,186 @@ def builds_used(power: Power, in_force: InForce) -> int:
     )
 
 
+def aid_not_valid(position: Position, power: Power, in_force: InForce) -> list[Aid]:
+    """MR6 a: the aid `power` has in force beyond the builds it leaves unused ("for each
+    construct order to which a player Power is entitled, but does not submit"): its
+    builds, waives, rebels and annexations count first, its aid in the order written.
+    (The engine counts only those that are valid: a rebel build it refuses uses none.)"""
+    mine = sorted(
+        ((slot, kept.order) for (p, slot), kept in in_force.items() if p == power),
+        key=lambda item: (item[0].kind.value, item[0].number),
+    )
+    aid = [order for _, order in mine if isinstance(order, Aid)]
+    unused = position.adjustment_of(power) - (builds_used(power, in_force) - len(aid))
+    return aid[max(unused, 0) :]
+
+
+def aid_not_valid_text(position: Position, power: Power, in_force: InForce) -> str:
+    """For the DM echo: the aid that will not be valid, and what to do (or "")."""
+    over = aid_not_valid(position, power, in_force)
+    if not over:
+        return ""
+    builds = max(position.adjustment_of(power), 0)
+    have = (
+        "you have no build this winter"
+        if not builds
+        else f"your {count(builds, 'build')} {'is' if builds == 1 else 'are'} used by your "
+        "other orders"
+    )
+    lines = ", ".join(f"Aid {power_name(o.recipient)}" for o in over)
+    these = "This aid" if len(over) == 1 else "These aid orders"
+    return (
+        f"{these} will not be valid: {lines}. Aid comes only from builds you leave "
+        f"unused, and {have} (rules/003 MR6 a). To change this, "
+        "clear your orders (`/orders clear`) and send them again."
+    )
+
+
 def winter_choices(
-    position: Position, power: Power, board: Board, masters: MastersRules, used: int
+    position: Position,
+    power: Power,
+    board: Board,
+    masters: MastersRules,
+    used: int,
+    last_winter: Mapping[str, Power] | None = None,
 ) -> str:
     """For the DM echo: what `power` may still do this Winter under MR3, MR4 and MR6
-    beyond the usual builds ("" when nothing), with rules/003's own examples."""
+    beyond the usual builds ("" when nothing), each with an order valid here and now
+    (M22): a centre open to rebels, one it may annex (`last_winter`: the ownership at the
+    previous adjustments, when known), a power that could use aid."""
     if not may_use_a_winter(position, power, board, masters):
         return ""
     name = power.title()
     left = position.adjustment_of(power) - used
     if left > 0:
-        ways = [
-            text
-            for on, text in (
-                (masters.rebellion, "raise rebels in another power's centre (`Build Rebel A Mos`)"),
-                (masters.annexation, "annex a centre owned since last Winter (`Annex Serbia`)"),
-                (masters.foreign_aid, "give aid to another power (`Aid Italy`)"),
-            )
-            if on
-        ]
-        either = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
-        return f"{name}: with {count(left, 'build')} left you may also {either}."
+        ways = _ways(position, power, board, masters, last_winter)
+        return f"{name}: with {count(left, 'build')} left you may also {ways}." if ways else ""
     if position.adjustment_of(power) == 0 and not used:
-        return (
-            f"{name}: you may build on a free home centre with aid another power may give "
-            "(`Build A Ven`); the build is made only if the aid comes (rules/003 MR6)."
-        )
+        return _aided_build_text(position, power, board, masters)
     return ""
+
+
+def winter_news(
+    position: Position,
+    power: Power,
+    board: Board,
+    masters: MastersRules,
+    last_winter: Mapping[str, Power] | None = None,
+) -> str:
+    """For the DM that opens a Winter: what `power` may do besides the usual builds
+    and removals under MR3, MR4 and MR6 ("" when nothing), with orders valid then."""
+    if not may_use_a_winter(position, power, board, masters):
+        return ""
+    if position.adjustment_of(power) > 0:
+        ways = _ways(position, power, board, masters, last_winter)
+        return f"Instead of a build, {power.title()} may also {ways} (rules/003)." if ways else ""
+    return _aided_build_text(position, power, board, masters)
+
+
+def _ways(
+    position: Position,
+    power: Power,
+    board: Board,
+    masters: MastersRules,
+    last_winter: Mapping[str, Power] | None,
+) -> str:
+    """ "raise rebels … (`Build Rebel A War`), annex … (`Annex Serbia`) or give aid …
+    (`Aid Italy`)": the rules the game plays that have a valid order now."""
+    played = played_board(board, masters, position.homes)
+    ways = [
+        f"{what} (`{example}`)"
+        for what, example in (
+            (
+                "raise rebels in another power's centre",
+                _rebel_example(position, power, played, masters),
+            ),
+            (
+                "annex a centre owned since last Winter",
+                _annex_example(position, power, played, masters, last_winter),
+            ),
+            ("give aid to another power", _aid_example(position, power, played, masters)),
+        )
+        if example
+    ]
+    if not ways:
+        return ""
+    return ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
+
+
+def _aided_build_text(position: Position, power: Power, board: Board, masters: MastersRules) -> str:
+    build = _aided_build_example(position, power, played_board(board, masters, position.homes))
+    if not build:
+        return ""
+    return (
+        f"{power.title()}: you may build on a free home centre with aid another power may "
+        f"give (`{build}`); the build is made only if the aid comes (rules/003 MR6)."
+    )
+
+
+def _rebel_example(position: Position, power: Power, board: Board, masters: MastersRules) -> str:
+    """MR3 b: the first centre a rebel unit may be raised in now."""
+    if not masters.rebellion:
+        return ""
+    sites = rebel_sites(power, position, board, masters)
+    return format_written(Written(sites[0], power), board) if sites else ""
+
+
+def _annex_example(
+    position: Position,
+    power: Power,
+    board: Board,
+    masters: MastersRules,
+    last_winter: Mapping[str, Power] | None,
+) -> str:
+    """MR4 a: the first centre `power` owns, owned at the previous adjustments too, and
+    not yet one of its homes (none in the first Winter)."""
+    if not masters.annexation or position.phase.year <= VARIANTS[position.variant].start.year:
+        return ""
+    for centre in sorted(c for c, owner in position.ownership.items() if owner == power):
+        if board.home_owner.get(centre) == power:
+            continue
+        if last_winter is None or last_winter.get(centre) == power:
+            return format_written(Written(Annex(centre), power), board)
+    return ""
+
+
+def _aid_example(position: Position, power: Power, board: Board, masters: MastersRules) -> str:
+    """MR6 a: a Great Power still in the game, one that could use aid first (it owes a
+    removal, or has more free home centres than builds)."""
+    if not masters.foreign_aid:
+        return ""
+    alive = [
+        p
+        for p in sorted(board.powers)
+        if p != power and (position.units_of(p) or position.centres_of(p))
+    ]
+    needy = [
+        p
+        for p in alive
+        if position.adjustment_of(p) < 0
+        or len(build_sites(position, board, p)) > position.adjustment_of(p)
+    ]
+    chosen = (needy or alive)[:1]
+    return format_written(Written(Aid(chosen[0]), power), board) if chosen else ""
+
+
+def _aided_build_example(position: Position, power: Power, board: Board) -> str:
+    """MR6 b: a build on the first free home centre of `power`, as it may write it."""
+    for centre in build_sites(position, board, power):
+        for kind in (UnitType.ARMY, UnitType.FLEET):
+            unit = Unit(power, kind, Location(centre))
+            if check_build(unit, position, board) is None:
+                return format_written(Written(Build(unit), power), board)
+    return ""
+
+
+def last_winter_code(position: Position, masters: MastersRules) -> str | None:
+    """MR4 a: the phase whose ownership is the previous adjustments' ("owned ... in the
+    previous Adjustments phase", M11): this year's Spring, as the adjudicator reads it
+    (bot/service/winter_record.py); None when no annexation is judged now."""
+    phase = position.phase
+    if not masters.annexation or phase.kind is not PhaseKind.ADJUSTMENT:
+        return None
+    if phase.year <= VARIANTS[position.variant].start.year:
+        return None
+    return f"S{phase.year}M"

@@ -5,15 +5,18 @@ keeps the transaction and stores what this returns)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudication.board import Board
 from adjudication.masters.options import MastersRules
+from adjudication.names import name_index
 from adjudication.orders import Waive
 from adjudication.position import Position
 from adjudication.rejections import RejectReason
-from adjudication.units import Power
+from adjudication.units import PhaseKind, Power
+from bot.service.masters_checks import written_refusal
 from bot.service.masters_orders import Rewritten, written_for_others
 from bot.service.order_checks import adjustment_excess, slot_of
 from bot.service.order_senders import Control
@@ -23,6 +26,22 @@ from bot.service.views import LineResult, LineStatus
 from storage.orders_in_force import AnyOrder, InForce, OrderInForce, Slot
 
 NOT_GIVEN = "You were not given control of that unit."
+
+
+def _without_own_headings(text: str, powers: set[Power], board: Board) -> str:
+    """`text` without heading lines ("France:") naming one of the sender's own powers.
+    A sender of several powers has each line read for the power whose unit it names,
+    so such a heading adds nothing; and the parser reads it for each power apart (a
+    refusal, "these orders are for France", for all but France), which would set the
+    lines of one power's reading against another's."""
+    names = name_index(board).powers
+    kept = []
+    for line in text.splitlines():
+        word = line.strip().removesuffix(":").strip().lower()
+        if line.strip().endswith(":") and names.get(word) in powers:
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def no_order_in(parsed: list[tuple]) -> bool:
@@ -58,6 +77,8 @@ class OrderLines:
     position: Position
     board: Board
     parse_orders: Any
+    # rules/003 MR4 a: the ownership at the previous adjustments, when known.
+    last_winter: Mapping[str, Power] | None = None
 
     def read(self, text: str, controls: list[Control], parse: Any = None) -> list[tuple]:
         """(line text, control, ParsedLine) per line; with several powers each line
@@ -69,6 +90,8 @@ class OrderLines:
         # empty, and a refused retreat names no true option (issue 12).
         parse = parse or self.parse_orders
         position, board = self.position, self.board
+        if len(controls) > 1:
+            text = _without_own_headings(text, {c.power for c in controls}, board)
         per_power = [
             (c, parse(text, offered(position, c.power, board), c.power, board)) for c in controls
         ]
@@ -110,7 +133,9 @@ class OrderLines:
             if order is not None:
                 taken = {slot for (p, slot) in in_force if p == control.power}
                 if judged.rewritten is not None and written_for_others(order, control.power):
-                    key = judged.rewritten.key(control.power, judged.changed)
+                    retreat = self.position.phase.kind is PhaseKind.RETREAT
+                    replacing = order if retreat else None
+                    key = judged.rewritten.key(control.power, judged.changed, replacing)
                 else:
                     key = (control.power, slot_of(order, taken))
                 in_force[key] = OrderInForce(control.power, key[1], order, control.by_owner)
@@ -139,6 +164,12 @@ class OrderLines:
         if written_for_others(order, control.power):
             if not control.by_owner:  # a proxy orders the grantor's units, no more
                 return _refuse(text, NOT_GIVEN, control), None
+            # rules/003: a line the engine would not play is refused now, with why.
+            refusal = masters.played and written_refusal(
+                order, control.power, self.position, self.board, masters, self.last_winter
+            )
+            if refusal:
+                return _refuse(text, refusal, control), None
             status = LineStatus.CORRECTED if notes else LineStatus.ACCEPTED
             return _line(text, status, order, None, notes, control), order
         slot = None if isinstance(order, Waive) else slot_of(order, set())

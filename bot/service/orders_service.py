@@ -4,7 +4,7 @@ order in force per unit replaced by each new one, show, clear, ready, and proxie
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -26,15 +26,17 @@ from bot.service.errors import (
     WrongState,
 )
 from bot.service.game_settings import GameSettings
+from bot.service.masters_checks import conditional_text
 from bot.service.masters_orders import (
     is_written_slot,
     masters_of,
     orderable,
     orderable_text,
     reader,
-    variable_control_left,
+    retreat_writers,
+    written_count,
 )
-from bot.service.masters_winter import awaited, builds_used, winter_choices
+from bot.service.masters_winter import awaited, builds_used, last_winter_code, winter_choices
 from bot.service.match_orders import split_by_board
 from bot.service.order_checks import (
     NO_MASTERS,
@@ -50,7 +52,7 @@ from bot.service.service_core import ServiceCore, owes_orders
 from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
 from bot.service.views import ReadyResult, SubmissionResult
-from storage import order_queries
+from storage import order_queries, phase_queries
 from storage.codec import order_to_json
 from storage.models import ProxyGrantRow
 
@@ -122,7 +124,8 @@ class OrdersDesk(ServiceCore):
             return await record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
         masters = masters_of(game.settings)
-        lines = self._lines(position)
+        last_winter = await self._last_winter(conn, game.id, position, masters)
+        lines = self._lines(position, last_winter)
         parsed = lines.read(text, controls, reader(masters))
         if no_order_in(parsed):
             raise NoOrderRead(NO_ORDER_READ, (self._nothing_sent(ctx, position),))
@@ -165,7 +168,7 @@ class OrdersDesk(ServiceCore):
         summary = summary_for(
             ctx, position, self.board, tuple(judged.lines), in_force, deadline, ending
         )
-        return self._with_masters(summary, ctx, position, in_force, masters)
+        return self._with_masters(summary, ctx, position, in_force, masters, last_winter)
 
     def _nothing_sent(self, ctx: SenderContext, position: Position) -> SubmissionResult:
         """The sender's orders as they stand, for a message that changed nothing."""
@@ -197,26 +200,47 @@ class OrdersDesk(ServiceCore):
             position = await self._position_at(session, ctx.game.phase_id)
             summary = summary_for(ctx, position, self.board, (), ctx.in_force, ctx.game.deadline_at)
             masters = masters_of(ctx.game.settings)
-            return self._with_masters(summary, ctx, position, ctx.in_force, masters)
+            last_winter = await self._last_winter(session, ctx.game.id, position, masters)
+            return self._with_masters(summary, ctx, position, ctx.in_force, masters, last_winter)
 
-    def _with_masters(self, summary, ctx: SenderContext, position, in_force, masters):
+    async def _last_winter(
+        self, conn: AsyncConnection, game_id: int, position: Position, masters
+    ) -> Mapping[str, Power] | None:
+        """rules/003 MR4 a: the ownership at the previous adjustments (this year's
+        Spring's), in a Winter where an annexation is judged; else None."""
+        code = last_winter_code(position, masters)
+        if code is None:
+            return None
+        row = await phase_queries.latest_play(conn, game_id, code)
+        if row is None or row.id is None:
+            return None
+        return (await self._position_at(conn, row.id)).ownership
+
+    def _with_masters(
+        self, summary, ctx: SenderContext, position, in_force, masters, last_winter=None
+    ):
         """The Masters Rules' count and the powers in disorder one may write for."""
         if not masters.played:
             return summary
         board = self.board_at(position)
         disorder = {r.power for r in ctx.powers if r.civil_disorder}
         own = [c.power for c in ctx.controls if c.by_owner]
-        written = sum(1 for (p, slot) in in_force if p in own and is_written_slot(slot))
-        counts = [variable_control_left(position, board, p, written) for p in own[:1]]
+        counts = [written_count(position, board, masters, p, in_force) for p in own[:1]]
         cd = [q for p in own for q in orderable(position, board, masters, p, disorder)]
         choices = [
-            winter_choices(position, p, board, masters, builds_used(p, in_force))
+            winter_choices(position, p, board, masters, builds_used(p, in_force), last_winter)
             for p in own
             if position.phase.kind is PhaseKind.ADJUSTMENT
         ]
+        # Lines for a Great Power not in disorder now count only if it is at the deadline.
+        conditional = [
+            conditional_text(in_force, p, position, board, masters, disorder) for p in own
+        ]
+        not_counted = [counts[0].not_counted] if counts else []
         return replace(
             summary,
-            written_left=counts[0] if counts and masters.variable_control else None,
+            written_left=counts[0].left if counts and masters.variable_control else None,
+            not_counted_text="\n".join(t for t in not_counted + conditional if t),
             cd_powers_text=orderable_text(sorted(set(cd))),
             winter_text="\n".join(c for c in choices if c),
         )
@@ -339,9 +363,13 @@ class OrdersDesk(ServiceCore):
 
     # --- helpers ------------------------------------------------------------------
 
-    def _lines(self, position: Position) -> OrderLines:
-        """The lines of a message read and judged against `position`."""
-        return OrderLines(position, self.board_at(position), self.engine.parse_orders)
+    def _lines(
+        self, position: Position, last_winter: Mapping[str, Power] | None = None
+    ) -> OrderLines:
+        """The lines of a message read and judged against `position` (`last_winter`:
+        the ownership an annexation is judged by, rules/003 MR4 a)."""
+        board = self.board_at(position)
+        return OrderLines(position, board, self.engine.parse_orders, last_winter)
 
     async def _maybe_end_early(
         self,
@@ -392,7 +420,8 @@ class OrdersDesk(ServiceCore):
         return done, deadline
 
     def _masters_awaited(self, ctx: SenderContext, position, slots, ready) -> list[Power]:
-        """docs/VARIANTS.md M22: the Winter also waits for these players' powers."""
+        """docs/VARIANTS.md M22: the Winter also waits for these players' powers; M25:
+        a retreat phase for those who may write a retreat for a power in disorder."""
         if ready is None:
             ready = {r.power for r in ctx.powers if r.ready}
         players = [
@@ -400,6 +429,12 @@ class OrdersDesk(ServiceCore):
             for r in ctx.powers
             if r.playable and r.user_id is not None and not r.civil_disorder
         ]
-        written = {p for p, _ in slots}
         masters = masters_of(ctx.game.settings)
+        if position.phase.kind is PhaseKind.RETREAT:
+            disorder = {r.power for r in ctx.powers if r.civil_disorder}
+            board = self.board_at(position)
+            writers = retreat_writers(position, board, masters, players, disorder)
+            wrote = {p for p, slot in slots if is_written_slot(slot)}
+            return [p for p in writers if p not in wrote and p not in ready]
+        written = {p for p, _ in slots}
         return awaited(position, self.board, masters, players, written, ready)

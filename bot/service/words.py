@@ -11,14 +11,14 @@ from adjudication.maps import STANDARD
 from adjudication.masters.words import format_written
 from adjudication.masters.written import Aid, Annex, RebelBuild, Written
 from adjudication.notation import format_order, unit_name
-from adjudication.orders import Order
+from adjudication.orders import Order, order_power
 from adjudication.rejections import RejectReason
 from adjudication.spies import SPY_ORDERS
 from adjudication.spy_words import format_spy_order
-from adjudication.units import Phase, PhaseKind, Season, Unit
+from adjudication.units import Phase, PhaseKind, Power, Season, Unit
 from adjudication.variants import CoinToss
 from bot.service.event_payloads import GameEnded, Reminder
-from bot.service.views import LineStatus, PowerInfo, ReadyResult, SubmissionResult
+from bot.service.views import LineResult, LineStatus, PowerInfo, ReadyResult, SubmissionResult
 
 MESSAGE_LIMIT = 2000
 # Leaves room for a code fence and a heading around a chunk.
@@ -322,13 +322,17 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
     return [f"```\n{piece}\n```" for piece in split_text(text, limit - 8)]
 
 
-def order_text(order: Order) -> str:
+def order_text(order: Order, writers: Sequence[Power] = ()) -> str:
     """An order in the notation players write ("A Bur R Pic"; a spy's "Spy Mar - Spa";
-    the Masters Rules' "Annex Serbia")."""
+    the Masters Rules' "Annex Serbia"). `writers`: the powers of the player who wrote
+    it; an order for another power's unit (rules/003 MR2) names that power, as the
+    player may write it: "Portugal A Por S A Spa"."""
     if isinstance(order, SPY_ORDERS):
         return format_spy_order(order, STANDARD)
     if isinstance(order, RebelBuild | Annex | Aid):  # the Masters Rules' own orders
         return format_written(Written(order, ""), STANDARD)
+    if writers and order_power(order) not in writers:
+        return format_written(Written(order, writers[0]), STANDARD)
     return format_order(order, STANDARD)
 
 
@@ -355,15 +359,21 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
     if not result.ends_now:
         heading += f"; deadline {deadline_text(result.deadline_at)}"
     out = [heading]
+
+    def whose(line: LineResult) -> str:
+        # A sender of several powers reads which power a refusal is about.
+        several = len(result.powers) > 1 and line.power is not None
+        return f" ({power_name(line.power)})" if several else ""
+
     for line in result.lines:
-        order = order_text(line.order) if line.order is not None else None
+        order = order_text(line.order, result.powers) if line.order is not None else None
         mark = _MARK[line.status]
         if line.status is LineStatus.REJECTED and line.reason == RejectReason.UNREADABLE:
             # Words among the orders ("sorry", "was away."): said, so nothing the
             # player wrote goes unmentioned, but not as a refused order.
             out.append(f"➖ `{line.text}` — not an order, so not read")
         elif line.status is LineStatus.REJECTED:
-            out.append(f"{mark} `{line.text}` — rejected: {line.message}")
+            out.append(f"{mark} `{line.text}`{whose(line)} — rejected: {line.message}")
         elif line.status is LineStatus.OVERRIDDEN:
             out.append(f"{mark} `{line.text}` — the owner's own order for that unit stands")
         elif line.status is LineStatus.CORRECTED:
@@ -372,7 +382,7 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
         else:
             out.append(f"{mark} `{line.text}` → **{order}**")
     if result.orders:
-        orders = [order_text(o) for o in result.orders]
+        orders = [order_text(o, result.powers) for o in result.orders]
         out.append(f"Orders in force ({len(orders)}): " + ", ".join(orders))
     out += masters_echo(result)
     if not result.owed and not result.unordered:
@@ -404,11 +414,17 @@ def no_order_text(message: str, games: Sequence[tuple[str, SubmissionResult]]) -
 
 
 def masters_echo(result: SubmissionResult) -> list[str]:
-    """rules/003 MR2: how many orders for powers in disorder are left, and for whom."""
+    """rules/003 MR2: how many orders are left this turn, which lines will not count
+    (MR2 b, MR6 a), and for whom one may write."""
     out = []
     if result.written_left is not None:
         left, limit = result.written_left
-        out.append(f"{left} of {count(limit, 'order')} for civil-disorder powers left.")
+        out.append(
+            f"{left} of {count(limit, 'order')} left this turn, your own and those for "
+            "civil-disorder powers together."
+        )
+    if result.not_counted_text:
+        out.append(result.not_counted_text)
     if result.cd_powers_text:
         out.append(result.cd_powers_text)
     if result.winter_text and (result.owed or result.unordered):
@@ -423,12 +439,29 @@ STILL_WITHOUT = "Still without orders: "
 
 
 def _still_missing(result: SubmissionResult) -> str:
-    parts = [unit_name(u, STANDARD) for u in result.unordered]
-    if result.builds_left:
-        parts.append(f"{count(result.builds_left, 'build')} (or waive)")
-    if result.removals_left:
-        parts.append(count(result.removals_left, "removal"))
+    """The units without an order and the builds or removals still to give; power by
+    power ("England: F Edi; Russia: 1 build (or waive)") for a sender of several."""
+    if len(result.powers) > 1:
+        lefts = {power: (builds, removals) for power, builds, removals in result.left_by_power}
+        by_power = []
+        for power in result.powers:
+            units = [u for u in result.unordered if u.power == power]
+            missing = _missing_parts(units, *lefts.get(power, (0, 0)))
+            if missing:
+                by_power.append(f"{power_name(power)}: {', '.join(missing)}")
+        if by_power:
+            return "; ".join(by_power)
+    parts = _missing_parts(result.unordered, result.builds_left, result.removals_left)
     return ", ".join(parts)
+
+
+def _missing_parts(units: Iterable[Unit], builds: int, removals: int) -> list[str]:
+    parts = [unit_name(u, STANDARD) for u in units]
+    if builds:
+        parts.append(f"{count(builds, 'build')} (or waive)")
+    if removals:
+        parts.append(count(removals, "removal"))
+    return parts
 
 
 def channel_refused_text(

@@ -149,6 +149,6 @@ async def test_proxy_orders_and_the_owner_wins(driver: Driver) -> None:
     again = await dm_orders(driver, germany, "A Par - Gas")
     assert "the owner's own order for that unit stands" in again
     refused = await dm_orders(driver, germany, "A Mar - Spa")
-    assert "`A Mar - Spa` — rejected" in refused
+    assert "`A Mar - Spa` (France) — rejected" in refused
     reply = await (await driver.slash(france, channel, "orders unproxy")).reply()
     assert "1 proxy grant withdrawn" in reply.content

@@ -33,7 +33,9 @@ async def test_two_players_play_world_war_i_to_the_toss_and_italy_joining(
 
     # Spring 1914: a move into Venice is refused when sent (Italian territory).
     echo = await dm_orders(driver, powers["AUSTRIA"], "F Tri - Ven\nA Bud - Ser")
-    assert "❌ `F Tri - Ven` — rejected: Venice: Italian land is closed until 1915" in echo
+    assert (
+        "❌ `F Tri - Ven` (Austria) — rejected: Venice: Italian land is closed until 1915" in echo
+    )
     mark = len(driver.world.bot_messages)
     clock.advance(hours=100)
     await results_posted(driver, "Fall 1914", mark)

@@ -60,9 +60,9 @@ async def test_rules003_mr2_portugal_spring_1901_written_by_three_players(servic
         Caller(owner(info, "FRANCE")), "A Mar - Spa\nPortugal A Por -S- (French) A Mar-Spa", at
     )
     assert [line.status for line in france.lines] == [LineStatus.ACCEPTED] * 2
-    assert france.written_left == (2, 3)
+    assert france.written_left == (1, 3)  # MR2 b: its own order counts too
     echo = submission_echo(france, "Test game")
-    assert "2 of 3 orders for civil-disorder powers left." in echo
+    assert "1 of 3 orders left this turn" in echo
     assert "You may write orders for " in echo and "Portugal" in echo
     germany = await service.orders.submit_orders(
         Caller(owner(info, "GERMANY")), "A Por S A Spa", at
@@ -98,6 +98,7 @@ async def test_rules003_mr2_each_turns_dm_names_the_cd_powers_and_the_limit(serv
     news = [e for e in await outbox(service) if e.kind is EventKind.PHASE_NEWS]
     france = next(e for e in news if encode(e.payload)["powers"] == ["FRANCE"])
     told = encode(france.payload)["variable_control"]
-    assert "Portugal" in told and "up to 3 orders for them this turn" in told
+    # MR2 b: the limit counts the player's own orders too.
+    assert "Portugal" in told and "3 orders this turn, your own and theirs together" in told
     germany = next(e for e in news if encode(e.payload)["powers"] == ["GERMANY"])
     assert "Holland" not in encode(germany.payload)["variable_control"]

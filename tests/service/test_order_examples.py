@@ -36,9 +36,7 @@ async def test_issue33_a_spy_game_shows_a_spy_order_among_the_examples(service):
         variant="spy",
         spies=[_spy("GERMANY", "MUN")],
     )
-    examples = await _examples(
-        service, GameSettings(variant=VariantName.SPY), "GERMANY", spring
-    )
+    examples = await _examples(service, GameSettings(variant=VariantName.SPY), "GERMANY", spring)
     assert any(e.startswith("Spy Mun") for e in examples), examples
     assert any(not e.startswith("Spy") for e in examples), examples
 

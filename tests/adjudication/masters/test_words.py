@@ -146,7 +146,7 @@ def test_rules003_mr2_the_report_says_who_wrote_what_and_what_became_of_it() -> 
     assert "Portugal A Por S Mar - Spa: written by France; outvoted" in report
     assert "Portugal A Por S A Spa: written by Italy 2 times; followed" in report
     assert "Spain A Spa - Gas: written by Italy; followed" in report
-    assert "Spain A Spa - Gas: written by Italy; over the limit" in report
+    assert "Spain A Spa - Gas: written by Italy; not followed (past the writer's centres" in report
     own = Written(Hold(unit("ITALY", "A VEN")), "ITALY")
     assert "Ven" not in written_report(
         adjudicate_written(pos, [own], STANDARD_GAME, Rules(masters=ALL_SIX)).written, BOARD
