@@ -23,6 +23,7 @@ from adjudication.variants import VARIANTS, Variant
 from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.deadlines import outside_absences
+from bot.service.duties import owes_orders
 from bot.service.endings import Endings
 from bot.service.event_codec import add_event
 from bot.service.excuses import excuse_the_late
@@ -34,7 +35,7 @@ from bot.service.match_standby import side_follows_standby
 from bot.service.missing_orders import orders_and_nmr
 from bot.service.phase_news import PhaseNotices
 from bot.service.proxies import ProxyEnd
-from bot.service.service_core import ServiceCore, Store, owes_orders
+from bot.service.service_core import ServiceCore, Store
 from bot.service.start_state import keep_start_state, state_now
 from bot.service.talk import TalkDesk
 from bot.service.views import AdjudicationResult

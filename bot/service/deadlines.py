@@ -19,9 +19,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.position import Position
+from bot.service.duties import owes_orders
 from bot.service.game_state import GameState
 from bot.service.schedule import Clock
-from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.service_core import ServiceCore
 from storage.models import AbsenceRow, GameRow
 
 

@@ -4,22 +4,38 @@ channel, its seed drawn and kept, a one-on-one match's second board named."""
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import matches
 from bot.service.errors import WrongState
-from bot.service.views import GameStatus
+from bot.service.views import GameInfo, GameStatus
 from storage import repo
 from storage.models import GameRow
 
-if TYPE_CHECKING:
-    from bot.service.lobby import Lobby
+
+class Opening(Protocol):
+    """The lobby desk as opening a game needs it (`Lobby`): a transaction, and the
+    game's info to answer with."""
+
+    transaction: Callable[[], AbstractAsyncContextManager[AsyncSession]]
+
+    async def info_of(self, session: AsyncSession, game: GameRow) -> GameInfo: ...
 
 
 async def open_game(
-    desk: Lobby, guild_id, channel_id, gm_user_id, name, now, settings, seed, second_channel_id=None
+    desk: Opening,
+    guild_id,
+    channel_id,
+    gm_user_id,
+    name,
+    now,
+    settings,
+    seed,
+    second_channel_id=None,
 ):
     """The lobby's row written (`Lobby.create_game` has checked the name and the
     settings), unless the channel has an unfinished game already."""

@@ -27,13 +27,14 @@ from adjudication.units import Phase, Power
 from adjudication.variants import VARIANTS, Disclosure
 from bot.service import event_payloads as ev
 from bot.service.deadlines import move_deadline
+from bot.service.duties import owes_orders
 from bot.service.event_codec import add_event
 from bot.service.game_settings import NO_GRACE
 from bot.service.game_state import GameState
 from bot.service.masters_winter import awaited_progress
 from bot.service.match_deadlines import sharing_the_deadline
 from bot.service.order_checks import progress
-from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.service_core import ServiceCore
 from bot.service.views import Grace
 from bot.service.words import deadline_text, power_list
 from storage import repo

@@ -30,7 +30,7 @@ from bot.service.lobby import Lobby
 from bot.service.masters_export import MastersExport, masters_export
 from bot.service.phase_names import PhasePlay, read_phase_name
 from bot.service.service_core import ServiceCore, Store
-from bot.service.spy_export import exported_input_line
+from bot.service.spy_lines import exported_input_line
 from bot.service.views import GameStatus, LineStatus, PhaseRecord
 from storage import phase_queries, repo
 from storage.codec import order_from_json, position_from_json

@@ -15,6 +15,7 @@ from adjudication.variants import VARIANTS
 from bot.service import event_payloads as ev
 from bot.service import matches
 from bot.service.caller import Caller
+from bot.service.duties import owes_orders
 from bot.service.errors import InvalidSetting, NotAllowed, NotFound, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_opening import open_game, open_game_in
@@ -23,7 +24,7 @@ from bot.service.game_state import GameState
 from bot.service.order_checks import progress
 from bot.service.player_counts import check_room
 from bot.service.power_deal import check_preferences, deal_powers
-from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.service_core import ServiceCore
 from bot.service.start_state import state_now
 from bot.service.text_input import clean_text
 from bot.service.variant_text import player_notes, rules_in_force

@@ -16,9 +16,12 @@ was played, so that `python -m adjudication replay --compare` plays it as the ga
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.masters.codec import written_to_json
 from adjudication.masters.options import MastersRules
@@ -33,9 +36,6 @@ from bot.service.views import PhaseRecord
 from storage import repo
 from storage.codec import order_from_json
 from storage.orders_in_force import AnyOrder
-
-if TYPE_CHECKING:  # the history calls this module for its export
-    from bot.service.history import History
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +97,17 @@ class MastersExport:
         return winter_played(winter, self.variant, self.rules, self.disorder.get(fall_id, ()))
 
 
+class RecordReader(Protocol):
+    """The history desk as the export needs it (`History`): a transaction, and the
+    position a phase's record holds."""
+
+    transaction: Callable[[], AbstractAsyncContextManager[AsyncSession]]
+
+    def record_position(self, record: PhaseRecord) -> Position: ...
+
+
 async def masters_export(
-    history: History, game_id: int, records: Sequence[PhaseRecord], rules: Rules, variant: str
+    history: RecordReader, game_id: int, records: Sequence[PhaseRecord], rules: Rules, variant: str
 ) -> MastersExport | None:
     """What the export of a game playing `rules.masters` adds to its lines (None when
     it plays no Masters Rules): read from the game's live phases `records`, in order."""

@@ -30,14 +30,3 @@ async def sharing_the_deadline(
         await desk._current_phase(session, other),
     )
     return [other] if mine.code == theirs.code else []
-
-
-def match_wait_step(phase_title: str) -> str:
-    """What a player reads after a phase of a board that now waits at its movement
-    phase for the match's other board (O4: its deadline is not set yet). Once the other
-    board reaches it, both have one deadline, and the usual "Send your orders by …"
-    is said with it (the board that caught up; the waiting board's channel is told)."""
-    return (
-        f"Next: **{phase_title}**. Its deadline is set when the match's other board "
-        f"reaches {phase_title} too; you may send your orders now."
-    )

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
 from bot.service.caller import Caller
+from bot.service.order_lines import OrderLines
 from bot.service.order_senders import controls_of
+from bot.service.service_core import ServiceCore
 from storage import order_queries
 from storage.models import GameRow
-
-if TYPE_CHECKING:
-    from bot.service.orders_service import OrdersDesk
 
 _GAMES = GameRow.__table__
 
@@ -59,7 +57,7 @@ class BoardSplit:
 
 
 async def split_by_board(
-    desk: OrdersDesk, db: order_queries.Db, caller: Caller, text: str, game_ids: Sequence[int]
+    desk: ServiceCore, db: order_queries.Db, caller: Caller, text: str, game_ids: Sequence[int]
 ) -> BoardSplit | None:
     """Each line of `text` by the boards of a match it fits, or None when the games are
     not one match's two boards. A line fits a board when it reads there as an order of
@@ -75,7 +73,8 @@ async def split_by_board(
         controls = controls_of(read.powers, read.grants, caller.user_id)
         if not controls:
             continue
-        judge = desk._lines(await desk._position_at(db, read.game.phase_id))
+        position = await desk._position_at(db, read.game.phase_id)
+        judge = OrderLines(position, desk.board_at(position), desk.engine.parse_orders)
         for i, line in enumerate(lines):
             for _, control, item in judge.read(line, controls):
                 theirs = item.order is not None and item.rejection is None

@@ -7,7 +7,6 @@ orders are used, the standby takes the whole side there and on the other board, 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,15 +17,13 @@ from bot.service.match_players import match_sides, side_taken
 from bot.service.matches import other_board
 from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
+from bot.service.talk import TalkingDesk
 from storage import repo
 from storage.models import GameRow, PhaseRow, PowerRow
 
-if TYPE_CHECKING:
-    from bot.service.adjudicator import Adjudicator
-
 
 async def side_follows_standby(
-    desk: Adjudicator,
+    desk: TalkingDesk,
     session: AsyncSession,
     game: GameRow,
     powers: list[PowerRow],

@@ -15,13 +15,14 @@ Readings O1-O4 in docs/VARIANTS.md; what happens here:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.board import Board
 from adjudication.game_end import EndKind
 from adjudication.position import Position
 from adjudication.units import Phase, PhaseKind, Power, Season
@@ -40,7 +41,6 @@ from storage.enums import MatchResult
 from storage.models import GameRow, MatchRow, PhaseRow, PlayerRow, PowerRow
 
 if TYPE_CHECKING:
-    from bot.service.endings import Endings
     from bot.service.service_core import ServiceCore
 
 
@@ -58,6 +58,31 @@ def check_second_channel(settings: GameSettings, channel_id: int, second: int | 
         )
     if second == channel_id:
         raise InvalidSetting("The second board needs a channel of its own.")
+
+
+class Finishing(Protocol):
+    """The endings desk as a match needs it (`Endings`): the store's helpers every desk
+    holds, and `finish`, which ends one board's game. Typed by what is used, so this
+    module needs no desk's module."""
+
+    board: Board
+    _current_phase: Callable[..., Awaitable[Any]]
+    _position: Callable[..., Any]
+    _schedule_reminders: Callable[..., Awaitable[None]]
+
+    async def finish(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        position: Position,
+        kind: EndKind,
+        winners: tuple[Power, ...],
+        now: datetime,
+        *,
+        last_year: int | None = None,
+        in_results: bool = False,
+        match: str | None = None,
+    ) -> None: ...
 
 
 async def open_match(session: AsyncSession, game: GameRow, second: int, now: datetime) -> None:
@@ -190,7 +215,7 @@ async def other_channel(session: AsyncSession, game: GameRow) -> int | None:
 
 
 async def after_phase(
-    core: Endings,
+    core: Finishing,
     session: AsyncSession,
     game: GameRow,
     new_phase: PhaseRow,
@@ -241,7 +266,7 @@ def _set_deadline(game: GameRow, phase: PhaseRow, deadline: datetime | None) -> 
     phase.deadline_at = deadline
 
 
-async def draw_match(core: Endings, session: AsyncSession, game: GameRow, now: datetime) -> None:
+async def draw_match(core: Finishing, session: AsyncSession, game: GameRow, now: datetime) -> None:
     """O4: "an agreed draw is one vote of the two players for the match": a draw
     passed in either game ends the match drawn, and both games with it."""
     other = await other_board(session, game)
@@ -256,7 +281,7 @@ async def draw_match(core: Endings, session: AsyncSession, game: GameRow, now: d
 
 
 async def _year_end(
-    core: Endings,
+    core: Finishing,
     session: AsyncSession,
     game: GameRow,
     nxt: Position,
@@ -306,7 +331,7 @@ async def _holders(session: AsyncSession, game: GameRow) -> dict[Power, int]:
 
 
 async def _end_match(
-    core: Endings,
+    core: Finishing,
     session: AsyncSession,
     boards: Sequence[tuple[GameRow, Position]],
     users: tuple[int | None, int | None],

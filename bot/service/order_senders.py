@@ -8,7 +8,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -27,14 +27,11 @@ from bot.service.errors import (
 )
 from bot.service.hidden_status import refuse_in_kept_retreats
 from bot.service.order_checks import line_json, progress
-from bot.service.service_core import no_such_game, valid_id
+from bot.service.service_core import ServiceCore, no_such_game, valid_id
 from bot.service.views import LineResult, LineStatus, SubmissionResult
 from bot.service.words import deadline_text
 from storage import order_queries, repo
 from storage.orders_in_force import InForce, Slot
-
-if TYPE_CHECKING:
-    from bot.service.orders_service import OrdersDesk
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +89,7 @@ def controls_of(powers: list[Row], grants: list[Row], user_id: int) -> list[Cont
 
 
 async def sender_context(
-    desk: OrdersDesk,
+    desk: ServiceCore,
     db: order_queries.Db,
     caller: Caller,
     game_id: int | None,

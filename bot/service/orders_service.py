@@ -16,6 +16,7 @@ from adjudication.orders import Waive
 from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.service.caller import Caller
+from bot.service.duties import owes_orders
 from bot.service.errors import (
     ChooseGame,
     InvalidSetting,
@@ -48,7 +49,7 @@ from bot.service.order_lines import OrderLines, no_order_in
 from bot.service.order_senders import SenderContext, record_too_late, sender_context, summary_for
 from bot.service.power_views import offered
 from bot.service.proxies import ProxyEnd
-from bot.service.service_core import ServiceCore, owes_orders
+from bot.service.service_core import ServiceCore
 from bot.service.spy_orders import has_spies, spy_choices
 from bot.service.text_input import clean_text
 from bot.service.views import ReadyResult, SubmissionResult

@@ -32,7 +32,6 @@ from adjudication.orders import (
 from adjudication.outcomes import Outcome, Reason
 from adjudication.position import Position
 from adjudication.units import Location, Phase, PhaseKind, Power, Unit, UnitType
-from bot.service.match_deadlines import match_wait_step
 from bot.service.words import count, deadline_text, power_list, power_name
 
 
@@ -336,6 +335,17 @@ def standing(after: Position, power: Power) -> str:
     if not centres and not units and not dislodged:
         return f"{power_name(power)} has no units and no centres left: it is out of the game."
     return f"{power_name(power)} now has {count(centres, 'centre')} and {count(units, 'unit')}."
+
+
+def match_wait_step(phase_title: str) -> str:
+    """What a player reads after a phase of a board that now waits at its movement
+    phase for the match's other board (O4: its deadline is not set yet). Once the other
+    board reaches it, both have one deadline, and the usual "Send your orders by …"
+    is said with it (the board that caught up; the waiting board's channel is told)."""
+    return (
+        f"Next: **{phase_title}**. Its deadline is set when the match's other board "
+        f"reaches {phase_title} too; you may send your orders now."
+    )
 
 
 def next_step(

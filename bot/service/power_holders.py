@@ -5,7 +5,6 @@ player's own choice). Either way its proxies end and the talk threads follow."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from adjudication.units import Power
 from bot.service import event_payloads as ev
@@ -14,16 +13,14 @@ from bot.service.proxies import ProxyEnd
 from bot.service.ratings import hand_over
 from bot.service.reach import remember_name
 from bot.service.start_state import keep_start_state
+from bot.service.talk import TalkingDesk
 from bot.service.views import PlayerStatus
 from storage import repo
 from storage.enums import AuditAction
 from storage.models import GameRow
 
-if TYPE_CHECKING:
-    from bot.service.gm import GmDesk
 
-
-async def power_changing(desk: GmDesk, session, game: GameRow) -> None:
+async def power_changing(desk: TalkingDesk, session, game: GameRow) -> None:
     """Before a GM action changes a power: the current phase keeps the state it
     began with, for a rollback to it (bot/service/rollback.py)."""
     if game.current_phase_id is not None:
@@ -31,7 +28,7 @@ async def power_changing(desk: GmDesk, session, game: GameRow) -> None:
 
 
 async def hand_power(
-    desk: GmDesk, session, game: GameRow, row, new_user_id: int, now, caller, display_name
+    desk: TalkingDesk, session, game: GameRow, row, new_user_id: int, now, caller, display_name
 ) -> None:
     """One power of `game` given to `new_user_id` (`gm_replace_player`)."""
     old = row.user_id
@@ -62,7 +59,7 @@ async def hand_power(
 
 
 async def into_civil_disorder(
-    desk: GmDesk, session, game: GameRow, row, now: datetime, *, chosen: bool = False
+    desk: TalkingDesk, session, game: GameRow, row, now: datetime, *, chosen: bool = False
 ) -> None:
     """The power is held by nobody: its proxies end, its player leaves its threads,
     the channel is told (and whether its player chose it)."""
@@ -75,7 +72,7 @@ async def into_civil_disorder(
 
 
 async def remove_player(
-    desk: GmDesk, session, game: GameRow, user_id: int, now: datetime
+    desk: TalkingDesk, session, game: GameRow, user_id: int, now: datetime
 ) -> list[Power]:
     """A player removed by the GM (`GmDesk.gm_kick`): the powers they held fall into
     civil disorder, they stand by for none, their proxies end. Returns those powers."""

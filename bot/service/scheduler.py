@@ -13,11 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.service import event_payloads as ev
+from bot.service.duties import owes_orders
 from bot.service.event_codec import add_event
 from bot.service.grace import end_graces_early
 from bot.service.masters_winter import awaited_progress
 from bot.service.order_checks import progress
-from bot.service.service_core import owes_orders
 from bot.service.views import AdjudicationResult, TickReport
 from storage import repo
 from storage.models import PendingOrdersRow

@@ -14,9 +14,10 @@ delivery cut short resumes where it stopped.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -351,3 +352,13 @@ class TalkDesk(ServiceCore):
         if changed and announce:
             add_event(session, ev.ThreadsSync(), now, game_id=game.id, channel_id=game.channel_id)
         return changed
+
+
+class TalkingDesk(Protocol):
+    """The desk calling (the adjudicator, the GM's): its store's helpers as every desk
+    holds them (`ServiceCore`), and the talk desk whose threads follow a change of
+    player. Typed by what is used, so this module needs no desk's module."""
+
+    talk: TalkDesk
+    _end_proxies: Callable[..., Awaitable[Any]]
+    _current_phase: Callable[..., Awaitable[Any]]

@@ -12,9 +12,9 @@ from adjudication.position import Position
 from adjudication.units import Phase, Unit
 from adjudication.variants import KRIEGSPLOMACY
 from bot.service.caller import Caller
+from bot.service.duties import owes_orders
 from bot.service.game_settings import GameSettings, VariantName
 from bot.service.phase_news import next_step
-from bot.service.service_core import owes_orders
 from bot.service.words import deadline_text
 from tests.conftest import T0
 from tests.service.conftest import GUILD, force_position, owner, started_game
