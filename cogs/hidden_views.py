@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.service.view_lookups import ViewAnswer
-from bot.service.views import Phase
+from adjudication.units import Phase
 from bot.service.words import MESSAGE_LIMIT
 from cogs.common import png_file, text_file
 

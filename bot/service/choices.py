@@ -18,7 +18,7 @@ MAX_CHOICES = 25  # Discord's limit
 MAX_CHOICE_TEXT = 100
 
 
-def _label(text: str) -> str:
+def choice_label(text: str) -> str:
     return text if len(text) <= MAX_CHOICE_TEXT else text[: MAX_CHOICE_TEXT - 1] + "…"
 
 
@@ -51,7 +51,7 @@ class ChoicesDesk(ServiceCore):
             rows = (await session.execute(query.order_by(GameRow.id.desc()).limit(500))).all()
         wanted = typed.strip()
         found = [(i, n) for i, n in rows if not wanted or str(i).startswith(wanted)]
-        return tuple((i, _label(f"{n} (game {i})")) for i, n in found[:MAX_CHOICES])
+        return tuple((i, choice_label(f"{n} (game {i})")) for i, n in found[:MAX_CHOICES])
 
 
 def phase_choices(codes: Iterable[str], typed: str) -> list[tuple[str, str]]:
@@ -59,7 +59,7 @@ def phase_choices(codes: Iterable[str], typed: str) -> list[tuple[str, str]]:
     starts with what was typed."""
     wanted = typed.strip().upper()
     found = [c for c in reversed(list(codes)) if c.upper().startswith(wanted)]
-    return [(c, _label(f"{c} — {_title(c)}")) for c in found[:MAX_CHOICES]]
+    return [(c, choice_label(f"{c} — {_title(c)}")) for c in found[:MAX_CHOICES]]
 
 
 def _title(code: str) -> str:

@@ -13,10 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import event_payloads as ev
 from bot.service.errors import WrongState
 from bot.service.event_codec import add_event
+from bot.service.handover import hand_over
 from bot.service.match_players import match_sides, side_taken
 from bot.service.matches import other_board
 from bot.service.proxies import ProxyEnd
-from bot.service.ratings import hand_over
 from bot.service.talk import TalkingDesk
 from storage import repo
 from storage.models import GameRow, PhaseRow, PowerRow

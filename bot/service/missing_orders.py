@@ -14,7 +14,7 @@ from adjudication.position import Position
 from adjudication.units import PhaseKind, Power
 from bot.service import event_payloads as ev
 from bot.service.duties import owes_orders
-from bot.service.ratings import hand_over
+from bot.service.handover import hand_over
 from bot.service.spy_orders import placing_spies
 from storage.codec import order_from_json
 from storage.models import OrderRow, PowerRow, SubmissionRow

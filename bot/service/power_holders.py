@@ -8,10 +8,10 @@ from datetime import datetime
 
 from adjudication.units import Power
 from bot.service import event_payloads as ev
+from bot.service.departures import remember_name
 from bot.service.event_codec import add_event
+from bot.service.handover import hand_over
 from bot.service.proxies import ProxyEnd
-from bot.service.ratings import hand_over
-from bot.service.reach import remember_name
 from bot.service.start_state import keep_start_state
 from bot.service.talk import TalkingDesk
 from bot.service.views import PlayerStatus

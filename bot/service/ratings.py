@@ -19,19 +19,10 @@ from bot.service.game_settings import Scoring
 from bot.service.service_core import ServiceCore
 from storage import rating_queries, repo
 from storage.enums import AuditAction
-from storage.models import PowerRow
 
 # Players on one page of `/leaderboard`; games listed by `/rating`.
 TABLE_PAGE = 10
 GAMES_SHOWN = 20
-
-
-def hand_over(row: PowerRow, new_user_id: int) -> None:
-    """A power changes hands (a replacement, or a standby taking over): the score is the
-    newcomer's unless they choose, at entry, to leave it with whom it counted for."""
-    before = row.rated_user_id
-    row.rated_user_id = new_user_id
-    row.score_choice_from = before if before not in (None, new_user_id) else None
 
 
 @dataclass(frozen=True, slots=True)

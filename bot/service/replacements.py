@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.service.caller import Caller
-from bot.service.choices import MAX_CHOICES, _label
+from bot.service.choices import MAX_CHOICES, choice_label
 from bot.service.service_core import ServiceCore
 from bot.service.words import power_name
 from storage import repo
@@ -75,4 +75,4 @@ class ReplacementsDesk(ServiceCore):
             for user, label in offered.items()
             if not wanted or wanted in label.split(" — ")[0].lower() or str(user).startswith(wanted)
         ]
-        return tuple((user, _label(label)) for user, label in found[:MAX_CHOICES])
+        return tuple((user, choice_label(label)) for user, label in found[:MAX_CHOICES])

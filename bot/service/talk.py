@@ -25,10 +25,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.units import Power
 from bot.service import event_payloads as ev
 from bot.service.caller import Caller
+from bot.service.departures import mark_gone
 from bot.service.errors import NotAllowed, WrongState
 from bot.service.event_codec import add_event
 from bot.service.game_settings import Press
-from bot.service.reach import mark_gone
 from bot.service.service_core import ServiceCore
 from bot.service.text_input import clean_text
 from bot.service.views import GameStatus, PlayerStatus
