@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from adjudication.rules import ParadoxRule, Rules
+from adjudication.model.rules import ParadoxRule, Rules
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -11,12 +11,14 @@ import json
 import logging
 from typing import Any, TextIO
 
-from adjudication.interop import read_record, write_result
-from adjudication.phases import adjudicate
-from adjudication.rules import Rules
-from adjudication.serialize import SerializeError, dumps, rules_from_options
-from adjudication.units import Phase
+from adjudication.io.interop import read_record, write_result
+from adjudication.io.serialize import SerializeError, dumps, rules_from_options
+from adjudication.model.position import DEFAULT_VARIANT
+from adjudication.model.rules import Rules
+from adjudication.model.units import Phase
+from adjudication.play.phases import adjudicate
 from adjudication.variants import UnknownGrouping, UnknownVariant, variant_named
+from adjudication.variants.masters.replay import replay_written
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,7 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
         return {"id": None, "error": "not a JSON object"}
     record_id = document.get("id")
     try:
-        variant = variant_named(str(document.get("variant", "standard")))
+        variant = variant_named(str(document.get("variant", DEFAULT_VARIANT)))
     except UnknownVariant as err:
         return {"id": record_id, "error": str(err)}
     board = variant.board
@@ -50,14 +52,13 @@ def replay_record(document: Any, rules: Rules = DEFAULT_RULES) -> dict[str, Any]
         # World War I's closed Italian land is no retreat before 1915 (QUEUE).
         phase = Phase.parse(str(document.get("phase")))
         played_on = variant.board_for(phase)
-        record = read_record(document, played_on, variant.name, variant.spies)
+        own = None if variant.codec is None else variant.codec.read_order
+        record = read_record(document, played_on, variant.name, own)
     except (ValueError, KeyError, TypeError, AttributeError) as err:  # InterchangeError too
         return {"id": record_id, "error": f"bad record: {err}"}
     if rules.masters.played or "variable_control" in document:
         # The Masters Rules: written lines, powers in disorder, annexed homes and last
         # Winter's ownership (docs/PHASES.md, VARIANTS.md M19).
-        from adjudication.masters.replay import replay_written
-
         return replay_written(record, document, variant, rules)
     try:
         result = adjudicate(record.position, record.orders, variant, rules)

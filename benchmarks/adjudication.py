@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from adjudication.position import Position
+    from adjudication.model.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("DIPGM_BENCH_VENV", "/tmp/dipgm-bench-venv"))
@@ -159,8 +159,8 @@ def time_dipgm(
     variant_name: str = "standard",
 ) -> tuple[float, list[dict]]:
     """Best total seconds over `repeat` runs, and the units after each phase."""
-    from adjudication.phases import adjudicate
-    from adjudication.rules import Rules
+    from adjudication.model.rules import Rules
+    from adjudication.play.phases import adjudicate
     from adjudication.variants import VARIANTS
 
     rules = Rules()
@@ -191,7 +191,7 @@ def fresh_position(position: Position) -> Position:
     """The same position as a new object, as a game loaded from storage has it: nothing
     looked up in an earlier run (a `cached_property`) is carried into the next, just as
     the DipNet side sets up a new `Game` for every phase."""
-    from adjudication.position import Position
+    from adjudication.model.position import Position
 
     return Position(
         position.phase,
@@ -208,9 +208,9 @@ def time_dipgm_from_text(
 ) -> float:
     """Best total seconds reading each order's text and adjudicating, like `set_orders`
     followed by `process()` on DipNet's side."""
-    from adjudication.interop import read_order, read_record
-    from adjudication.phases import adjudicate
-    from adjudication.rules import Rules
+    from adjudication.io.interop import read_order, read_record
+    from adjudication.model.rules import Rules
+    from adjudication.play.phases import adjudicate
     from adjudication.variants import STANDARD_GAME
 
     rules = Rules()
@@ -268,7 +268,7 @@ def profile_dipgm(corpus: list, top: int = 25) -> None:
     import cProfile
     import pstats
 
-    from adjudication.phases import adjudicate
+    from adjudication.play.phases import adjudicate
     from adjudication.variants import STANDARD_GAME
 
     profiler = cProfile.Profile()
@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
 def time_airplane(args: argparse.Namespace) -> int:
     """`--corpus airplane`: dipgm's phases/s on random Airplane games, and on the
     standard games of the same seeds in the same run, for the plane rules' cost."""
-    from adjudication.units import UnitType
+    from adjudication.model.units import UnitType
     from adjudication.variants import AIRPLANE, STANDARD_GAME
     from benchmarks.corpus import build_corpus
 

@@ -44,8 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.client import DipBot  # noqa: E402
 from bot.service import GameService, open_service  # noqa: E402
-from bot.service.caller import Caller  # noqa: E402
 from bot.service.events import EventKind  # noqa: E402
+from bot.service.kernel import Caller  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from storage.models import OutboxRow  # noqa: E402
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeUser  # noqa: E402

@@ -12,10 +12,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from adjudication.board import Board, Terrain
-from adjudication.interop import write_order
+from adjudication.io.interop import write_order
 from adjudication.maps import STANDARD
-from adjudication.orders import (
+from adjudication.model.board import Board, Terrain
+from adjudication.model.orders import (
     Build,
     Convoy,
     Disband,
@@ -27,9 +27,9 @@ from adjudication.orders import (
     Waive,
     order_power,
 )
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, PhaseKind, Unit, UnitType
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, PhaseKind, Unit, UnitType
 from adjudication.variants import STANDARD_GAME, Variant
 
 STANDARD_RULES = Rules()
@@ -184,7 +184,7 @@ def play_phases(
 ) -> Iterator[CorpusPhase]:
     """Play one random game to its end (or `last_year`), yielding every phase played:
     movement, retreats and adjustments."""
-    from adjudication.phases import adjudicate
+    from adjudication.play.phases import adjudicate
 
     rng = random.Random(seed)
     board = variant.board

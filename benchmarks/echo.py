@@ -12,8 +12,7 @@ from datetime import timedelta
 
 from benchmarks.service_games import OPENINGS, T0, new_game, percentile
 from bot.service import GameService, open_service
-from bot.service.caller import Caller
-from bot.service.words import submission_echo
+from bot.service.kernel import Caller, submission_echo
 
 
 async def bench_echo(

@@ -23,14 +23,14 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudication.layout import Layout  # noqa: E402
 from adjudication.maps import STANDARD  # noqa: E402
-from adjudication.outcomes import Outcome  # noqa: E402
-from adjudication.phases import _end_of_season, _in_canonical_order, adjudicate  # noqa: E402
-from adjudication.position import Position  # noqa: E402
-from adjudication.resolver import Resolver  # noqa: E402
-from adjudication.rules import Rules  # noqa: E402
-from adjudication.units import Unit  # noqa: E402
+from adjudication.model.outcomes import Outcome  # noqa: E402
+from adjudication.model.position import Position  # noqa: E402
+from adjudication.model.rules import Rules  # noqa: E402
+from adjudication.model.units import Unit  # noqa: E402
+from adjudication.play.layout import Layout  # noqa: E402
+from adjudication.play.phases import _end_of_season, _in_canonical_order, adjudicate  # noqa: E402
+from adjudication.play.resolver import Resolver  # noqa: E402
 from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.adjudication import fresh_position  # noqa: E402
 from benchmarks.corpus import build_corpus  # noqa: E402

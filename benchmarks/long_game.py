@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from adjudication.maps import STANDARD
-from adjudication.orders import order_power
-from adjudication.position import Position
-from adjudication.units import Phase, PhaseKind
+from adjudication.model.orders import order_power
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, PhaseKind
 from benchmarks.corpus import (
     random_adjustment_orders,
     random_movement_orders,
@@ -25,11 +25,11 @@ from benchmarks.corpus import (
 )
 from benchmarks.service_games import new_game
 from bot.service import GameService, open_service
-from bot.service.caller import Caller
-from bot.service.event_payloads import Results
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.lookups import GameLookups
-from bot.service.scheduler import Scheduler
+from bot.service.events.payloads import Results
+from bot.service.kernel import Caller
+from bot.service.records import GameLookups
 from storage.models import GameRow, PhaseRow
 
 # --- a long game, played as the bot plays it ----------------------------------------

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
-from adjudication.parse import parse_orders
-from adjudication.position import Position
+from adjudication.model.position import Position
+from adjudication.play.legal import legal_orders
+from adjudication.text.parse import parse_orders
 from adjudication.variants import STANDARD_GAME
 from benchmarks.corpus import random_positions
 

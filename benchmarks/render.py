@@ -17,19 +17,20 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import PIL
 
-from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
+from adjudication.play.legal import legal_orders
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
-from render import render_map, render_results, render_sc_chart
+from render import MapRequest, ResultsRequest, render_map, render_results, render_sc_chart
 
 FULL_BOARD = {
     "AUSTRIA": ["A VIE", "A BOH", "F ADR", "A SER", "F ALB"],
@@ -84,20 +85,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
     position, orders, outcomes, after = full_board()
+    full = MapRequest(position, orders=orders, outcomes=outcomes)
+    bare = MapRequest(position)
+    played = ResultsRequest(position, after, orders=orders, outcomes=outcomes)
+    phone = replace(played, width=550)
     t0 = time.perf_counter()
-    png = render_map(position, orders=orders, outcomes=outcomes)
+    png = render_map(full)
     cold = (time.perf_counter() - t0) * 1000
-    map_ms = median_ms(lambda: render_map(position, orders=orders, outcomes=outcomes), args.runs)
-    bare_ms = median_ms(lambda: render_map(position), args.runs)
-    results = render_results(position, after, orders=orders, outcomes=outcomes)
-    results_ms = median_ms(
-        lambda: render_results(position, after, orders=orders, outcomes=outcomes), args.runs
-    )
-    render_results(position, after, orders=orders, outcomes=outcomes, width=550)
-    phone_ms = median_ms(
-        lambda: render_results(position, after, orders=orders, outcomes=outcomes, width=550),
-        args.runs,
-    )
+    map_ms = median_ms(lambda: render_map(full), args.runs)
+    bare_ms = median_ms(lambda: render_map(bare), args.runs)
+    results = render_results(played)
+    results_ms = median_ms(lambda: render_results(played), args.runs)
+    render_results(phone)
+    phone_ms = median_ms(lambda: render_results(phone), args.runs)
     chart = history()
     render_sc_chart(chart)
     chart_ms = median_ms(lambda: render_sc_chart(chart), max(5, args.runs // 3))

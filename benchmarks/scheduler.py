@@ -6,7 +6,7 @@ the due ones (target: 50 ms for 1,000).
 The games are written straight into a fresh, migrated SQLite file (not timed), each
 with a schedule drawn from a mix (lengths, "daily at 20:00" in six time zones, working
 days) and its deadline set by that schedule from a random start; --due of them have
-passed it. Timed: the pass `Scheduler.tick` makes first, `repo.due_games` in one
+passed it. Timed: the pass `Scheduler.tick` makes first, `queries.games.due` in one
 transaction, on a warm connection; the median and worst of --runs, and a check that
 it found exactly the games due.
 """
@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudication.units import PhaseKind
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Clock, Schedule, working_days
-from bot.service.scheduler import MAX_GAMES_PER_TICK
-from storage import migrate, repo
+from adjudication.model.units import PhaseKind
+from bot.service.app._scheduler import MAX_GAMES_PER_TICK
+from bot.service.kernel import Clock, GameSettings, Schedule
+from bot.service.kernel._schedule import working_days
+from storage import migrate, queries
 from storage.db import create_engine
 from storage.models import GameRow
 
@@ -87,7 +87,7 @@ async def main(games: int, due_share: float, runs: int) -> None:
             for _ in range(runs + 1):
                 start = clock.perf_counter()
                 async with session.begin():
-                    found = await repo.due_games(session, NOW, MAX_GAMES_PER_TICK)
+                    found = await queries.games.due(session, NOW, MAX_GAMES_PER_TICK)
                 times.append(clock.perf_counter() - start)
         await engine.dispose()
     assert {game for game, _ in found} == expected, "the pass must find exactly the due games"

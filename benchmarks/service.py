@@ -63,15 +63,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from adjudication.parse import parse_orders  # noqa: E402
-from adjudication.position import Position  # noqa: E402
+from adjudication.model.position import Position  # noqa: E402
+from adjudication.text.parse import parse_orders  # noqa: E402
 from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.echo import bench_client_echo, bench_echo  # noqa: E402
 from benchmarks.long_game import bench_lookups, bench_outbox_growth  # noqa: E402
 from benchmarks.service_games import OPENINGS, T0, new_game  # noqa: E402
 from bot.service import GameService, open_service  # noqa: E402
-from bot.service.caller import Caller  # noqa: E402
-from bot.service.scheduler import Scheduler  # noqa: E402
+from bot.service.app import Scheduler  # noqa: E402
+from bot.service.kernel import Caller  # noqa: E402
 from storage.codec import order_to_json  # noqa: E402
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow  # noqa: E402
 

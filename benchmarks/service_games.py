@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.service import GameService
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 
 T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 OPENINGS = {

@@ -14,17 +14,14 @@ from datetime import UTC, datetime
 import discord
 from discord.ext import commands
 
-from bot import errors_handler
 from bot.command_sync import SyncOutcome, sync_commands
 from bot.delivery import Delivery
 from bot.health import GatewayWatch
-from bot.score_buttons import ScoreButton
 from bot.service import GameService
-from bot.service.lookups import GameLookups
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.records import GameLookups
 from bot.settings import Settings
-from bot.talk_threads import TalkThreads
-from bot.vote_buttons import VoteButton
+from bot.ui import ScoreButton, TalkThreads, VoteButton, install_error_handler
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +124,7 @@ class DipBot(commands.Bot):
             )
         elif run_delivery:
             GatewayWatch.remove(settings.heartbeat_file)
-        errors_handler.install(self.tree)
+        install_error_handler(self.tree)
 
     def _shard_options(self, settings: Settings) -> dict:
         shards = settings.process_shards

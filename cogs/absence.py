@@ -1,6 +1,6 @@
 """`/absence`: a player declares days ahead when they will be away (issue 23); a
 deadline falling inside waits for them, within the game's cap of days. The GM lists
-and cancels them. The service (bot/service/absences.py) decides everything."""
+and cancels them. The service (bot/service/deadlines/_absences.py) decides everything."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.absences import AbsenceInfo
-from bot.service.words import count, deadline_text, power_list
-from cogs.common import GameOption, caller_of, complete_game, game_here
+from bot.service.deadlines import AbsenceInfo
+from bot.service.kernel import count, deadline_text, power_list
+from cogs._common import GameOption, caller_of, complete_game, game_here
 
 
 def absence_line(absence: AbsenceInfo) -> str:

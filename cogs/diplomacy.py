@@ -8,27 +8,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.press_record import PressEntry
+from bot.service.kernel import power_name
 from bot.service.talk import QUESTION_LIMIT
-from bot.service.words import power_name
-from cogs.common import POWER_CHOICES, GameOption, caller_of, complete_game, game_here
+from cogs._common import POWER_CHOICES, GameOption, caller_of, complete_game, game_here
 
 PRESS_LIMIT = 1800
 PRESS_COLOUR = discord.Colour.dark_teal()
-
-
-def press_text(name: str, title: str, press: tuple[PressEntry, ...]) -> str:
-    """The public press of one phase for `/game history`: signed by its powers, or
-    "Anonymous press" — never its sender."""
-    lines = [f"**{name}** — press during {title}:"]
-    for entry in press:
-        signed = (
-            "Press from " + ", ".join(power_name(p) for p in entry.signed_by)
-            if entry.signed_by
-            else "Anonymous press"
-        )
-        lines.append(f"{signed}: {entry.text}")
-    return "\n".join(lines)
 
 
 class Diplomacy(commands.Cog):

@@ -14,8 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.errors import NotAllowed
-from bot.service.gm_text import (
+from bot.service.gm import (
     adjudicate_question,
     audit_text,
     end_question,
@@ -24,11 +23,19 @@ from bot.service.gm_text import (
     rollback_question,
     settings_text,
 )
-from bot.service.match_players import replaced_text
-from bot.service.setting_changes import CHANGES, change_setting
-from bot.service.views import GameInfo, GameStatus, Moment
-from bot.service.words import deadline_text, fit, mention, power_name
-from cogs.common import (
+from bot.service.kernel import (
+    GameInfo,
+    GameStatus,
+    Moment,
+    NotAllowed,
+    deadline_text,
+    fit,
+    mention,
+    power_name,
+)
+from bot.service.lobby import CHANGES, change_setting
+from bot.service.variants.match import replaced_text
+from cogs._common import (
     POWER_CHOICES,
     Confirm,
     GameOption,
@@ -37,10 +44,11 @@ from cogs.common import (
     channel_id_of,
     complete_gm_game,
     complete_phase,
+    complete_replacement,
     display_name,
+    incoming_player,
     require_sees_game,
 )
-from cogs.replacement_pick import complete_replacement, incoming_player
 
 NO_PINGS = discord.AllowedMentions.none()
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.variant_text import variants_help
+from bot.service.lobby import variants_help
 
 EMBED_FIELD_LIMIT = 1024
 

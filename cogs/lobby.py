@@ -8,30 +8,38 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.channel_checks import check_bot_permissions, check_second_board, game_channel
 from bot.client import DipBot
-from bot.errors_handler import edit_if_possible, guarded
-from bot.service.creation import CreationOptions, settings_at_creation
-from bot.service.game_settings import Assignment, GameSettings, Press
-from bot.service.lookups import POWERS
-from bot.service.resignation import power_to_give_up
-from bot.service.schedule import zone_choices
-from bot.service.schedule_changes import schedule_at_creation
-from bot.service.variant_text import (
-    players_wanted,
-    rules_in_force,
-    variant_choices,
-)
-from bot.service.views import Moment
-from bot.service.words import (
+from bot.service.gm import power_to_give_up
+from bot.service.kernel import (
+    Assignment,
+    GameSettings,
+    Moment,
+    Press,
     count,
     deadline_text,
     fit,
     mention,
     power_list,
     power_name,
+    zone_choices,
 )
-from cogs.common import (
+from bot.service.lobby import (
+    CreationOptions,
+    players_wanted,
+    rules_in_force,
+    schedule_at_creation,
+    settings_at_creation,
+    variant_choices,
+)
+from bot.service.records import POWERS
+from bot.ui import (
+    check_bot_permissions,
+    check_second_board,
+    edit_if_possible,
+    game_channel,
+    guarded,
+)
+from cogs._common import (
     POWER_CHOICES,
     Confirm,
     GameOption,

@@ -14,21 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.errors_handler import guarded_dm
-from bot.service.caller import Caller
-from bot.service.direct_messages import DmKind, read_direct_message
-from bot.service.errors import (
+from bot.service.kernel import (
+    Caller,
     ChooseGame,
     MatchSplit,
     NoLongerPlaying,
     NoOrderRead,
     NotFound,
+    SubmissionResult,
     UserError,
-)
-from bot.service.variant_text import player_notes
-from bot.service.views import SubmissionResult
-from bot.service.words import count as count_of
-from bot.service.words import (
     fit,
     no_order_text,
     power_list,
@@ -36,8 +30,14 @@ from bot.service.words import (
     split_text,
     submission_echo,
 )
-from cogs.common import (
+from bot.service.kernel import count as count_of
+from bot.service.lobby import player_notes
+from bot.service.orders import DmKind, read_direct_message
+from bot.ui import guarded_dm
+from cogs._common import (
     GameOption,
+    GamePicker,
+    PickGame,
     caller_of,
     channel_id_of,
     client_of,
@@ -45,7 +45,6 @@ from cogs.common import (
     png_file,
     require_sees_game,
 )
-from cogs.game_picker import GamePicker, PickGame
 
 HELP = (
     "Send me your orders here, one per line, for example:\n"
@@ -147,7 +146,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         sent_at: datetime,
         question: str,
     ) -> None:
-        """Keep `text` until the player picks its game (bot/service/pending_orders.py),
+        """Keep `text` until the player picks its game (bot/service/orders/_pending.py),
         and ask with one button per game."""
         user_id = message.author.id
         await self.bot.service.pending_orders.keep_pending_orders(

@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.vote_buttons import tally_text
-from cogs.common import GameOption, caller_of, complete_game, game_here
+from bot.ui import tally_text
+from cogs._common import GameOption, caller_of, complete_game, game_here
 
 
 class Pause(commands.GroupCog, group_name="pause", group_description="Pause votes"):

@@ -9,9 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.game_settings import SCORING_NAMES, Scoring
-from bot.service.ratings import Leaderboard, PlayerRating
-from bot.service.words import count, mention, power_name
+from bot.service.endings import Leaderboard, PlayerRating
+from bot.service.kernel import SCORING_NAMES, Scoring, count, mention, power_name
 
 SCORING_CHOICES = [app_commands.Choice(name=SCORING_NAMES[s], value=s.value) for s in Scoring]
 NO_PINGS = discord.AllowedMentions.none()

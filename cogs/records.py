@@ -18,16 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.client import DipBot
-from bot.service.game_settings import GameSettings
-from bot.service.hidden_status import KeptStatus, kept_status, status_private_to
-from bot.service.spy_export import export_for
-from bot.service.spy_history import gm_sees_spies, spy_owner, with_spy_orders
-from bot.service.variant_text import lobby_grouping_text, status_variant_lines
-from bot.service.view_export import view_export_lines
-from bot.service.view_lookups import hidden_answer, phases_listed
-from bot.service.views import GameInfo, GameStatus
-from bot.service.words import (
+from bot.service.kernel import (
     MESSAGE_LIMIT,
+    GameInfo,
+    GameSettings,
+    GameStatus,
     code_blocks,
     count,
     deadline_text,
@@ -37,7 +32,12 @@ from bot.service.words import (
     orders_state,
     power_name,
 )
-from cogs.common import (
+from bot.service.lobby import lobby_grouping_text, status_variant_lines
+from bot.service.records import export_for, hidden_answer, phases_listed, view_export_lines
+from bot.service.talk import PressEntry
+from bot.service.variants.hidden import KeptStatus, kept_status, status_private_to
+from bot.service.variants.spy import gm_sees_spies, spy_owner, with_spy_orders
+from cogs._common import (
     GAME_AND_SHARE,
     GameOption,
     PhaseOption,
@@ -47,14 +47,27 @@ from cogs.common import (
     complete_phase,
     game_here,
     png_file,
+    send_hidden,
     text_file,
 )
-from cogs.diplomacy import press_text
-from cogs.hidden_views import send_hidden
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 # Discord's upload limit for a server without boosts: 10 MiB a file.
 EXPORT_LIMIT = 10 * 1024 * 1024
+
+
+def press_text(name: str, title: str, press: tuple[PressEntry, ...]) -> str:
+    """The public press of one phase for `/game history`: signed by its powers, or
+    "Anonymous press" — never its sender."""
+    lines = [f"**{name}** — press during {title}:"]
+    for entry in press:
+        signed = (
+            "Press from " + ", ".join(power_name(p) for p in entry.signed_by)
+            if entry.signed_by
+            else "Anonymous press"
+        )
+        lines.append(f"{signed}: {entry.text}")
+    return "\n".join(lines)
 
 
 def match_text(other_channel: int) -> str:

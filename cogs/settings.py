@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.reminders import ReminderChoices
-from bot.service.schedule import duration
-from bot.service.user_settings import PlayerSettings
-from cogs.common import GameOption, complete_game
+from bot.service.kernel import duration
+from bot.service.lobby import PlayerSettings
+from bot.service.timing import ReminderChoices
+from cogs._common import GameOption, complete_game
 
 # The palettes of render/palette.py (a test keeps the two equal), and the game's own.
 GAMES_OWN = "game"

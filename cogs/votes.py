@@ -14,10 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import DipBot
-from bot.service.views import GameInfo
-from bot.service.words import deadline_text
-from bot.vote_buttons import tally_text
-from cogs.common import (
+from bot.service.kernel import GameInfo, deadline_text
+from bot.ui import tally_text
+from cogs._common import (
     GameOption,
     caller_of,
     complete_game,

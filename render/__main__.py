@@ -17,12 +17,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from adjudication.interop import InterchangeError, read_record
+from adjudication.io.interop import InterchangeError, read_record
 from adjudication.maps import STANDARD
-from adjudication.phases import adjudicate
+from adjudication.model.orders import Order
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from render.map import render_map
 from render.palette import PALETTES
+from render.request import MapRequest
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -59,14 +61,17 @@ def render_line(
                 "orders drawn without outcomes",
                 file=sys.stderr,
             )
-    png = render_map(
+    # The units' orders: a variant's own (a spy's) are not read here, nor drawn.
+    orders = [o for o in record.orders if isinstance(o, Order)]
+    request = MapRequest(
         record.position,
-        STANDARD,
-        orders=record.orders,
-        outcomes=results,
+        board=STANDARD,
+        orders=orders,
+        outcomes=results or (),
         palette=palette,
         width=width,
     )
+    png = render_map(request)
     return record.id, png
 
 

@@ -16,7 +16,7 @@ from importlib import resources
 
 from PIL import Image, ImageChops, ImageFilter
 
-from adjudication.units import Location
+from adjudication.model.units import Location
 
 Point = tuple[int, int]
 
@@ -58,7 +58,8 @@ class MapGeometry:
 
     def space_at(self, x: int, y: int) -> str | None:
         """The space drawn at pixel (x, y), or None off the board."""
-        return self.by_index.get(self.labels.getpixel((x, y)))
+        index = self.labels.getpixel((x, y))  # one band ("L"): an int
+        return self.by_index.get(index) if isinstance(index, int) else None
 
     def anchor(self, location: Location) -> Point:
         """Where a unit at `location` is drawn (a fleet on a coast at that coast)."""

@@ -12,7 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from adjudication.units import UnitType
+from adjudication.model.units import UnitType
 
 RGB = tuple[int, int, int]
 _SS = 4  # supersampling factor
@@ -23,7 +23,7 @@ def _contrast(colour: RGB) -> RGB:
     return (30, 30, 30) if luma > 150 else (245, 245, 245)
 
 
-def _draw_army(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+def _draw_army(d: ImageDraw.ImageDraw, c: float, s: int, mark: RGB) -> None:
     """A field gun: barrel and wheel."""
     w = max(2, s // 9)
     d.line((c - s * 0.30, c + s * 0.12, c + s * 0.30, c - s * 0.20), fill=mark, width=w)
@@ -32,7 +32,7 @@ def _draw_army(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
     d.ellipse((wx - r, wy - r, wx + r, wy + r), outline=mark, width=max(2, w * 2 // 3))
 
 
-def _draw_fleet(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+def _draw_fleet(d: ImageDraw.ImageDraw, c: float, s: int, mark: RGB) -> None:
     """A ship's hull with a funnel."""
     top, bottom = c + s * 0.02, c + s * 0.24
     d.polygon(
@@ -43,7 +43,7 @@ def _draw_fleet(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
     d.rectangle((c - s * 0.04, c - s * 0.30, c + s * 0.04, c - s * 0.14), fill=mark)
 
 
-def _draw_plane(d: ImageDraw.ImageDraw, c: float, s: float, mark: RGB) -> None:
+def _draw_plane(d: ImageDraw.ImageDraw, c: float, s: int, mark: RGB) -> None:
     """An aeroplane seen from above: fuselage, swept wings and tailplane, filled, so
     that its cross shape reads apart from the gun and the ship at phone width."""
     w = s * 0.06

@@ -12,21 +12,21 @@ are wider than the corner the layout keeps for the key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from adjudication.board import Board
-from adjudication.position import Position
-from adjudication.units import PhaseKind, Power, UnitType
+from adjudication.model.board import Board
+from adjudication.model.position import Position
+from adjudication.model.units import PhaseKind, Power, UnitType
 from render.icons import paste_centred, unit_icon
 from render.layout import POWERS_AREA
 from render.lettering import GREY_WORDS, TYPE, Type, font, panel_type, scale_of, type_size, write
-from render.masters_marks import draw_names, mark_unit, names_height, neutral_groups
 from render.palette import Palette
 from render.scene import Scene
-from render.variant_marks import Statuses, status_word
+from render.variants.masters import draw_names, mark_unit, names_height, neutral_groups
+from render.variants.neutral import Statuses, status_word
 
 LEGEND_TOP = 86  # at 1,600 px, under a title of one line
 DEAD = (150, 150, 150)  # an eliminated power's row
@@ -63,7 +63,7 @@ def legend_rows(
     return rows
 
 
-def status_marks(rows: list[LegendRow]) -> dict[str, str]:
+def status_marks(rows: Sequence[LegendRow]) -> dict[str, str]:
     """The mark of each status word the rows carry: "*", then "**" (World War I's
     "neutral" Italy beside a power in civil disorder)."""
     words = sorted({r.status for r in rows if r.status})
@@ -122,7 +122,7 @@ def _legend_head(adjusting: bool) -> str:
     return "Centres · Units" + (" · Adj." if adjusting else "")
 
 
-def _legend_layout(position: Position, style, rows: list[LegendRow], top: int | None = None):
+def _legend_layout(position: Position, style, rows: Sequence[LegendRow], top: int | None = None):
     f = scale_of(style)
     small = panel_type(f)
     row = round(40 * f)
@@ -170,7 +170,7 @@ def legend_box(
     position: Position,
     style,
     statuses: Statuses | None = None,
-    rows: list[LegendRow] | None = None,
+    rows: Sequence[LegendRow] | None = None,
     top: int | None = None,
 ) -> tuple[int, int, int, int]:
     """The key's panel (left, top, right, bottom): one row per power under a header,
@@ -186,14 +186,14 @@ def draw_legend(
     position: Position,
     style,
     statuses: Statuses | None = None,
-    rows: list[LegendRow] | None = None,
+    rows: Sequence[LegendRow] | None = None,
     scene: Scene | None = None,
     top: int | None = None,
 ) -> None:
     """One row per power: its colour, name (marked when no player holds it), supply
     centres and units (and, in an adjustment phase, builds or removals owed), counted
     on `position` unless `rows` are given (a hidden-information view:
-    render/unknown.py); then what each mark means."""
+    render/variants/hidden.py); then what each mark means."""
     f = scale_of(style)
     draw = ImageDraw.Draw(canvas)
     small = panel_type(f)

@@ -9,16 +9,13 @@ fonts) is computed once per process.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from adjudication.board import Board
-from adjudication.maps import STANDARD
-from adjudication.orders import Order
-from adjudication.outcomes import Outcome
-from adjudication.position import Position
-from adjudication.units import Power
+from adjudication.model.board import Board
+from adjudication.model.orders import Order
+from adjudication.model.position import Position
 from render import strokes
 from render.geometry import (
     COAST,
@@ -30,125 +27,69 @@ from render.geometry import (
 )
 from render.icons import paste_centred, unit_icon
 from render.layout import CENTRE_RADIUS, UNIT_SIZE
-from render.masters_marks import draw_marker, extra_for, masters_palette
 from render.orders_layer import BUILD_HALO, OrderLayer, Style, _faded, draw_crosses, draw_orders
 from render.palette import Palette, get_palette
-from render.panels import Label, LegendRow, draw_panels, panel_boxes, space_labels
+from render.panels import Label, draw_panels, panel_boxes, space_labels
 from render.png import encode_png, ramps
+from render.request import MapRequest
 from render.scene import Drawn, Kind, Scene
-from render.spies import draw_spies, place_spies
-from render.variant_marks import Statuses, draw_neutral_land
-from render.visibility import Visible, filter_for_viewer
-
-DEFAULT_WIDTH = 1600
+from render.variants.masters import draw_marker, extra_for, masters_palette
+from render.variants.neutral import draw_neutral_land
+from render.variants.spy import draw_spies, place_spies
 
 
-def render_map(
-    position: Position,
-    board: Board = STANDARD,
-    orders: Iterable[Order] | None = None,
-    outcomes: Iterable[Outcome] | None = None,
-    viewer: Power | None = None,
-    palette: str | Palette = "classic",
-    width: int = DEFAULT_WIDTH,
-    visible: Visible | None = None,
-    statuses: Statuses | None = None,
-    subtitle: str = "",
-) -> bytes:
-    """The map of `position` as PNG bytes, `width` pixels wide.
-
-    `orders` are drawn as given; `outcomes` (from adjudication) mark which failed and
-    why. Orders only present inside `outcomes` are drawn too. With `viewer`, only what
-    `visible(viewer, thing)` allows is drawn — in the standard game that is everything,
-    which is the default when `visible` is None. `statuses`: the powers no player holds
-    (`Variant.statuses` of the game's rules, and powers in civil disorder), marked so
-    in the legend. `subtitle`: a second line of the title (which board of a One-on-one
-    match). Land the position's variant closes in its phase is hatched. Same input,
-    same bytes.
-    """
-    image = render_map_image(
-        position,
-        board,
-        orders,
-        outcomes,
-        viewer,
-        palette,
-        width,
-        visible,
-        statuses=statuses,
-        subtitle=subtitle,
-    )
-    return encode_png(
-        image, output_colours(get_palette(palette), board, extra_for(board, position))
-    )
+def render_map(request: MapRequest) -> bytes:
+    """The map `request` asks for, as PNG bytes (`MapRequest` says what each option
+    draws). Land the position's variant closes in its phase is hatched. Same request,
+    same bytes."""
+    image = render_map_image(request)
+    board = request.board
+    extra = extra_for(board, request.position)
+    return encode_png(image, output_colours(get_palette(request.palette), board, extra))
 
 
-def render_map_image(
-    position: Position,
-    board: Board = STANDARD,
-    orders: Iterable[Order] | None = None,
-    outcomes: Iterable[Outcome] | None = None,
-    viewer: Power | None = None,
-    palette: str | Palette = "classic",
-    width: int = DEFAULT_WIDTH,
-    visible: Visible | None = None,
-    scene: Scene | None = None,
-    statuses: Statuses | None = None,
-    legend: list[LegendRow] | None = None,
-    subtitle: str = "",
-) -> Image.Image:
+def render_map_image(request: MapRequest, scene: Scene | None = None) -> Image.Image:
     """As `render_map`, but the Pillow image (RGB) instead of PNG bytes. `scene`, when
     given, receives every name, unit, spy, marker and arrow head drawn, and the panels'
-    words; `legend`, the key's rows when not counted on `position` (a
-    hidden-information view)."""
-    pal = masters_palette(get_palette(palette), board, position)
+    words."""
+    board, width = request.board, request.width
+    pal = masters_palette(get_palette(request.palette), board, request.position)
     check_drawable(board, width)
-    outcome_list = list(outcomes or ())
-    order_list = merge_orders(orders, outcome_list)
-    if viewer is not None and visible is not None:
-        position, order_list, outcome_list = filter_for_viewer(
-            position, order_list, outcome_list, viewer, visible
-        )
+    position, order_list, outcome_list = request.seen()
     geo = geometry_at(width)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, position)
     draw_neutral_land(canvas, board.name, position)
     style = Style.for_width(width)
     title = position.phase.title
-    labels = place_fixed(
-        scene, geo, board, position, style, title, viewer, statuses, legend, subtitle
-    )
+    labels = place_fixed(scene, geo, request, position, style, title)
     draw_centres(canvas, geo, board, pal, position, style)
     layer = OrderLayer(geo, board, position, pal, style, scene=scene)
     draw_orders(canvas, layer, order_list, {o.order: o for o in outcome_list})
     draw_dislodged_options(canvas, layer, order_list)
     paste_labels(canvas, labels, pal)
     draw_units(canvas, geo, pal, position, style)
-    draw_spies(canvas, geo, pal, position, style, viewer)
+    draw_spies(canvas, geo, pal, position, style, request.viewer)
     draw_dislodged(canvas, layer)
     draw_crosses(canvas, layer)
-    draw_panels(
-        canvas, board, pal, position, style, title, viewer, statuses, legend, scene, subtitle
-    )
+    draw_panels(canvas, request, pal, position, style, title, scene)
     return canvas
 
 
 def place_fixed(
     scene: Scene,
     geo: MapGeometry,
-    board: Board,
+    request: MapRequest,
     position: Position,
     style: Style,
     title: str = "",
-    viewer: Power | None = None,
-    statuses: Statuses | None = None,
-    legend: list[LegendRow] | None = None,
-    subtitle: str = "",
 ) -> tuple[Label, ...]:
-    """Record what stands before any order is drawn — the panels, the names, the
-    centres, the units, the spies and the dislodged units — so arrow heads and crosses
-    keep off them. Returns the names to paste (over the order lines, under the units)."""
-    for box in panel_boxes(board, position, style, title, viewer, statuses, legend, subtitle):
+    """Record what stands before any order is drawn on `position` (the one shown) —
+    the panels, the names, the centres, the units, the spies and the dislodged units —
+    so arrow heads and crosses keep off them. Returns the names to paste (over the
+    order lines, under the units)."""
+    board = request.board
+    for box in panel_boxes(request, position, style, title):
         scene.add(Drawn(Kind.PANEL, box, "panel"))
     land_codes, sea_codes = _codes(board)
     labels = space_labels(geo.width, board.name, land_codes, sea_codes)
@@ -159,14 +100,15 @@ def place_fixed(
         )
     r = centre_radius(style)
     for code in sorted(board.supply_centres):
-        if geo.spaces[code].sc is not None:
-            scene.add(Drawn.disc(Kind.MARKER, geo.spaces[code].sc, r, "sc:" + code))
+        sc = geo.spaces[code].sc
+        if sc is not None:
+            scene.add(Drawn.disc(Kind.MARKER, sc, r, "sc:" + code))
     for unit in position.units:
         scene.add(Drawn.disc(Kind.UNIT, geo.anchor(unit.location), style.reach, unit.province))
     for d in position.dislodged:
         at = geo.place(d.unit.location, "dislodged")
         scene.add(Drawn.disc(Kind.UNIT, at, style.dislodged_reach, d.unit.province + ":d"))
-    place_spies(scene, geo, position, style, viewer)
+    place_spies(scene, geo, position, style, request.viewer)
     return labels
 
 
@@ -183,17 +125,6 @@ def check_drawable(board: Board, width: int) -> None:
         raise ValueError(f"no geometry for board {board.name!r}; only 'standard' is drawn")
     if width < 200 or width > 6400:
         raise ValueError("width must be between 200 and 6400 pixels")
-
-
-def merge_orders(orders: Iterable[Order] | None, outcomes: Sequence[Outcome]) -> list[Order]:
-    """The orders given, then those only present in `outcomes` (defaults applied)."""
-    out = list(orders or ())
-    seen = set(out)
-    for o in outcomes:
-        if o.order not in seen:
-            seen.add(o.order)
-            out.append(o.order)
-    return out
 
 
 def _codes(board: Board) -> tuple[frozenset[str], frozenset[str]]:

@@ -24,8 +24,8 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
-from adjudication.board import Board
-from adjudication.orders import (
+from adjudication.model.board import Board
+from adjudication.model.orders import (
     Build,
     Convoy,
     Disband,
@@ -36,9 +36,9 @@ from adjudication.orders import (
     Support,
     Waive,
 )
-from adjudication.outcomes import Outcome, Reason
-from adjudication.position import Position
-from adjudication.units import Location, Unit
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Unit
 from render import strokes
 from render.geometry import MapGeometry
 from render.icons import cross_icon, paste_centred, unit_icon
@@ -322,8 +322,8 @@ def draw_orders(
             layer.dislodged.append((layer.where(order.unit.location), owner))
         colour = layer.colour(order, ok)
         if isinstance(order, Move | Retreat):
-            path = paths.get(order.unit.location.province) if isinstance(order, Move) else None
-            path = path or [layer.origin(order.unit), layer.where(order.destination)]
+            given = paths.get(order.unit.location.province) if isinstance(order, Move) else None
+            path = given or [layer.origin(order.unit), layer.where(order.destination)]
             start = st.dislodged_reach if owner.endswith(":d") else st.reach
             pts = strokes.shorten(path, start + 1, st.reach + 1)
             pts = layer.head(pts, f"head:{n}", aim=layer.where(order.destination))

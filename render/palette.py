@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudication.units import Power
+from adjudication.model.units import Power
 
 RGB = tuple[int, int, int]
 
@@ -40,7 +40,7 @@ class Palette:
             (120, 120, 60),
         ]
     )
-    # Powers no player holds whose units carry a marker (render/masters_marks.py).
+    # Powers no player holds whose units carry a marker (render/variants/masters.py).
     marked: frozenset[Power] = frozenset()
 
     def power(self, power: Power) -> RGB:

@@ -75,7 +75,9 @@ def encode_png(image: Image.Image, colours: Sequence[RGB] | None = None) -> byte
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
         # Keep only the entries the palette has, so the PLTE chunk is not padded.
-        image.putpalette(palette.getpalette()[: 3 * len(palette.info["colours"])])
+        entries = palette.getpalette()
+        assert entries is not None  # a palette image ("P") always has its palette
+        image.putpalette(entries[: 3 * len(palette.info["colours"])])
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

@@ -13,40 +13,36 @@ whose retreat failed, a unit removed in an adjustment. A built unit wears a gree
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from PIL import Image
 
-from adjudication.board import Board
-from adjudication.maps import STANDARD
-from adjudication.orders import Disband, Order, Retreat, Waive
-from adjudication.outcomes import Outcome, Reason
-from adjudication.position import Position
-from adjudication.units import Phase, PhaseKind, Power, Unit
+from adjudication.model.orders import Disband, Retreat, Waive
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, PhaseKind, Power, Unit
 from render.geometry import geometry_at
 from render.icons import paste_centred, unit_icon
 from render.map import (
-    DEFAULT_WIDTH,
     base_map,
     check_drawable,
     draw_centres,
     draw_dislodged,
     draw_dislodged_options,
     draw_units,
-    merge_orders,
     output_colours,
     paste_labels,
     place_fixed,
 )
-from render.masters_marks import extra_for, masters_palette
 from render.orders_layer import XY, OrderLayer, Style, _faded, draw_crosses, draw_orders, faint
-from render.palette import Palette, get_palette
+from render.palette import get_palette
 from render.panels import draw_panels
 from render.png import encode_png
+from render.request import ResultsRequest
 from render.scene import Drawn, Kind, Scene
-from render.spies import draw_spies
-from render.variant_marks import Statuses, draw_neutral_land
-from render.visibility import Visible, filter_for_viewer
+from render.variants.masters import extra_for, masters_palette
+from render.variants.neutral import draw_neutral_land
+from render.variants.spy import draw_spies
 
 
 def results_title(played: Phase, final: bool = False) -> str:
@@ -55,85 +51,40 @@ def results_title(played: Phase, final: bool = False) -> str:
     return f"Final position, after {played.title}" if final else f"After {played.title}"
 
 
-def render_results(
-    before: Position,
-    after: Position,
-    board: Board = STANDARD,
-    orders: Iterable[Order] | None = None,
-    outcomes: Iterable[Outcome] | None = None,
-    viewer: Power | None = None,
-    palette: str | Palette = "classic",
-    width: int = DEFAULT_WIDTH,
-    visible: Visible | None = None,
-    *,
-    final: bool = False,
-    statuses: Statuses | None = None,
-    subtitle: str = "",
-) -> bytes:
-    """The map of `after`, the position `before`'s phase led to, with that phase's
-    `orders` and `outcomes` drawn faint beneath it, as PNG bytes `width` pixels wide.
+def render_results(request: ResultsRequest) -> bytes:
+    """The map of `request.after`, the position the phase of `request.position` led
+    to, with that phase's orders and outcomes drawn faint beneath it, as PNG bytes.
 
     `after` is the engine's next position (`adjudicate(...).position`): after a
     movement phase with dislodgements it is the retreat phase, whose dislodged units
-    are drawn with their retreats; after a Fall it carries the new ownership. `final`
-    titles the map as the game's last. `viewer` and `visible` filter both positions
-    and the orders as `render_map` does; `statuses` and `subtitle` as `render_map`'s.
-    Same input, same bytes.
+    are drawn with their retreats; after a Fall it carries the new ownership. The
+    viewer's filter, `statuses` and `subtitle` are read as `render_map` reads them.
+    Same request, same bytes.
     """
-    pal = get_palette(palette)
-    image = render_results_image(
-        before,
-        after,
-        board,
-        orders,
-        outcomes,
-        viewer,
-        pal,
-        width,
-        visible,
-        final=final,
-        statuses=statuses,
-        subtitle=subtitle,
-    )
+    pal = get_palette(request.palette)
+    image = render_results_image(request)
+    board = request.board
     faint_colours = [faint(pal.power(p)) for p in board.powers]
-    faint_colours += extra_for(board, after, before)  # rules/003's minor powers and rebels
+    # rules/003's minor powers and rebels
+    faint_colours += extra_for(board, request.after, request.position)
     return encode_png(image, output_colours(pal, board, faint_colours))
 
 
-def render_results_image(
-    before: Position,
-    after: Position,
-    board: Board = STANDARD,
-    orders: Iterable[Order] | None = None,
-    outcomes: Iterable[Outcome] | None = None,
-    viewer: Power | None = None,
-    palette: str | Palette = "classic",
-    width: int = DEFAULT_WIDTH,
-    visible: Visible | None = None,
-    *,
-    final: bool = False,
-    scene: Scene | None = None,
-    statuses: Statuses | None = None,
-    subtitle: str = "",
-) -> Image.Image:
+def render_results_image(request: ResultsRequest, scene: Scene | None = None) -> Image.Image:
     """As `render_results`, but the Pillow image (RGB) instead of PNG bytes. `scene`,
     when given, receives every name, unit, marker and arrow head drawn."""
-    pal = masters_palette(get_palette(palette), board, after, before)
+    board, width = request.board, request.width
+    pal = masters_palette(get_palette(request.palette), board, request.after, request.position)
     check_drawable(board, width)
-    outcome_list = list(outcomes or ())
-    order_list = merge_orders(orders, outcome_list)
-    if viewer is not None and visible is not None:
-        before, order_list, outcome_list = filter_for_viewer(
-            before, order_list, outcome_list, viewer, visible
-        )
-        after, _, _ = filter_for_viewer(after, [], [], viewer, visible)
+    before, order_list, outcome_list = request.seen()
+    after = request.after_seen()
     geo = geometry_at(width)
     style = Style.for_width(width)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, after)
     draw_neutral_land(canvas, board.name, after)
-    title = results_title(before.phase, final)
-    labels = place_fixed(scene, geo, board, after, style, title, viewer, statuses, None, subtitle)
+    title = results_title(before.phase, request.final)
+    labels = place_fixed(scene, geo, request, after, style, title)
     # The orders go under everything of the new position, placed as they were given.
     then = OrderLayer(geo, board, before, pal, style, faint=True, scene=scene)
     gone = units_gone(then, after, outcome_list)
@@ -151,10 +102,10 @@ def render_results_image(
         then.crosses.append((at, then.owner(unit)))
     draw_centres(canvas, geo, board, pal, after, style)
     draw_units(canvas, geo, pal, after, style)
-    draw_spies(canvas, geo, pal, after, style, viewer)  # Spy Diplomacy: those in `after`
+    draw_spies(canvas, geo, pal, after, style, request.viewer)  # Spy Diplomacy: in `after`
     draw_dislodged(canvas, now)
     draw_crosses(canvas, then)
-    draw_panels(canvas, board, pal, after, style, title, viewer, statuses, None, scene, subtitle)
+    draw_panels(canvas, request, pal, after, style, title, scene)
     return canvas
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from adjudication.units import Power
+from adjudication.model.units import Power
 from render.lettering import TITLE_TYPE, Type, fitted, font, panel_type, scale_of, write
 from render.palette import Palette
 from render.scene import Scene

@@ -1,9 +1,9 @@
 """How the engine's values are stored: the engine's own plain JSON
-(`adjudication.serialize`), kept in JSON columns. One place to change if the
+(`adjudication.io.serialize`), kept in JSON columns. One place to change if the
 stored form ever needs a translation between versions.
 
-Orders include Spy Diplomacy's spy orders (`adjudication.spy_json`) and the Masters
-Rules' own orders (`adjudication.masters.codec`: rebel builds, annexations, aid), kept
+Orders include Spy Diplomacy's spy orders (`adjudication.variants.spy.codec`) and the Masters
+Rules' own orders (`adjudication.variants.masters.codec`: rebel builds, annexations, aid), kept
 in the same column as the units' orders: their JSON `type`s are their own."""
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudication.masters.codec import written_order_from_json, written_order_to_json
-from adjudication.masters.written import MastersOrder
-from adjudication.orders import Order
-from adjudication.serialize import (
+from adjudication.io.serialize import (
     outcome_from_json,
     outcome_to_json,
     position_from_json,
@@ -22,8 +19,11 @@ from adjudication.serialize import (
     rules_from_json,
     rules_to_json,
 )
-from adjudication.spies import SPY_ORDERS, SpyOrder
-from adjudication.spy_json import spy_order_from_json, spy_order_to_json
+from adjudication.model.orders import Order
+from adjudication.variants.masters.codec import written_order_from_json, written_order_to_json
+from adjudication.variants.masters.written import MastersOrder
+from adjudication.variants.spy.codec import spy_order_from_json, spy_order_to_json
+from adjudication.variants.spy.orders import SPY_ORDERS, SpyOrder
 
 _SPY_TYPES = frozenset({"spy_place", "spy_hold", "spy_move", "spy_protect", "sabotage"})
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -30,6 +31,10 @@ DEFAULT_URL = "sqlite+aiosqlite:///./data/dipgm.sqlite3"
 SQLITE_BUSY_TIMEOUT_S = 15
 SQLITE_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 DEFAULT_SQLITE_SYNCHRONOUS = "NORMAL"
+
+# What a query runs on: the caller's session, or a bare connection (cheaper: the order
+# operations and the lookups after each phase use one, `ServiceCore.core_transaction`).
+Db = AsyncSession | AsyncConnection
 
 
 def is_sqlite(url: str) -> bool:
@@ -105,6 +110,18 @@ def for_update(query: Select, dialect: str, **options) -> Select:
     if dialect == "postgresql":
         return query.with_for_update(**options)
     return query
+
+
+async def connection(db: Db) -> AsyncConnection:
+    """The async connection of `db` (itself, or the session's, kept for its transaction)."""
+    if isinstance(db, AsyncConnection):
+        return db
+    # Asking the session for its connection costs more than some statements: keep it
+    # for the rest of the transaction (a session is never reused across transactions).
+    conn = db.info.get("core_connection")
+    if conn is None:
+        conn = db.info["core_connection"] = await db.connection()
+    return conn
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

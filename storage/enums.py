@@ -3,7 +3,7 @@ StrEnum whose values are exactly the strings the columns have always held.
 
 They live here, below the service, so that storage may type its columns with them
 (DESIGN's layers: storage imports no `bot`); their old homes in `bot/service` re-export
-them. `EndKind` is the engine's (`adjudication.game_end`).
+them. `EndKind` is the engine's (`adjudication.play.game_end`).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Scoring(StrEnum):
 
 class EventKind(StrEnum):
     """What an event is (stored in `outbox.kind`). Where each goes and what its payload
-    carries is documented on its payload type, in bot/service/event_payloads.py
+    carries is documented on its payload type, in bot/service/events/payloads.py
     (`event_codec.PAYLOAD_TYPES` maps each kind to it)."""
 
     GAME_STARTED = "game_started"
@@ -106,7 +106,7 @@ class ThreadMemberWhy(StrEnum):
 
 class AuditAction(StrEnum):
     """What a GM did (`AuditRow.action`), and the two things only the GM may know that
-    the log keeps too; `/gm audit` says each in words (bot/service/gm_text.py)."""
+    the log keeps too; `/gm audit` says each in words (bot/service/gm/_text.py)."""
 
     ADJUDICATE = "adjudicate"
     SET_DEADLINE = "set_deadline"

@@ -1,5 +1,5 @@
 """The tables: everything a GM keeps to reconstruct a game, kept for ever (but for the
-outbox of messages to Discord, pruned once delivered and old: bot/service/outbox.py).
+outbox of messages to Discord, pruned once delivered and old: bot/service/records/_outbox.py).
 
 Positions, orders and outcomes are stored as the plain JSON of `storage.codec`.
 Discord ids are 64-bit, hence BigInteger columns. Times are UTC.
@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from adjudication.game_end import EndKind
+from adjudication.model.result import EndKind
 from storage.enums import (
     AuditAction,
     EventKind,
@@ -165,8 +165,9 @@ class PhaseRow(SQLModel, table=True):
 
     `seq` counts phases from 0; after a rollback the replayed phases get new rows with
     the same `seq` and the abandoned ones keep `rolled_back_at`. `start_state`: each
-    power's state and the proxies in force when the phase began (bot/service/start_state.py),
-    for a rollback to restore; None for phases begun before it was kept."""
+    power's state and the proxies in force when the phase began
+    (bot/service/kernel/_start_state.py), for a rollback to restore; None for phases
+    begun before it was kept."""
 
     __tablename__ = "phases"
     __table_args__ = (
@@ -368,7 +369,7 @@ class OutboxRow(SQLModel, table=True):
     given_up_at: datetime | None = _when()
     # A direct message held until its user opens their DMs to the server's members
     # (Discord refused it: 50007); then `next_attempt_at` is None, and the event is
-    # offered again when the user next uses dipgm (bot/service/reach.py).
+    # offered again when the user next uses dipgm (bot/service/gm/_reach.py).
     held_for_user_id: int | None = _big(nullable=True, index=True)
 
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from adjudication.masters.written import MastersOrder
-from adjudication.orders import Order
-from adjudication.spies import SPY_WORD, SpyOrder
-from adjudication.units import Power, Unit
+from adjudication.model.orders import Order
+from adjudication.model.pieces import SPY_WORD
+from adjudication.model.units import Power, Unit
+from adjudication.variants.masters.written import MastersOrder
+from adjudication.variants.spy.orders import SpyOrder
 from storage.codec import order_from_json
 
 AnyOrder = Order | SpyOrder | MastersOrder

@@ -6,9 +6,9 @@ symmetric, so a typo on one side shows up at once.
 
 from __future__ import annotations
 
-from adjudication.board import Board, Province, Terrain, build_adjacency
-from adjudication.maps.standard_names import STANDARD_ALIASES
-from adjudication.units import Unit
+from adjudication.maps.standard_names import STANDARD_ALIASES, STANDARD_POWER_ALIASES
+from adjudication.model.board import Board, Province, Terrain, build_adjacency
+from adjudication.model.units import Unit
 
 _I, _C, _S, _X = Terrain.INLAND, Terrain.COASTAL, Terrain.SEA, Terrain.IMPASSABLE
 
@@ -272,6 +272,7 @@ def _build() -> Board:
         fleet_adjacency=fleet,
         first_year=1901,
         aliases=STANDARD_ALIASES,
+        power_aliases=STANDARD_POWER_ALIASES,
     )
 
 

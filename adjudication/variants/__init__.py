@@ -2,23 +2,21 @@
 
 A `Variant` gathers what the rules documents change from one game to another: the
 board, the start phase, the kinds of unit, who may hold which powers (its
-`groupings`). The pipeline (`adjudication.phases.adjudicate`) takes one and reads
-it at the plug-in points that module lists; the standard game is the variant whose
-every hook is today's behaviour. Rule options stay in the one typed `Rules` value of
-the game. The readings of the rules behind each variant are in docs/VARIANTS.md.
+`groupings`), and the functions by which its own rules plug into the engine (its
+steps, kinds of unit, openings, views and codec: `adjudication.model.variant`). The
+pipeline (`adjudication.play.phases.adjudicate`) takes one; the standard game is the
+variant with no hooks of its own. Each variant is a package here, none importing
+another; `registry` registers them all. Rule options stay in the one typed `Rules`
+value of the game. The readings of the rules behind each variant are in
+docs/VARIANTS.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from adjudication.variants.airplane import AIRPLANE
-from adjudication.variants.kriegsplomacy import KRIEGSPLOMACY
-from adjudication.variants.model import (
+from adjudication.model.result import CoinToss, Event
+from adjudication.model.variant import (
     Closure,
-    CoinToss,
     Disclosure,
-    Event,
     Grouping,
     Join,
     MatchUnits,
@@ -30,15 +28,18 @@ from adjudication.variants.model import (
     Variant,
     Victory,
 )
-from adjudication.variants.one_on_one import ONE_ON_ONE
-from adjudication.variants.spy import SPY
-from adjudication.variants.standard import STANDARD_GAME
-from adjudication.variants.world_war_i import WORLD_WAR_I
-
-VARIANTS: Mapping[str, Variant] = {
-    variant.name: variant
-    for variant in (STANDARD_GAME, WORLD_WAR_I, AIRPLANE, ONE_ON_ONE, KRIEGSPLOMACY, SPY)
-}
+from adjudication.variants.registry import (
+    AIRPLANE,
+    KRIEGSPLOMACY,
+    ONE_ON_ONE,
+    SPY,
+    STANDARD_GAME,
+    VARIANTS,
+    WORLD_WAR_I,
+    adjudication_from_json,
+    adjudication_to_json,
+    variant_named,
+)
 
 __all__ = [
     "AIRPLANE",
@@ -62,14 +63,7 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "Victory",
+    "adjudication_from_json",
+    "adjudication_to_json",
     "variant_named",
 ]
-
-
-def variant_named(name: str) -> Variant:
-    """The registered variant called `name` (the key stored with a game and read from
-    a replay line's `variant` field)."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise UnknownVariant(f"unknown variant: {name!r}") from None

@@ -24,14 +24,14 @@ import sys
 import zlib
 from pathlib import Path
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found]  # dev-only: render/tools/requirements.txt
 from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from seeds import (  # noqa: E402
+from seeds import (  # type: ignore[import-not-found]  # noqa: E402  # beside this script, on its sys.path
     COAST_ANCHORS,
     LAND_BRIDGES,
     OFF_BOARD_LAND,

@@ -63,11 +63,14 @@ class Space:
     def __init__(self, code: str, index: int, labels: Image.Image) -> None:
         self.code = code
         self.mask = labels.point([255 if v == index else 0 for v in range(256)])
-        self.bbox = self.mask.getbbox()
+        bbox = self.mask.getbbox()
+        assert bbox is not None, f"{code}: no pixel of the space on the raster"
+        self.bbox = bbox
 
     def inside(self, box: tuple[float, float, float, float]) -> float:
         """The share of `box` that lies in this space."""
-        b = tuple(round(v) for v in box)
+        left, top, right, bottom = (round(v) for v in box)
+        b = (left, top, right, bottom)
         area = max(1, (b[2] - b[0]) * (b[3] - b[1]))
         return self.mask.crop(b).histogram()[255] / area
 

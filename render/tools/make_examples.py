@@ -24,15 +24,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from adjudication.interop import read_order  # noqa: E402
-from adjudication.legal import legal_orders  # noqa: E402
+from adjudication.io.interop import read_order  # noqa: E402
 from adjudication.maps import STANDARD  # noqa: E402
-from adjudication.orders import Build, Disband  # noqa: E402
-from adjudication.phases import adjudicate  # noqa: E402
-from adjudication.position import Position  # noqa: E402
-from adjudication.units import Phase, Unit  # noqa: E402
+from adjudication.model.orders import Build, Disband, Order  # noqa: E402
+from adjudication.model.position import Position  # noqa: E402
+from adjudication.model.units import Phase, Unit  # noqa: E402
+from adjudication.play.legal import legal_orders  # noqa: E402
+from adjudication.play.phases import adjudicate  # noqa: E402
 from adjudication.variants import STANDARD_GAME  # noqa: E402
-from render import render_map, render_results, render_sc_chart  # noqa: E402
+from render import (  # noqa: E402
+    MapRequest,
+    ResultsRequest,
+    render_map,
+    render_results,
+    render_sc_chart,
+)
 
 FALL_UNITS = {
     "AUSTRIA": ["A GRE", "F ALB", "A SER", "A BUD", "A GAL"],
@@ -87,14 +93,15 @@ def fall_orders(position: Position) -> list:
 
 def adjustment_orders(position: Position) -> list:
     """The first builds (or removals) each power is entitled to (or owes), by name."""
-    orders = []
+    orders: list[Order] = []
     for power in STANDARD.powers:
         owed = position.adjustment_of(power)
         if owed == 0:
             continue
         options = sorted(legal_orders(position, STANDARD, power), key=str)
         if owed > 0:
-            picked, used = [], set()
+            picked: list[Build] = []
+            used: set[str] = set()
             for o in options:
                 if isinstance(o, Build) and o.unit.province not in used and len(picked) < owed:
                     picked.append(o)
@@ -159,23 +166,23 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "maps")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "start.png").write_bytes(render_map(Position.initial(STANDARD_GAME)))
+    (args.out / "start.png").write_bytes(render_map(MapRequest(Position.initial(STANDARD_GAME))))
     fall = fall_position()
     orders = fall_orders(fall)
     result = adjudicate(fall, orders, STANDARD_GAME)
     (args.out / "fall_orders.png").write_bytes(
-        render_map(fall, orders=orders, outcomes=result.outcomes)
+        render_map(MapRequest(fall, orders=orders, outcomes=result.outcomes))
     )
     if result.position.dislodged:
-        (args.out / "retreats.png").write_bytes(render_map(result.position))
+        (args.out / "retreats.png").write_bytes(render_map(MapRequest(result.position)))
     retreat = result.position
-    (args.out / "retreats.png").write_bytes(render_map(retreat))
+    (args.out / "retreats.png").write_bytes(render_map(MapRequest(retreat)))
     moves = [read_order("A GRE R SER", "AUSTRIA", retreat.phase.kind)]
     winter = adjudicate(retreat, moves, STANDARD_GAME).position
     adjustments = adjustment_orders(winter)
     done = adjudicate(winter, adjustments, STANDARD_GAME)
     (args.out / "adjustments.png").write_bytes(
-        render_map(winter, orders=adjustments, outcomes=done.outcomes)
+        render_map(MapRequest(winter, orders=adjustments, outcomes=done.outcomes))
     )
     (args.out / "sc_chart.png").write_bytes(render_sc_chart(sample_history()))
     spring = Position.initial(STANDARD_GAME)
@@ -191,11 +198,13 @@ def main() -> None:
     for name, before, given in turns:
         played = adjudicate(before, given, STANDARD_GAME)
         (args.out / f"results_{name}_before.png").write_bytes(
-            render_map(before, orders=given, outcomes=played.outcomes, width=PHONE)
+            render_map(MapRequest(before, orders=given, outcomes=played.outcomes, width=PHONE))
         )
         (args.out / f"results_{name}_after.png").write_bytes(
             render_results(
-                before, played.position, orders=given, outcomes=played.outcomes, width=PHONE
+                ResultsRequest(
+                    before, played.position, orders=given, outcomes=played.outcomes, width=PHONE
+                )
             )
         )
     print("wrote", sorted(f.name for f in args.out.glob("*.png")))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudication.orders import Order
-from adjudication.outcomes import Outcome
+from adjudication.model.orders import Order
+from adjudication.model.outcomes import Outcome
 
 
 def as_given(outcomes: Sequence[Outcome], orders: Sequence[Order]) -> list[Outcome]:

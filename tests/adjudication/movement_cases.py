@@ -6,9 +6,9 @@ an order expected to fail (for a hold: the unit is dislodged); no mark, to succe
 
 from __future__ import annotations
 
-from adjudication.orders import Convoy, Hold, Move, Order, Support
-from adjudication.position import Position
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Convoy, Hold, Move, Order, Support
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
 
 
 def read_order(power: str, text: str) -> Order:
@@ -62,7 +62,7 @@ def legal_orders(orders: list[Order], position: Position) -> tuple[list[Order], 
     those refused. The units of these tables stand where their orders say, one order
     to a unit."""
     from adjudication.maps import STANDARD
-    from adjudication.validate import validate_all
+    from adjudication.play.validate import validate_all
 
     rejected = validate_all(orders, position, STANDARD)
     return [Hold(o.unit) if i in rejected else o for i, o in enumerate(orders)], set(rejected)
@@ -79,9 +79,9 @@ def play(table: str, extra: str = "", rules: object = None) -> tuple[list, objec
     """Validate the table's orders, turn illegal ones into holds (as the phase pipeline
     does), resolve the phase; returns [(order, expected, outcome)], result."""
     from adjudication.maps import STANDARD
-    from adjudication.movement import resolve_movement
-    from adjudication.outcomes import Outcome, Reason
-    from adjudication.rules import Rules
+    from adjudication.model.outcomes import Outcome, Reason
+    from adjudication.model.rules import Rules
+    from adjudication.play.movement import resolve_movement
 
     rows = read_table(table)
     orders = [o for o, _ in rows]

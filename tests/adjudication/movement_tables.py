@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudication.rules import ParadoxRule, Rules
+from adjudication.model.rules import ParadoxRule, Rules
 
 RULEBOOK_1982 = Rules(paradox_rule=ParadoxRule.RULEBOOK_1982)
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from adjudication.adjustments import adjustments_needed, build_sites, builds_possible
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Disband, Order, Waive
-from adjudication.outcomes import Reason
-from adjudication.phases import Adjudication, adjudicate
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.orders import Build, Disband, Order, Waive
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.result import Adjudication
+from adjudication.model.units import Phase, Unit
+from adjudication.play.adjustments import adjustments_needed, build_sites, builds_possible
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 

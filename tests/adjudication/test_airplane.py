@@ -6,17 +6,17 @@ situation the issue asks for; the readings P1-P9 are in docs/VARIANTS.md.
 
 from __future__ import annotations
 
-from adjudication.civil_disorder import civil_disorder_removals, distance_from_home
-from adjudication.interop import InterchangeError, read_record
-from adjudication.legal import legal_adjustments, legal_orders
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rejections import RejectReason
-from adjudication.serialize import dumps, position_from_json, position_to_json
-from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType
-from adjudication.validate import validate
+from adjudication.io.interop import InterchangeError, read_record
+from adjudication.io.serialize import dumps, position_from_json, position_to_json
+from adjudication.model.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.units import Location, Phase, PhaseKind, Unit, UnitType
+from adjudication.play.civil_disorder import civil_disorder_removals, distance_from_home
+from adjudication.play.legal import legal_adjustments, legal_orders
+from adjudication.play.phases import adjudicate
+from adjudication.play.validate import validate
 from adjudication.variants import AIRPLANE, STANDARD_GAME, VARIANTS
 
 BOARD = AIRPLANE.board

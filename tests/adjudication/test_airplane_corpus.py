@@ -4,9 +4,9 @@ the Airplane rules."""
 
 from __future__ import annotations
 
-from adjudication.orders import Move
-from adjudication.phases import adjudicate
-from adjudication.units import UnitType
+from adjudication.model.orders import Move
+from adjudication.model.units import UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import AIRPLANE, STANDARD_GAME
 from benchmarks import adjudication as bench
 from benchmarks.corpus import build_corpus

@@ -8,10 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.orders import Move, Order
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Location, PhaseKind, Season, UnitType
+from adjudication.model.orders import Move, Order
+from adjudication.model.position import Position
+from adjudication.model.units import Location, PhaseKind, Season, UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import AIRPLANE
 from tests.adjudication.test_properties import check_board, random_orders
 

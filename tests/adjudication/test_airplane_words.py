@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.notation import format_order
-from adjudication.orders import Build, Move, Support
-from adjudication.parse import parse_order
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.report import movement_report
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Build, Move, Support
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.phases import adjudicate
+from adjudication.text.notation import format_order
+from adjudication.text.parse import parse_order
+from adjudication.text.report import movement_report
 from adjudication.variants import AIRPLANE, STANDARD_GAME
 
 BOARD = AIRPLANE.board

@@ -1,8 +1,8 @@
 """The standard board as the rulebook describes it (rules/000 §4, §6.3)."""
 
-from adjudication.board import Terrain
 from adjudication.maps import STANDARD
-from adjudication.units import Location, UnitType
+from adjudication.model.board import Terrain
+from adjudication.model.units import Location, UnitType
 
 
 def test_space_counts() -> None:

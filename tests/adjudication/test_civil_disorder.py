@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.civil_disorder import civil_disorder_removals, distance_from_home
 from adjudication.maps import STANDARD
-from adjudication.orders import Disband
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.orders import Disband
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
+from adjudication.play.civil_disorder import civil_disorder_removals, distance_from_home
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 

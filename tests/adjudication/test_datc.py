@@ -10,7 +10,7 @@ reads go to `adjudicate`, and the result is compared with the case's expectation
   for whatever reason, an illegal order included; the DATC often says only that an
   order fails, so "fails" asks no more than that. When two lines name the same
   province the province succeeds if one of them did.
-- `reasons`: province -> why its order fails (an `adjudication.outcomes.Reason`
+- `reasons`: province -> why its order fails (an `adjudication.model.outcomes.Reason`
   value: "bounced", "cut", "void", "no_convoy", …), where the DATC's text says why
   ("the two units bounce", "the support of Tyrolia is cut"), so that a support cut
   turned into a bounce, say, does not pass as a failure like any other.
@@ -41,10 +41,10 @@ from typing import Any
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.outcomes import Reason
-from adjudication.position import Position
-from adjudication.rules import ParadoxRule, Rules
-from adjudication.units import Phase, Unit
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import ParadoxRule, Rules
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import DATC_TEXT
 
@@ -168,8 +168,8 @@ class _Line:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_datc(case: dict[str, Any]) -> None:
     # Imported here so that a missing engine module fails each case, never skips it.
-    parse_orders = importlib.import_module("adjudication.parse").parse_orders
-    adjudicate = importlib.import_module("adjudication.phases").adjudicate
+    parse_orders = importlib.import_module("adjudication.text.parse").parse_orders
+    adjudicate = importlib.import_module("adjudication.play.phases").adjudicate
 
     rules = Rules(paradox_rule=ParadoxRule(case.get("rules", {}).get("paradox", "szykman")))
     position = _start_position(case["start"])
@@ -204,7 +204,7 @@ def _start_position(start: dict[str, Any]) -> Position:
 
 
 def _verdicts(lines: list[tuple[str, Any]], outcomes: tuple[Any, ...]) -> list[_Line]:
-    from adjudication.outcomes import Reason
+    from adjudication.model.outcomes import Reason
 
     unused = list(outcomes)
     seen: list[_Line] = []
@@ -313,7 +313,7 @@ def _compare(expect: dict[str, Any], seen: list[_Line], before: Position, result
 
 def _dislodged(before: Position, result: Any) -> Counter[str]:
     """Units dislodged in the phase: from the result and the next position."""
-    from adjudication.outcomes import Reason
+    from adjudication.model.outcomes import Reason
 
     units = {d.unit for d in getattr(result, "dislodged", ())}
     units |= {d.unit for d in result.position.dislodged}

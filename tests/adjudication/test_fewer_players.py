@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.orders import Build, Disband, Hold, Move, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Build, Disband, Hold, Move, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME, PowerStatus, UnknownGrouping
 
 SIX, FIVE = Rules(grouping="6"), Rules(grouping="5")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.legal import legal_orders
-from adjudication.orders import (
+from adjudication.io.serialize import adjudication_from_json, adjudication_to_json
+from adjudication.model.orders import (
     Build,
     CounterEspionage,
     Disband,
@@ -18,13 +18,13 @@ from adjudication.orders import (
     Support,
     order_power,
 )
-from adjudication.outcomes import Outcome, Reason
-from adjudication.parse import parse_order
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.report import movement_report
-from adjudication.serialize import adjudication_from_json, adjudication_to_json
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.legal import legal_orders
+from adjudication.play.phases import adjudicate
+from adjudication.text.parse import parse_order
+from adjudication.text.report import movement_report
 from adjudication.variants import KRIEGSPLOMACY, STANDARD_GAME, VARIANTS
 
 BOARD = KRIEGSPLOMACY.board

@@ -7,11 +7,11 @@ centre, as the engine accepts it (K3)."""
 
 from __future__ import annotations
 
-from adjudication.legal import legal_adjustments, legal_orders
-from adjudication.orders import Build, Waive
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Phase
+from adjudication.model.orders import Build, Waive
+from adjudication.model.position import Position
+from adjudication.model.units import Phase
+from adjudication.play.legal import legal_adjustments, legal_orders
+from adjudication.play.phases import adjudicate
 from adjudication.variants import KRIEGSPLOMACY, STANDARD_GAME
 from tests.adjudication.test_kriegsplomacy import position, unit
 

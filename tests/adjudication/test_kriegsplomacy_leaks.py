@@ -1,8 +1,9 @@
 """Leak property (issue 12): over random Kriegsplomacy games, nothing in a power's view
 names a unit, an order or an ownership that rules/004 does not give it.
 
-The check is written from the rules, not from `adjudication.views`: what a power may
-know is bounded by its own units and orders, and by the places its spies that were not
+The check is written from the rules, not from
+`adjudication.variants.kriegsplomacy.views`: what a power may know is bounded by its own units and
+orders, and by the places its spies that were not
 cut cover, less those an uncut counter-espionage of another power covers. Anything
 else a view names is a leak. A view made leaky on purpose fails it (last test).
 """
@@ -15,7 +16,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.orders import (
+from adjudication.io.serialize import adjudication_from_json, adjudication_to_json
+from adjudication.model.orders import (
     Convoy,
     CounterEspionage,
     Espionage,
@@ -27,15 +29,16 @@ from adjudication.orders import (
     Waive,
     order_power,
 )
-from adjudication.outcomes import Reason
-from adjudication.phases import Adjudication, adjudicate
-from adjudication.position import Position
-from adjudication.report import adjustment_report, movement_report, retreat_report
-from adjudication.serialize import adjudication_from_json, adjudication_to_json
-from adjudication.spying import UNKNOWN
-from adjudication.units import PhaseKind, UnitType
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.result import Adjudication
+from adjudication.model.units import PhaseKind, UnitType
+from adjudication.model.views import UNKNOWN, PowerView
+from adjudication.play.phases import adjudicate
+from adjudication.play.views import public_view
+from adjudication.text.report import adjustment_report, movement_report, retreat_report
 from adjudication.variants import KRIEGSPLOMACY
-from adjudication.views import PowerView, power_view, public_view
+from adjudication.variants.kriegsplomacy.views import power_view
 from tests.adjudication.test_kriegsplomacy import position, unit
 from tests.adjudication.test_properties import random_orders
 

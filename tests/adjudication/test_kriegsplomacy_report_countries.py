@@ -7,8 +7,8 @@ unit, neither its country nor its place is shown (K9)."""
 
 from __future__ import annotations
 
-from adjudication.orders import Espionage, Move, Support
-from adjudication.units import Location, UnitType
+from adjudication.model.orders import Espionage, Move, Support
+from adjudication.model.units import Location, UnitType
 from tests.adjudication.test_kriegsplomacy import position, unit
 from tests.adjudication.test_kriegsplomacy_views import played, report_lines, view
 

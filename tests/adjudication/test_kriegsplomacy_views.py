@@ -1,11 +1,12 @@
 """rules/004, Kriegsplomacy: what each power learns of a phase, and what it does not.
 
 Every example of the section, and one test per sentence of its two lists. The views
-are made by `adjudication.views`; their readings are in docs/VARIANTS.md."""
+are made by `adjudication.variants.kriegsplomacy.views`; their readings are in docs/VARIANTS.md."""
 
 from __future__ import annotations
 
-from adjudication.orders import (
+from adjudication.io.serialize import adjudication_from_json, adjudication_to_json
+from adjudication.model.orders import (
     Convoy,
     CounterEspionage,
     Espionage,
@@ -14,15 +15,15 @@ from adjudication.orders import (
     Retreat,
     Support,
 )
-from adjudication.outcomes import Outcome, Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.report import movement_report
-from adjudication.serialize import adjudication_from_json, adjudication_to_json
-from adjudication.spying import UNKNOWN, UNKNOWN_PLACE
-from adjudication.units import Location, Phase, UnitType
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, UnitType
+from adjudication.model.views import UNKNOWN, UNKNOWN_PLACE
+from adjudication.play.phases import adjudicate
+from adjudication.play.views import public_view, view_of
+from adjudication.text.report import movement_report
 from adjudication.variants import KRIEGSPLOMACY, STANDARD_GAME
-from adjudication.views import power_view, public_view, view_of
+from adjudication.variants.kriegsplomacy.views import power_view
 from tests.adjudication.test_kriegsplomacy import position, unit
 
 BOARD = KRIEGSPLOMACY.board

@@ -1,4 +1,4 @@
-"""Legal orders (adjudication.legal) agree with validation and count what the rules allow."""
+"""Legal orders (adjudication.play.legal) agree with validation and count what the rules allow."""
 
 from __future__ import annotations
 
@@ -7,14 +7,25 @@ from collections.abc import Iterable
 
 import pytest
 
-from adjudication.interop import read_record
-from adjudication.legal import format_order, legal_adjustments, legal_orders
+from adjudication.io.interop import read_record
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from adjudication.parse import parse_order
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType
-from adjudication.validate import validate
+from adjudication.model.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, PhaseKind, Unit, UnitType
+from adjudication.play.legal import legal_adjustments, legal_orders
+from adjudication.play.validate import validate
+from adjudication.text.notation import format_order
+from adjudication.text.parse import parse_order
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.movement import resolve_movement
-from adjudication.orders import Hold, Move
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.rules import Rules
-from adjudication.units import Location, Unit
+from adjudication.model.orders import Hold, Move
+from adjudication.model.outcomes import Reason
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Unit
+from adjudication.play.movement import resolve_movement
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from tests.adjudication.as_given import as_given
 from tests.adjudication.movement_cases import failures, play, position_for, read_table

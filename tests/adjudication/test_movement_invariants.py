@@ -6,17 +6,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.layout import Layout
 from adjudication.maps import STANDARD
-from adjudication.movement import resolve_movement
-from adjudication.orders import Convoy, Hold, Move, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.resolver import HOLD, Resolver
-from adjudication.rules import Rules
-from adjudication.units import Location, Unit, UnitType
-from adjudication.validate import validate_all
+from adjudication.model.orders import Convoy, Hold, Move, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Unit, UnitType
+from adjudication.play.layout import Layout
+from adjudication.play.movement import resolve_movement
+from adjudication.play.phases import adjudicate
+from adjudication.play.resolver import HOLD, Resolver
+from adjudication.play.validate import validate_all
 from adjudication.variants import STANDARD_GAME
 from tests.adjudication.movement_cases import legal_table, position_for, read_table
 from tests.adjudication.movement_tables import CASES, CASES_1982, RULEBOOK_1982

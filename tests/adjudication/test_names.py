@@ -1,4 +1,4 @@
-"""Spellings of provinces, coasts and powers (adjudication.names)."""
+"""Spellings of provinces, coasts and powers (adjudication.text.names)."""
 
 import dataclasses
 
@@ -6,7 +6,8 @@ import pytest
 
 from adjudication.maps import STANDARD
 from adjudication.maps.standard_names import STANDARD_ALIASES
-from adjudication.names import (
+from adjudication.model.units import Location
+from adjudication.text.names import (
     key,
     province_candidates,
     resolve_coast,
@@ -15,7 +16,6 @@ from adjudication.names import (
     resolve_province,
     suggest,
 )
-from adjudication.units import Location
 
 
 @pytest.mark.parametrize(

@@ -18,20 +18,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudication.orders import Build, Hold, Move, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Unit
-from adjudication.variants import VARIANTS, PowerStatus
-from adjudication.variants.one_on_one import (
-    ONE_ON_ONE,
-    MatchEnd,
-    MatchUnits,
-    match_end,
-    player_units,
-)
+from adjudication.model.orders import Build, Hold, Move, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.model.variant import MatchUnits
+from adjudication.play.phases import adjudicate
+from adjudication.variants import ONE_ON_ONE, VARIANTS, PowerStatus
+from adjudication.variants.one_on_one import MatchEnd, match_end, player_units
 
 EFR = ("ENGLAND", "FRANCE", "RUSSIA")
 AGT = ("AUSTRIA", "GERMANY", "TURKEY")

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from adjudication.interop import InterchangeError, read_order, read_record
+from adjudication.io.interop import InterchangeError, read_order, read_record
 from adjudication.maps import STANDARD
-from adjudication.orders import Support
-from adjudication.parse import MAX_LINES, ParsedLine, parse_order, parse_orders
-from adjudication.position import Dislodgement, Position
-from adjudication.rejections import RejectReason
-from adjudication.units import Location, Phase, Unit
-from adjudication.validate import validate
+from adjudication.model.orders import Support
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.validate import validate
+from adjudication.text.parse import MAX_LINES, ParsedLine, parse_order, parse_orders
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 

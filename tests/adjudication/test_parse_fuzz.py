@@ -15,13 +15,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudication.legal import format_order, legal_orders
 from adjudication.maps import STANDARD
-from adjudication.names import resolve_province
-from adjudication.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit
-from adjudication.validate import validate
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.legal import legal_orders
+from adjudication.play.validate import validate
+from adjudication.text.names import resolve_province
+from adjudication.text.notation import format_order
+from adjudication.text.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
 from adjudication.variants import STANDARD_GAME
 
 OPENING = Position.initial(STANDARD_GAME)

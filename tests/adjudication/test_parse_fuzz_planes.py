@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudication.legal import format_order, legal_orders
-from adjudication.orders import Move
-from adjudication.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit, UnitType
-from adjudication.validate import validate
+from adjudication.model.orders import Move
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.legal import legal_orders
+from adjudication.play.validate import validate
+from adjudication.text.notation import format_order
+from adjudication.text.parse import INTERNAL_ERROR, ParsedLine, parse_order, parse_orders
 from adjudication.variants import AIRPLANE
 from tests.adjudication.test_parse_fuzz import EXTRA_ORDERS, generate
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
-from adjudication.notation import format_order
-from adjudication.orders import Order
-from adjudication.parse import ParsedLine, parse_order, parse_orders
-from adjudication.position import Dislodgement, Position
-from adjudication.rejections import RejectReason
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Order
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.legal import legal_orders
+from adjudication.text.notation import format_order
+from adjudication.text.parse import ParsedLine, parse_order, parse_orders
 from adjudication.variants import AIRPLANE, STANDARD_GAME
 
 OPENING = Position.initial(STANDARD_GAME)

@@ -7,20 +7,14 @@ from types import ModuleType
 
 import pytest
 
-from adjudication.game_end import (
-    EndKind,
-    GameEnd,
-    check_game_end,
-    check_solo,
-    check_stalemate,
-    check_year_limit,
-)
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Disband, Hold, Move, Retreat, Support, Waive
-from adjudication.outcomes import Reason
-from adjudication.position import Dislodgement, Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Build, Disband, Hold, Move, Retreat, Support, Waive
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.result import EndKind, GameEnd
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.game_end import check_game_end, check_solo, check_stalemate, check_year_limit
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
@@ -30,8 +24,8 @@ SAMPLE = SAMPLE_PHASES
 @pytest.fixture(scope="module")
 def phases() -> ModuleType:
     return pytest.importorskip(
-        "adjudication.phases",
-        reason="needs adjudication.movement and adjudication.validate (teammates')",
+        "adjudication.play.phases",
+        reason="needs adjudication.play.movement and adjudication.play.validate (teammates')",
     )
 
 

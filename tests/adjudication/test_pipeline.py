@@ -12,15 +12,15 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from adjudication.adjustments import adjustments_needed, builds_possible, powers_of
-from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
-from adjudication.orders import Convoy, Hold, Move, Order, Support, Waive, order_power
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import ParadoxRule, Rules
-from adjudication.units import Location, Phase, PhaseKind, Unit, UnitType
+from adjudication.model.orders import Convoy, Hold, Move, Order, Support, Waive, order_power
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import ParadoxRule, Rules
+from adjudication.model.units import Location, Phase, PhaseKind, Unit, UnitType
+from adjudication.play.adjustments import adjustments_needed, builds_possible, powers_of
+from adjudication.play.legal import legal_orders
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 
 GAMES = 6
@@ -214,7 +214,7 @@ def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
 
 
 def test_the_interchange_reader_reads_back_every_order_written() -> None:
-    from adjudication.interop import read_order, write_order
+    from adjudication.io.interop import read_order, write_order
 
     for played in PLAYED:
         for order in played.orders:
@@ -230,7 +230,7 @@ def test_the_interchange_reader_reads_back_every_order_written() -> None:
 
 
 def test_the_interchange_reader_shares_locations_and_keeps_its_caches_bounded() -> None:
-    from adjudication import interop
+    from adjudication.io import interop
 
     first = interop.read_order("A PAR - BUR", "FRANCE", PhaseKind.MOVEMENT)
     again = interop.read_order("A PAR - BUR", "FRANCE", PhaseKind.MOVEMENT)

@@ -15,10 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.adjustments import build_sites
-from adjudication.board import Board
 from adjudication.maps import STANDARD
-from adjudication.orders import (
+from adjudication.model.board import Board
+from adjudication.model.orders import (
     Build,
     Convoy,
     Disband,
@@ -29,8 +28,9 @@ from adjudication.orders import (
     Support,
     Waive,
 )
-from adjudication.position import Position
-from adjudication.units import Location, PhaseKind, Season, Unit, UnitType
+from adjudication.model.position import Position
+from adjudication.model.units import Location, PhaseKind, Season, Unit, UnitType
+from adjudication.play.adjustments import build_sites
 from adjudication.variants import STANDARD_GAME
 
 PHASES_PER_GAME = 20
@@ -39,8 +39,8 @@ PHASES_PER_GAME = 20
 @pytest.fixture(scope="module")
 def phases() -> ModuleType:
     return pytest.importorskip(
-        "adjudication.phases",
-        reason="needs adjudication.movement and adjudication.validate (teammates')",
+        "adjudication.play.phases",
+        reason="needs adjudication.play.movement and adjudication.play.validate (teammates')",
     )
 
 

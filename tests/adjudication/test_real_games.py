@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from adjudication.interop import read_record
+from adjudication.io.interop import read_record
 from adjudication.maps import STANDARD
+from adjudication.model.units import Location
 from adjudication.replay import compared, matches_expected, replay_record
-from adjudication.units import Location
 from tests.shared_files import SHARED
 
 REAL_GAMES = SHARED / "interop" / "real_games.jsonl.gz"

@@ -1,14 +1,14 @@
-"""`adjudication.records`: a played phase written as a PHASES.md input line reads back
+"""`adjudication.io.records`: a played phase written as a PHASES.md input line reads back
 as the same orders (what `/game export` relies on)."""
 
 from __future__ import annotations
 
-from adjudication.interop import read_record
+from adjudication.io.interop import read_record
+from adjudication.io.records import input_line
 from adjudication.maps import STANDARD
-from adjudication.orders import Convoy, Hold, Move, Support
-from adjudication.position import Position
-from adjudication.records import input_line
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Convoy, Hold, Move, Support
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
 
 
 def test_a_support_or_convoy_stored_without_the_supported_units_type_reads_back() -> None:

@@ -9,18 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudication.interop import (
-    InterchangeError,
-    read_order,
-    read_record,
-    retreat_options,
-    write_order,
-)
+from adjudication.io.interop import InterchangeError, read_order, read_record, write_order
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, PhaseKind, Unit, UnitType
+from adjudication.model.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, PhaseKind, Unit, UnitType
+from adjudication.play.reach import retreat_options
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import SAMPLE_PHASES
 
@@ -294,7 +289,7 @@ def test_a_record_with_a_bad_option_gives_an_error_record(options: object) -> No
 
 
 def test_options_are_read_exactly_as_stored_rules_are() -> None:
-    from adjudication.serialize import rules_from_json, rules_from_options
+    from adjudication.io.serialize import rules_from_json, rules_from_options
 
     options = {
         "paradox_rule": "rulebook_1982",

@@ -1,4 +1,4 @@
-"""The judge-notation report (adjudication/report.py) against rules/004's own example."""
+"""The judge-notation report (adjudication/text/report.py) against rules/004's own example."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import re
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
-from adjudication.outcomes import Outcome, Reason
-from adjudication.phases import Adjudication
-from adjudication.position import Position
-from adjudication.report import (
+from adjudication.model.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Position
+from adjudication.model.result import Adjudication
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.text.report import (
     ABBREVIATIONS,
     REASON_PHRASES,
     adjustment_report,
@@ -20,7 +21,6 @@ from adjudication.report import (
     place,
     retreat_report,
 )
-from adjudication.units import Location, Phase, Unit, UnitType
 from adjudication.variants import STANDARD_GAME
 from tests.shared_files import RULES_DIR
 
@@ -94,7 +94,7 @@ def _example_block(title: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def sample_fall_1902():
-    from adjudication import phases
+    from adjudication.play import phases
 
     units: dict[str, Unit] = {}
     orders = [
@@ -254,8 +254,8 @@ def test_retreat_report_of_the_sample_game(sample_fall_1902) -> None:
 
 
 def test_retreat_report_marks_disbands_and_missing_orders() -> None:
-    from adjudication import phases
-    from adjudication.position import Dislodgement
+    from adjudication.model.position import Dislodgement
+    from adjudication.play import phases
 
     bur = Unit.parse("FRANCE", "A BUR")
     rum = Unit.parse("RUSSIA", "F RUM")
@@ -281,8 +281,8 @@ def test_retreat_report_marks_disbands_and_missing_orders() -> None:
 def test_reports_of_a_random_game_list_every_unit_once_within_the_width() -> None:
     """Every movement phase of a seeded random game: one entry per order, one star per
     unit still on the board, lines no wider than the layout allows."""
-    from adjudication import phases
-    from adjudication.report import ORDERS_COLUMN, WIDTH
+    from adjudication.play import phases
+    from adjudication.text.report import ORDERS_COLUMN, WIDTH
     from benchmarks.corpus import play_game
 
     for corpus_phase in play_game(11, last_year=1906):
@@ -302,8 +302,8 @@ def test_reports_of_a_random_game_list_every_unit_once_within_the_width() -> Non
 
 def test_a_fleet_retreat_names_its_coast_in_the_judge_text() -> None:
     """rules/004 writes coasts into the abbreviation ("SpaNC"), in `[r-…*]` as anywhere."""
-    from adjudication import phases
-    from adjudication.position import Dislodgement
+    from adjudication.model.position import Dislodgement
+    from adjudication.play import phases
 
     mao = Unit.parse("FRANCE", "F MAO")
     options = (Location("SPA", "NC"), Location("SPA", "SC"))
@@ -318,7 +318,7 @@ def test_replay_lists_a_fleets_retreat_options_with_their_coasts() -> None:
     import subprocess
     import sys
 
-    from adjudication.records import input_line
+    from adjudication.io.records import input_line
 
     position = Position(
         Phase.parse("F1902M"),

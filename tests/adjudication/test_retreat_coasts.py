@@ -20,19 +20,20 @@ import json
 
 import pytest
 
-from adjudication.interop import read_order
-from adjudication.legal import legal_orders
+from adjudication.io.interop import read_order
 from adjudication.maps import STANDARD
-from adjudication.orders import Disband, Move, Order, Retreat, Support
-from adjudication.outcomes import Reason
-from adjudication.parse import parse_orders
-from adjudication.phases import Adjudication, adjudicate
-from adjudication.position import Position
-from adjudication.rejections import RejectReason
+from adjudication.model.orders import Disband, Move, Order, Retreat, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.result import Adjudication
+from adjudication.model.units import Location, Phase, PhaseKind, Unit
+from adjudication.play.legal import legal_orders
+from adjudication.play.phases import adjudicate
+from adjudication.play.retreats import resolve_retreats
+from adjudication.play.validate import validate
 from adjudication.replay import matches_expected, replay_record
-from adjudication.retreats import resolve_retreats
-from adjudication.units import Location, Phase, PhaseKind, Unit
-from adjudication.validate import validate
+from adjudication.text.parse import parse_orders
 from adjudication.variants import STANDARD_GAME
 
 

@@ -8,11 +8,12 @@ orders, the retreats).
 
 from __future__ import annotations
 
-from adjudication.orders import Convoy, Disband, Move, Retreat, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import Adjudication, adjudicate
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Convoy, Disband, Move, Retreat, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.result import Adjudication
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
 
 
 def unit(text: str) -> Unit:

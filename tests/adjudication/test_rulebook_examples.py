@@ -7,18 +7,18 @@ from types import ModuleType
 
 import pytest
 
-from adjudication.orders import Convoy, Hold, Move, Order, Support
-from adjudication.outcomes import Outcome
-from adjudication.position import Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Convoy, Hold, Move, Order, Support
+from adjudication.model.outcomes import Outcome
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
 from adjudication.variants import STANDARD_GAME
 
 
 @pytest.fixture(scope="module")
 def phases() -> ModuleType:
     return pytest.importorskip(
-        "adjudication.phases",
-        reason="needs adjudication.movement and adjudication.validate (teammates')",
+        "adjudication.play.phases",
+        reason="needs adjudication.play.movement and adjudication.play.validate (teammates')",
     )
 
 

@@ -1,4 +1,4 @@
-"""Round trips and determinism of the plain-JSON encoding (adjudication/serialize.py)."""
+"""Round trips and determinism of the plain-JSON encoding (adjudication/io/serialize.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudication.maps import STANDARD
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
-from adjudication.outcomes import Outcome, Reason
-from adjudication.position import Dislodgement, Position
-from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
-from adjudication.serialize import (
+from adjudication.io.serialize import (
     SerializeError,
     dumps,
     order_from_json,
@@ -25,7 +20,12 @@ from adjudication.serialize import (
     rules_from_json,
     rules_to_json,
 )
-from adjudication.units import Location, Phase, PhaseKind, Season, Unit, UnitType
+from adjudication.maps import STANDARD
+from adjudication.model.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, Waive
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.rules import ParadoxRule, Rules, YearLimitMeasure
+from adjudication.model.units import Location, Phase, PhaseKind, Season, Unit, UnitType
 from adjudication.variants import STANDARD_GAME
 
 PROVINCES = sorted(STANDARD.provinces)
@@ -195,8 +195,8 @@ def test_unknown_order_type_is_refused() -> None:
 
 
 def test_adjudication_round_trip() -> None:
-    from adjudication import phases
-    from adjudication.serialize import adjudication_from_json, adjudication_to_json
+    from adjudication.io.serialize import adjudication_from_json, adjudication_to_json
+    from adjudication.play import phases
 
     position = Position.initial(STANDARD_GAME)
     orders = [
@@ -213,8 +213,8 @@ def test_adjudication_round_trip() -> None:
 
 
 def test_adjudication_with_a_dislodgement_round_trip() -> None:
-    from adjudication import phases
-    from adjudication.serialize import adjudication_from_json, adjudication_to_json
+    from adjudication.io.serialize import adjudication_from_json, adjudication_to_json
+    from adjudication.play import phases
 
     bur = Unit.parse("FRANCE", "A BUR")
     mun = Unit.parse("GERMANY", "A MUN")

@@ -6,24 +6,24 @@ readings (Y1-Y9) are in docs/VARIANTS.md.
 
 from __future__ import annotations
 
-from adjudication.orders import Build, Hold, Move, Support
-from adjudication.outcomes import Outcome, Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rejections import RejectReason
-from adjudication.rules import Rules
-from adjudication.serialize import rules_from_json, rules_from_options, rules_to_json
-from adjudication.spies import (
+from adjudication.io.serialize import rules_from_json, rules_from_options, rules_to_json
+from adjudication.model.orders import Build, Hold, Move, Support
+from adjudication.model.outcomes import Outcome, Reason
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, PhaseKind, Season, Unit
+from adjudication.play.phases import adjudicate
+from adjudication.variants import SPY, STANDARD_GAME, VARIANTS
+from adjudication.variants.spy.orders import (
     PlaceSpy,
     Protect,
     Sabotage,
-    Spy,
     SpyHold,
     SpyMove,
     SpyReason,
 )
-from adjudication.units import Location, Phase, PhaseKind, Season, Unit
-from adjudication.variants import SPY, STANDARD_GAME, VARIANTS
 
 
 def unit(text: str) -> Unit:

@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import json
 
-from adjudication.orders import Hold, Move
-from adjudication.phases import adjudicate
-from adjudication.position import Position
+from adjudication.io.serialize import position_from_json, position_to_json
+from adjudication.model.orders import Hold, Move
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
 from adjudication.replay import replay_record
-from adjudication.serialize import (
-    adjudication_from_json,
-    adjudication_to_json,
-    position_from_json,
-    position_to_json,
-)
-from adjudication.spies import PlaceSpy, Protect, Sabotage, Spy, SpyHold, SpyMove
-from adjudication.spy_json import spy_order_from_json, spy_order_to_json
-from adjudication.units import Location, Phase, Unit
-from adjudication.variants import SPY, STANDARD_GAME
+from adjudication.variants import SPY, STANDARD_GAME, adjudication_from_json, adjudication_to_json
+from adjudication.variants.spy.codec import spy_order_from_json, spy_order_to_json
+from adjudication.variants.spy.orders import PlaceSpy, Protect, Sabotage, SpyHold, SpyMove
 
 FLEET = Unit("ENGLAND", Unit.parse("ENGLAND", "F SPA/SC").type, Location("SPA", "SC"))
 

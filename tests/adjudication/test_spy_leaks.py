@@ -1,8 +1,9 @@
 """Leak property (issue 12): over random Spy Diplomacy games, no power's view and not the
 public view names a spy of another power or any trace of sabotage.
 
-Written from rules/004, not from `adjudication.views`: "Only the owner of a spy is told
-its location"; "No indication of the sabotage is given in the results", so every
+Written from rules/004, not from `adjudication.variants.kriegsplomacy.views`:
+"Only the owner of a spy is told its location"; "No indication of the sabotage is given in the
+results", so every
 power's results are those of the standard game played with the orders the units
 followed; units and centres are public ("The rules are the same as for regular
 Diplomacy, except as stated below"). A view made leaky on purpose fails it (last test).
@@ -19,16 +20,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.notation import place_name
-from adjudication.phases import Adjudication, adjudicate
-from adjudication.position import Position
-from adjudication.report import movement_report, place
-from adjudication.serialize import adjudication_to_json
-from adjudication.spies import Spy, SpyReason
-from adjudication.spy_words import spy_plain_lines, spy_report_lines
-from adjudication.units import Location, PhaseKind
-from adjudication.variants import SPY, STANDARD_GAME
-from adjudication.views import PowerView, public_view_of, view_of
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.result import Adjudication
+from adjudication.model.units import Location, PhaseKind
+from adjudication.model.views import PowerView
+from adjudication.play.phases import adjudicate
+from adjudication.play.views import public_view_of, view_of
+from adjudication.text.notation import place_name
+from adjudication.text.report import movement_report, place
+from adjudication.variants import SPY, STANDARD_GAME, adjudication_to_json
+from adjudication.variants.spy.orders import SpyReason
+from adjudication.variants.spy.words import spy_plain_lines, spy_report_lines
 from tests.adjudication.test_properties import random_orders
 from tests.adjudication.test_spy_properties import _followed, _spy_orders, _without_spies
 

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.orders import Hold, Move, Support
-from adjudication.parse import ParsedLine
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rejections import RejectReason
-from adjudication.report import ORDERS_COLUMN
-from adjudication.spies import PlaceSpy, Protect, Sabotage, Spy, SpyHold, SpyMove
-from adjudication.spy_parse import SpyLine, parse_orders_with_spies, read_spy_line
-from adjudication.spy_view import spy_report_for
-from adjudication.spy_words import format_spy_order, spy_plain_lines, spy_report_lines
-from adjudication.units import Location
+from adjudication.model.orders import Hold, Move, Support
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.units import Location
+from adjudication.play.phases import adjudicate
+from adjudication.text.parse import ParsedLine
+from adjudication.text.report import ORDERS_COLUMN
 from adjudication.variants import SPY
+from adjudication.variants.spy.orders import PlaceSpy, Protect, Sabotage, SpyHold, SpyMove
+from adjudication.variants.spy.parse import SpyLine, parse_orders_with_spies, read_spy_line
+from adjudication.variants.spy.view import spy_report_for
+from adjudication.variants.spy.words import format_spy_order, spy_plain_lines, spy_report_lines
 from tests.adjudication.test_spy import position, unit
 
 BOARD = SPY.board

@@ -10,13 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Order, Waive
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.spies import PlaceSpy, Protect, Sabotage, Spy, SpyMove, SpyOrder
-from adjudication.spy_checks import spy_reach
-from adjudication.units import PhaseKind
+from adjudication.model.orders import Order, Waive
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import PhaseKind
+from adjudication.play.phases import adjudicate
 from adjudication.variants import SPY, STANDARD_GAME
+from adjudication.variants.spy.checks import spy_reach
+from adjudication.variants.spy.orders import PlaceSpy, Protect, Sabotage, SpyMove, SpyOrder
 from tests.adjudication.test_properties import _first_order, check_board, random_orders
 
 PHASES_PER_GAME = 16

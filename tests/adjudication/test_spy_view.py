@@ -3,13 +3,14 @@ location"; "No indication of the sabotage is given in the results"."""
 
 from __future__ import annotations
 
-from adjudication.orders import Move
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.spies import Protect, Sabotage, Spy, SpyMove, SpyReason
-from adjudication.spy_view import position_seen_by, spies_seen_by, spy_report_for
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Move
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import SPY
+from adjudication.variants.spy.orders import Protect, Sabotage, SpyMove, SpyReason
+from adjudication.variants.spy.view import position_seen_by, spies_seen_by, spy_report_for
 
 ARMY = Unit("FRANCE", UnitType.ARMY, Location("MAR"))
 

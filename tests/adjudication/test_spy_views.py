@@ -4,13 +4,14 @@ in the results"."""
 
 from __future__ import annotations
 
-from adjudication.orders import Move
-from adjudication.phases import adjudicate
-from adjudication.serialize import adjudication_to_json, dumps
-from adjudication.spies import Protect, Sabotage, Spy, SpyMove
-from adjudication.units import Location
-from adjudication.variants import KRIEGSPLOMACY, SPY, STANDARD_GAME
-from adjudication.views import public_view_of, view_of
+from adjudication.io.serialize import dumps
+from adjudication.model.orders import Move
+from adjudication.model.pieces import Spy
+from adjudication.model.units import Location
+from adjudication.play.phases import adjudicate
+from adjudication.play.views import public_view_of, view_of
+from adjudication.variants import KRIEGSPLOMACY, SPY, STANDARD_GAME, adjudication_to_json
+from adjudication.variants.spy.orders import Protect, Sabotage, SpyMove
 from tests.adjudication.test_spy import position, unit
 
 ARMY = unit("FRANCE A MAR")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Disband, Order, Retreat, Waive
-from adjudication.position import Dislodgement, Position
-from adjudication.rejections import RejectReason as R
-from adjudication.units import Location, Phase, Unit
-from adjudication.validate import validate, validate_all
+from adjudication.model.orders import Build, Disband, Order, Retreat, Waive
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.rejections import RejectReason as R
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.validate import validate, validate_all
 from tests.adjudication.movement_cases import read_order
 
 MOVEMENT: list[tuple[str, str, str, R | None]] = [

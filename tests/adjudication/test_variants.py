@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from adjudication.io.serialize import position_from_json, position_to_json
 from adjudication.maps import STANDARD
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.serialize import position_from_json, position_to_json
-from adjudication.units import Phase, PhaseKind, Season
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Phase, PhaseKind, Season
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME, VARIANTS, UnknownVariant, variant_named
 
 

@@ -11,24 +11,24 @@ docs/VARIANTS.md.
 
 from __future__ import annotations
 
-from adjudication.game_end import EndKind
-from adjudication.orders import Build, Convoy, Hold, Move, Support
-from adjudication.outcomes import Reason
-from adjudication.parse import parse_orders
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rejections import RejectReason
-from adjudication.replay import replay_record
-from adjudication.rules import Rules
-from adjudication.serialize import (
+from adjudication.io.serialize import (
     adjudication_from_json,
     adjudication_to_json,
     rules_from_json,
     rules_to_json,
 )
-from adjudication.units import Location, Phase, Unit
-from adjudication.validate import validate
-from adjudication.variants import VARIANTS, WORLD_WAR_I, CoinToss, PowerStatus
+from adjudication.model.orders import Build, Convoy, Hold, Move, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rejections import RejectReason
+from adjudication.model.result import CoinToss, EndKind
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
+from adjudication.play.validate import validate
+from adjudication.replay import replay_record
+from adjudication.text.parse import parse_orders
+from adjudication.variants import VARIANTS, WORLD_WAR_I, PowerStatus
 
 EFR = ("ENGLAND", "FRANCE", "RUSSIA")
 AGT = ("AUSTRIA", "GERMANY", "TURKEY")

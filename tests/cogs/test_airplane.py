@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from adjudication.units import Location
+from adjudication.model.units import Location
 from render.geometry import geometry_at
 from render.palette import PALETTES
 from tests.cogs.conftest import dm_orders, start_game

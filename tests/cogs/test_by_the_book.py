@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import channel_posts, dm_orders, start_game
 from tests.fake_discord import Driver
 from tests.service.book import (

@@ -5,7 +5,7 @@ retried in a loop; reminders and ballots are dropped; the GM sees who cannot be 
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import PLAYERS, channel_posts, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
 

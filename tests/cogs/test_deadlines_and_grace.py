@@ -10,8 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotFound
+from bot.service.kernel import Caller, NotFound
 from tests.cogs.conftest import PLAYERS, create_game, dm_orders, start_game
 from tests.fake_discord import Driver
 
@@ -83,8 +82,8 @@ async def test_issue33_game_create_refuses_a_grace_for_kriegsplomacy(driver: Dri
 def test_issue29_the_channel_says_who_moved_the_deadline() -> None:
     from datetime import UTC, datetime
 
-    from bot.notice_posts import deadline_changed_text
-    from bot.service import event_payloads as ev
+    from bot.delivery import deadline_changed_text
+    from bot.service.events import payloads as ev
 
     when = datetime(2026, 3, 8, tzinfo=UTC)
     said = {

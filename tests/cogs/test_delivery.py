@@ -6,12 +6,11 @@ import asyncio
 
 from sqlalchemy import select
 
-from bot.phase_posts import results_post
-from bot.service.caller import Caller
-from bot.service.event_codec import add_event
-from bot.service.event_payloads import Question
-from bot.service.events import EventKind
-from storage import repo
+from bot.delivery import results_post
+from bot.service.events import EventKind, add_event
+from bot.service.events.payloads import Question
+from bot.service.kernel import Caller
+from storage import queries
 from storage.models import OutboxRow
 from tests.cogs.conftest import channel_posts, rounds_begun_after_now, start_game
 from tests.fake_discord import Driver
@@ -20,7 +19,7 @@ from tests.fake_discord import Driver
 def test_results_fit_in_one_post_or_go_as_a_file() -> None:
     """A phase's results are posted in the message when they fit under Discord's
     2,000 characters with the notices; a crowded board's go as a file beside the map
-    (the judge notation is always a file: bot/delivery.py `_results`)."""
+    (the judge notation is always a file: bot/delivery, `PhasePosts._results`)."""
     heading, said, nxt = "**G — results of Spring 1901**", ["No orders from Italy."], "Next: x"
     short = "**France** · 3 centres\nA Par - Bur: moved"
     text, as_file = results_post(heading, short, said, nxt)
@@ -37,7 +36,7 @@ async def test_a_failed_delivery_is_retried_later(driver: Driver, clock, tmp_pat
     again once its retry delay (10 s on the service's clock) has passed."""
     service = driver.bot.service
     async with service.store.transaction() as session:
-        repo.add_outbox(
+        queries.outbox.add(
             session,
             EventKind.NMR,
             clock(),

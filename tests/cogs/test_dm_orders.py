@@ -65,7 +65,7 @@ async def test_an_edit_of_an_older_message_is_answered_once(driver: Driver) -> N
 
 
 def _caller(user):
-    from bot.service.caller import Caller
+    from bot.service.kernel import Caller
 
     return Caller(user.id)
 

@@ -10,8 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed
+from bot.service.kernel import Caller, NotAllowed
 from tests.cogs.conftest import Clock, default_fake, dm_orders, rounds_begun_after_now, serving
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord import permissions as perm

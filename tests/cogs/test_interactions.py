@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.channel_checks import INVITE_PERMISSIONS, invite_permissions
-from cogs.common import Confirm
-from cogs.game_picker import GamePicker
+from bot.ui import INVITE_PERMISSIONS, invite_permissions
+from cogs._common import Confirm, GamePicker
 from tests.cogs.conftest import (
     PLAYERS,
     Clock,

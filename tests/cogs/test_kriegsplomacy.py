@@ -4,9 +4,10 @@ is public, the year's centre totals."""
 
 from __future__ import annotations
 
-from adjudication.units import Phase
-from bot.service.power_views import seen_phase
-from render.unknown import render_view_map
+from adjudication.model.units import Phase
+from bot.service.variants.hidden import seen_phase
+from render.request import MapRequest
+from render.variants.hidden import render_view_map
 from tests.cogs.conftest import dm_orders, start_game
 from tests.fake_discord import Driver
 
@@ -74,17 +75,20 @@ async def test_rules004_kriegsplomacy_each_player_gets_their_own_view_and_the_ch
     palette = await lookups.palette_for(info.id, powers["FRANCE"].id)
     # Its key counts the year's public totals, not the centres the view happens to hold.
     expected = render_view_map(
-        seen.view.adjudication.position,
+        MapRequest(
+            seen.view.adjudication.position,
+            board=lookups.board,
+            palette=palette,
+            width=lookups.width,
+        ),
         seen.unknown,
-        lookups.board,
-        None,
-        palette,
-        lookups.width,
         totals=played.after.centre_counts(lookups.board.powers),
         power="FRANCE",
     )
     assert png.data == expected
-    whole = render_view_map(played.after, (), lookups.board, None, palette, lookups.width)
+    whole = render_view_map(
+        MapRequest(played.after, board=lookups.board, palette=palette, width=lookups.width), ()
+    )
     assert png.data != whole
     assert Phase.parse("F1901M").title in french.content
 

@@ -6,11 +6,11 @@ else's units are"), in the words and notation of the DM echo (issue 33)."""
 
 from __future__ import annotations
 
-from adjudication.units import Phase, PhaseKind
-from bot.service.power_views import view_words
-from bot.service.view_lookups import seen_phases, seen_with_retreats, view_png
-from bot.service.view_words import LEGEND
-from bot.service.words import power_name
+from adjudication.model.units import Phase, PhaseKind
+from bot.service.kernel import power_name
+from bot.service.records import seen_phases, seen_with_retreats, view_png
+from bot.service.variants.hidden import view_words
+from bot.service.variants.hidden._words import LEGEND
 from tests.cogs.conftest import dm_orders
 from tests.cogs.test_kriegsplomacy import start_kriegsplomacy
 from tests.fake_discord import Driver

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import PLAYERS, create_game, start_game, visible_text
 from tests.fake_discord import Driver
 

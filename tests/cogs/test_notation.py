@@ -10,8 +10,8 @@ alphabetical order, Turkey's "+Rum").
 from __future__ import annotations
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from tests.adjudication.test_report import CODE, EXAMPLE_ORDERS, OWNERSHIP_BEFORE
 from tests.cogs.conftest import dm_orders, start_game
 from tests.fake_discord import Driver, FakeMessage

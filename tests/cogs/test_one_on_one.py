@@ -5,8 +5,8 @@ to 24 units on a board wins the match, said in both channels."""
 
 from __future__ import annotations
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
 from tests.cogs.conftest import create_game, join_all
 from tests.fake_discord import Driver

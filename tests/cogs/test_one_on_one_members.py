@@ -6,8 +6,7 @@ and neither game changes."""
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
-from bot.service.views import GameInfo
+from bot.service.kernel import Caller, GameInfo
 from tests.cogs.conftest import create_game, join_all
 from tests.fake_discord import Driver, FakeChannel
 from tests.fake_discord import permissions as perm

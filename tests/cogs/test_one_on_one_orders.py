@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.position import Position
-from adjudication.units import Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Unit
 from storage.codec import position_from_json
 from tests.cogs.conftest import ECHO_END, create_game, join_all
 from tests.fake_discord import Driver
@@ -97,6 +97,6 @@ async def test_issue33_a_line_for_both_boards_waits_said_so_and_reminded(
 
 
 def _caller(user):
-    from bot.service.caller import Caller
+    from bot.service.kernel import Caller
 
     return Caller(user.id)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import create_game, join_all
 from tests.fake_discord import Driver
 from tests.service.conftest import force_position

@@ -5,7 +5,7 @@ the help text."""
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import dm_orders, start_game
 from tests.fake_discord import Driver
 from tests.service.book import position

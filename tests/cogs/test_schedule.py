@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.service.errors import UserError
+from bot.service.kernel import UserError
 from tests.cogs.conftest import PLAYERS, create_game, start_game
 from tests.fake_discord import Driver
 

@@ -20,9 +20,9 @@ import pytest
 from sqlalchemy import select
 
 from adjudication.maps import STANDARD
-from adjudication.notation import format_order
-from adjudication.orders import Hold
-from adjudication.position import Position
+from adjudication.model.orders import Hold
+from adjudication.model.position import Position
+from adjudication.text.notation import format_order
 from adjudication.variants import STANDARD_GAME
 from bot.client import DipBot, ShardedDipBot, make_bot
 from bot.health import gateway_file

@@ -6,7 +6,7 @@ sabotage is given in the results")."""
 
 from __future__ import annotations
 
-from bot.service.spy_news import public_played, seen_by
+from bot.service.variants.spy import public_played, seen_by
 from tests.cogs.conftest import dm_orders, start_game
 from tests.fake_discord import Driver
 

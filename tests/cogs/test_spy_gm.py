@@ -5,7 +5,7 @@ show no spy ("Only the owner of a spy is told its location")."""
 
 from __future__ import annotations
 
-from adjudication.spy_view import position_seen_by
+from adjudication.variants.spy.view import position_seen_by
 from tests.cogs.conftest import dm_orders, start_game
 from tests.cogs.test_spy import PLACEMENTS, _phase, _played
 from tests.fake_discord import Driver

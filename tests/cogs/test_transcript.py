@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from tests.cogs.conftest import dm_orders, start_game, visible_text
 from tests.fake_discord import Driver, FakeMessage
 from tests.service.conftest import force_position

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.cogs.conftest import PLAYERS, Clock, dm_orders, start_game
 from tests.fake_discord import Driver, FakeDiscord
 from tests.fake_discord import permissions as perm

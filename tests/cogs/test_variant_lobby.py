@@ -6,8 +6,8 @@ two powers ordering both from one DM."""
 from __future__ import annotations
 
 from adjudication.variants import VARIANTS
-from bot.service.game_settings import VariantName
-from bot.service.variant_text import PLAYABLE_VARIANTS
+from bot.service.kernel import VariantName
+from bot.service.lobby._variant_text import PLAYABLE_VARIANTS
 from tests.cogs.conftest import create_game, dm_orders, join_all, start_game, visible_text
 from tests.fake_discord import Driver
 

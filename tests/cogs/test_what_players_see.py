@@ -60,7 +60,7 @@ async def test_the_results_post_is_one_message_with_the_new_position(driver: Dri
 
     from PIL import Image
 
-    from adjudication.units import Location
+    from adjudication.model.units import Location
     from render.geometry import geometry_at
     from render.orders_layer import Style
     from render.palette import PALETTES
@@ -121,9 +121,9 @@ async def test_the_gm_sets_the_judge_notation_for_the_channel(driver: Driver, cl
 async def test_the_final_map_shows_the_winner_with_18_centres(driver: Driver, clock) -> None:
     """The game-over post carries the true final position: the 18th centre counted."""
     from adjudication.maps import STANDARD
-    from adjudication.position import Position
-    from adjudication.units import Phase, Unit
-    from render import render_results
+    from adjudication.model.position import Position
+    from adjudication.model.units import Phase, Unit
+    from render import ResultsRequest, render_results
     from render.panels import legend_rows
     from tests.service.conftest import force_position
 
@@ -152,7 +152,14 @@ async def test_the_final_map_shows_the_winner_with_18_centres(driver: Driver, cl
     assert played is not None and played.after == final
     orders = [o.order for o in played.outcomes]
     expected = render_results(
-        played.before, final, STANDARD, orders, list(played.outcomes), final=True
+        ResultsRequest(
+            played.before,
+            final,
+            board=STANDARD,
+            orders=orders,
+            outcomes=list(played.outcomes),
+            final=True,
+        )
     )
     assert png == expected
 

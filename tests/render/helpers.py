@@ -7,12 +7,12 @@ import random
 
 from PIL import Image
 
-from adjudication.board import Board
-from adjudication.legal import legal_orders
 from adjudication.maps import STANDARD
-from adjudication.orders import Order
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.board import Board
+from adjudication.model.orders import Order
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
+from adjudication.play.legal import legal_orders
 
 
 def decode(png: bytes) -> Image.Image:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudication.units import Phase
+from adjudication.model.units import Phase
 from render import render_sc_chart
 from render.__main__ import file_name, main, render_line, run
 from tests.render.helpers import decode

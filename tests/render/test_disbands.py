@@ -6,13 +6,14 @@ from __future__ import annotations
 from PIL import Image, ImageChops
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Disband
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Disband
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit
 from render import render_map
 from render.geometry import geometry_at
 from render.orders_layer import Style
 from render.palette import PALETTES
+from render.request import MapRequest
 from tests.render.helpers import decode
 
 # The sample's game 0 at Fall 1905 Retreats (interop/sample_phases.jsonl, g0000-014):
@@ -75,8 +76,8 @@ def test_a_disbanded_dislodged_unit_is_crossed_where_it_is_drawn_not_on_the_winn
     # disc) and its retreat options are drawn in both, so the only difference the
     # disband makes is its cross.
     position = _position("F1905R", ("BOH", "BUD", "UKR"))
-    bare = render_map(position)
-    disbanded = render_map(position, orders=[Disband(LOSER)])
+    bare = render_map(MapRequest(position))
+    disbanded = render_map(MapRequest(position, orders=[Disband(LOSER)]))
     cross = _changed(bare, disbanded)
 
     loser_at = _centroid_of(decode(bare).convert("RGB"), failed, winner_at, style.unit * 2)
@@ -97,7 +98,10 @@ def test_a_removal_in_adjustments_is_crossed_on_the_removed_unit():
     geo = geometry_at(1600)
     position = _position("W1905A")
     removed = Unit.parse("RUSSIA", "A WAR")
-    cross = _changed(render_map(position), render_map(position, orders=[Disband(removed)]))
+    cross = _changed(
+        render_map(MapRequest(position)),
+        render_map(MapRequest(position, orders=[Disband(removed)])),
+    )
     cx, cy = _centre(cross)
     at = geo.anchor(removed.location)
     # Within 3 px, as above: the cross (27 px, an odd size) is pasted half a pixel off,

@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from adjudication.interop import read_record
-from adjudication.legal import legal_orders
+from adjudication.io.interop import read_record
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
-from adjudication.phases import adjudicate
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.legal import legal_orders
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from render.map import render_map_image
+from render.request import MapRequest, ResultsRequest
 from render.results import render_results_image
 from render.scene import Drawn, Kind, Scene, clashes
 
@@ -100,7 +101,7 @@ def test_crowded_movement_map():
     orders = every_kind_of_order(position)
     outcomes = adjudicate(position, orders, STANDARD_GAME).outcomes
     scene = Scene()
-    render_map_image(position, orders=orders, outcomes=outcomes, scene=scene)
+    render_map_image(MapRequest(position, orders=orders, outcomes=outcomes), scene)
     assert_clear(scene)
 
 
@@ -151,7 +152,7 @@ def test_crowded_retreat_map_with_and_without_results():
     assert len(position.dislodged) == len(position.units)
     orders = retreat_orders(position)
     scene = Scene()
-    render_map_image(position, orders=orders, scene=scene)
+    render_map_image(MapRequest(position, orders=orders), scene)
     assert_clear(scene)
     # The results map of the movement phase that led here draws every dislodged unit
     # with its options too.
@@ -159,7 +160,7 @@ def test_crowded_retreat_map_with_and_without_results():
     moves = every_kind_of_order(before)
     outcomes = adjudicate(before, moves, STANDARD_GAME).outcomes
     scene = Scene()
-    render_results_image(before, position, orders=moves, outcomes=outcomes, scene=scene)
+    render_results_image(ResultsRequest(before, position, orders=moves, outcomes=outcomes), scene)
     assert_clear(scene)
     heads = [d for d in scene.drawn if d.kind is Kind.HEAD and d.owner.startswith("retreat")]
     assert len(heads) >= len([d for d in position.dislodged if d.retreats])
@@ -179,7 +180,7 @@ def test_crowded_adjustment_map():
     for unit in kept[::3]:
         orders.append(Disband(unit))
     scene = Scene()
-    render_map_image(position, orders=orders, scene=scene)
+    render_map_image(MapRequest(position, orders=orders), scene)
     assert_clear(scene)
     built = {o.unit.province for o in orders if isinstance(o, Build)}
     assert built and any(d.kind is Kind.MARKER and d.owner in built for d in scene.drawn)
@@ -198,15 +199,14 @@ def test_every_phase_of_the_sample(results):
         scene = Scene()
         if results:
             render_results_image(
-                record.position,
-                result.position,
-                orders=record.orders,
-                outcomes=result.outcomes,
-                scene=scene,
+                ResultsRequest(
+                    record.position, result.position, orders=record.orders, outcomes=result.outcomes
+                ),
+                scene,
             )
         else:
             render_map_image(
-                record.position, orders=record.orders, outcomes=result.outcomes, scene=scene
+                MapRequest(record.position, orders=record.orders, outcomes=result.outcomes), scene
             )
         found = clashes(scene.drawn)
         if found:

@@ -9,11 +9,11 @@ import pytest
 from PIL import Image
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Move
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Unit, UnitType
+from adjudication.model.orders import Build, Move
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Unit, UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from render import render_map
 from render.geometry import geometry_at
@@ -22,11 +22,12 @@ from render.map import output_colours
 from render.orders_layer import Style
 from render.palette import PALETTES
 from render.png import encode_png
+from render.request import MapRequest
 from tests.render.helpers import decode, full_board, full_board_orders, random_orders
 
 
 def test_png_decodes_at_the_promised_size_and_is_small():
-    png = render_map(Position.initial(STANDARD_GAME))
+    png = render_map(MapRequest(Position.initial(STANDARD_GAME)))
     image = decode(png)
     assert image.format == "PNG"
     assert image.size == (1600, geometry_at(1600).height)
@@ -35,7 +36,7 @@ def test_png_decodes_at_the_promised_size_and_is_small():
 
 @pytest.mark.parametrize("width", [800, 1200, 2000])
 def test_other_widths(width):
-    image = decode(render_map(Position.initial(STANDARD_GAME), width=width))
+    image = decode(render_map(MapRequest(Position.initial(STANDARD_GAME), width=width)))
     assert image.width == width
 
 
@@ -43,13 +44,13 @@ def test_identical_input_gives_identical_bytes():
     position = full_board()
     orders = full_board_orders(position)
     outcomes = adjudicate(position, orders, STANDARD_GAME).outcomes
-    first = render_map(position, orders=orders, outcomes=outcomes)
-    second = render_map(position, orders=list(orders), outcomes=tuple(outcomes))
+    first = render_map(MapRequest(position, orders=orders, outcomes=outcomes))
+    second = render_map(MapRequest(position, orders=list(orders), outcomes=tuple(outcomes)))
     assert first == second
 
 
 def test_png_carries_no_metadata_chunks():
-    png = render_map(Position.initial(STANDARD_GAME))
+    png = render_map(MapRequest(Position.initial(STANDARD_GAME)))
     for chunk in (b"tIME", b"tEXt", b"iTXt", b"zTXt"):
         assert chunk not in png
 
@@ -68,7 +69,7 @@ def _power_pixels(image, centre, colour, radius):
 def test_every_unit_of_a_full_board_is_drawn_in_its_space(palette):
     position = full_board()
     assert len(position.units) == 34
-    rgb = decode(render_map(position, palette=palette)).convert("RGB")
+    rgb = decode(render_map(MapRequest(position, palette=palette))).convert("RGB")
     geo = geometry_at(1600)
     pal = PALETTES[palette]
     style = Style.for_width(1600)
@@ -85,7 +86,7 @@ def test_a_unit_that_is_not_there_is_not_drawn():
     position = full_board()
     geo = geometry_at(1600)
     empty = Unit("TURKEY", UnitType.ARMY, Location("MOS"))
-    image = decode(render_map(position)).convert("RGB")
+    image = decode(render_map(MapRequest(position))).convert("RGB")
     colour = PALETTES["classic"].power("TURKEY")
     assert _power_pixels(image, geo.anchor(empty.location), colour, 8) == 0
 
@@ -98,13 +99,13 @@ def test_fleet_and_army_icons_differ():
 
 def test_orders_and_outcomes_change_the_picture():
     position = Position.initial(STANDARD_GAME)
-    bare = render_map(position)
+    bare = render_map(MapRequest(position))
     move = Move(Unit("FRANCE", UnitType.ARMY, Location("PAR")), Location("BUR"))
     bounce = Move(Unit("GERMANY", UnitType.ARMY, Location("MUN")), Location("BUR"))
-    with_orders = render_map(position, orders=[move, bounce])
+    with_orders = render_map(MapRequest(position, orders=[move, bounce]))
     outcomes = adjudicate(position, [move, bounce], STANDARD_GAME).outcomes
     assert not any(o.succeeded for o in outcomes if o.order in (move, bounce))
-    with_outcomes = render_map(position, orders=[move, bounce], outcomes=outcomes)
+    with_outcomes = render_map(MapRequest(position, orders=[move, bounce], outcomes=outcomes))
     assert len({bare, with_orders, with_outcomes}) == 3
 
 
@@ -112,16 +113,18 @@ def test_outcomes_alone_draw_their_orders():
     position = Position.initial(STANDARD_GAME)
     move = Move(Unit("FRANCE", UnitType.ARMY, Location("PAR")), Location("BUR"))
     outcomes = adjudicate(position, [move], STANDARD_GAME).outcomes
-    assert render_map(position, outcomes=outcomes) == render_map(
-        position, orders=[o.order for o in outcomes], outcomes=outcomes
+    assert render_map(MapRequest(position, outcomes=outcomes)) == render_map(
+        MapRequest(position, orders=[o.order for o in outcomes], outcomes=outcomes)
     )
 
 
 def test_palettes_differ_and_unknown_palette_is_refused():
     position = Position.initial(STANDARD_GAME)
-    assert render_map(position, palette="classic") != render_map(position, palette="colorblind")
+    assert render_map(MapRequest(position, palette="classic")) != render_map(
+        MapRequest(position, palette="colorblind")
+    )
     with pytest.raises(ValueError):
-        render_map(position, palette="sepia")
+        render_map(MapRequest(position, palette="sepia"))
 
 
 def test_viewer_sees_what_the_predicate_allows():
@@ -130,16 +133,16 @@ def test_viewer_sees_what_the_predicate_allows():
     def no_turks(viewer, thing):
         return getattr(thing, "power", None) != "TURKEY"
 
-    hidden = render_map(position, viewer="ENGLAND", visible=no_turks)
+    hidden = render_map(MapRequest(position, viewer="ENGLAND", visible=no_turks))
     without = replace(position, units=tuple(u for u in position.units if u.power != "TURKEY"))
-    assert hidden != render_map(position, viewer="ENGLAND")
+    assert hidden != render_map(MapRequest(position, viewer="ENGLAND"))
     # Same picture as the position without Turkish units, seen by England.
-    assert hidden == render_map(without, viewer="ENGLAND")
+    assert hidden == render_map(MapRequest(without, viewer="ENGLAND"))
 
 
 def test_viewer_without_predicate_sees_everything_but_is_named_in_the_title():
     position = Position.initial(STANDARD_GAME)
-    assert render_map(position, viewer="FRANCE") != render_map(position)
+    assert render_map(MapRequest(position, viewer="FRANCE")) != render_map(MapRequest(position))
 
 
 def _play_and_render(seed: int) -> set:
@@ -151,11 +154,11 @@ def _play_and_render(seed: int) -> set:
     for _ in range(100):
         orders = random_orders(position, rng)
         result = adjudicate(position, orders, STANDARD_GAME, rules)
-        image = decode(render_map(position, orders=orders, outcomes=result.outcomes))
+        image = decode(render_map(MapRequest(position, orders=orders, outcomes=result.outcomes)))
         assert image.width == 1600
         kinds.add(position.phase.kind)
         if result.game_end is not None:
-            decode(render_map(result.position))
+            decode(render_map(MapRequest(result.position)))
             return kinds
         position = result.position
     raise AssertionError("the game did not end")
@@ -178,7 +181,7 @@ def test_builds_are_drawn():
         units=tuple(u for u in STANDARD.starting_units if u.province != "PAR"),
     )
     build = Build(Unit("FRANCE", UnitType.ARMY, Location("PAR")))
-    assert render_map(position, orders=[build]) != render_map(position)
+    assert render_map(MapRequest(position, orders=[build])) != render_map(MapRequest(position))
 
 
 def test_bytes_do_not_depend_on_the_process(tmp_path):
@@ -191,11 +194,11 @@ def test_bytes_do_not_depend_on_the_process(tmp_path):
         "import sys, hashlib\n"
         "from tests.render.helpers import full_board, full_board_orders\n"
         "from adjudication.variants import STANDARD_GAME\n"
-        "from adjudication.phases import adjudicate\n"
-        "from render import render_map\n"
+        "from adjudication.play.phases import adjudicate\n"
+        "from render import MapRequest, render_map\n"
         "p = full_board(); o = full_board_orders(p)\n"
         "r = adjudicate(p, o, STANDARD_GAME).outcomes\n"
-        "print(hashlib.sha256(render_map(p, orders=o, outcomes=r)).hexdigest())\n"
+        "print(hashlib.sha256(render_map(MapRequest(p, orders=o, outcomes=r))).hexdigest())\n"
     )
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     digests = set()

@@ -7,14 +7,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudication.maps import STANDARD
-from adjudication.masters.options import MastersRules
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Unit, UnitType
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Unit, UnitType
 from adjudication.variants import STANDARD_GAME
 from render.geometry import geometry_at
 from render.map import render_map
-from render.masters_marks import (
+from render.orders_layer import Style
+from render.palette import get_palette
+from render.panels import legend_box, legend_rows
+from render.request import MapRequest, ResultsRequest
+from render.results import render_results
+from render.variants.masters import (
     MARK_DARK,
     MARK_LIGHT,
     MINOR_UNIT,
@@ -22,10 +27,6 @@ from render.masters_marks import (
     masters_palette,
     neutral_powers,
 )
-from render.orders_layer import Style
-from render.palette import get_palette
-from render.panels import legend_box, legend_rows
-from render.results import render_results
 from tests.render.helpers import decode
 
 WIDTH = 1600
@@ -49,20 +50,20 @@ def _count(png: bytes, province: str, colour, dx: int = 0, dy: int = 0, r: int =
 
 
 def test_rules003_mr1_a_minor_powers_army_is_drawn_in_the_neutral_colour():
-    png = render_map(MINORS, width=WIDTH)
+    png = render_map(MapRequest(MINORS, width=WIDTH))
     assert _count(png, "POR", MINOR_UNIT) > 100
     assert _count(png, "PAR", MINOR_UNIT) == 0  # France's army keeps France's colour
 
 
 def test_rules003_mr1_a_minor_powers_unit_carries_the_light_marker():
-    png = render_map(MINORS, width=WIDTH)
+    png = render_map(MapRequest(MINORS, width=WIDTH))
     # The diamond stands at the unit's upper right; Paris's army has none.
     assert _count(png, "POR", MARK_LIGHT, dx=16, dy=-16, r=8) > 10
     assert _count(png, "PAR", MARK_LIGHT, dx=16, dy=-16, r=8) < 3
 
 
 def test_rules003_mr3_a_rebel_unit_is_drawn_darker_with_a_dark_marker():
-    png = render_map(WITH_REBEL, width=WIDTH)
+    png = render_map(MapRequest(WITH_REBEL, width=WIDTH))
     assert _count(png, "MOS", REBEL_UNIT) > 100
     assert _count(png, "MOS", MINOR_UNIT) == 0
     assert _count(png, "MOS", MARK_DARK, dx=16, dy=-16, r=8) > 10
@@ -75,7 +76,7 @@ def test_rules003_the_legend_names_the_minor_powers_and_the_rebels():
     assert groups["Rebels"] == ("Rebel Mos",)
     assert [r.power for r in rows[:7]] == sorted(STANDARD.powers, key=lambda p: (p != "RUSSIA", p))
     # The key grows by the groups' rows and lists, and shows the neutral colour.
-    image = decode(render_map(WITH_REBEL, width=WIDTH)).convert("RGB")
+    image = decode(render_map(MapRequest(WITH_REBEL, width=WIDTH))).convert("RGB")
     left, top, right, bottom = legend_box(STANDARD, WITH_REBEL, Style.for_width(WIDTH))
     _, _, _, plain_bottom = legend_box(STANDARD, plain_position(), Style.for_width(WIDTH))
     assert bottom > plain_bottom
@@ -89,7 +90,7 @@ def plain_position() -> Position:
 
 
 def test_rules003_the_results_map_draws_minor_powers_as_the_map_does():
-    png = render_results(MINORS, replace(MINORS, phase=MINORS.phase.following()))
+    png = render_results(ResultsRequest(MINORS, replace(MINORS, phase=MINORS.phase.following())))
     assert _count(png, "POR", MINOR_UNIT, r=10) > 50
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudication.position import Position
-from adjudication.units import Phase
+from adjudication.model.position import Position
+from adjudication.model.units import Phase
+from adjudication.model.variant import PowerStatus
 from adjudication.variants import ONE_ON_ONE, WORLD_WAR_I
-from adjudication.variants.model import PowerStatus
 from render import render_map, render_results
 from render.layout import LABEL_SIZE, NATIVE_WIDTH, PHONE_WIDTH
 from render.map import render_map_image
+from render.request import MapRequest, ResultsRequest
 from render.results import render_results_image
 from render.scene import Scene, Text
 from tests.render.helpers import decode
@@ -75,20 +76,20 @@ def _marks_before(scene: Scene, words: Text) -> list[Text]:
 def test_issue33_one_on_one_each_map_says_which_board_it_shows() -> None:
     for position in (_start(), _winter()):
         scene = Scene()
-        render_map_image(position, statuses=DISORDER, subtitle=SECOND, scene=scene)
+        render_map_image(MapRequest(position, statuses=DISORDER, subtitle=SECOND), scene)
         said = [t.words for t in scene.texts]
         assert position.phase.title in said and SECOND in said, said
         assert not _small(scene), _small(scene)
         assert_clear(scene)  # the taller title covers no name, unit or marker
     after = replace(_start(), phase=Phase.parse("F1901M"))
     scene = Scene()
-    render_results_image(_start(), after, subtitle=SECOND, statuses=DISORDER, scene=scene)
+    render_results_image(ResultsRequest(_start(), after, subtitle=SECOND, statuses=DISORDER), scene)
     assert {"After Spring 1901", SECOND} <= {t.words for t in scene.texts}
     assert_clear(scene)
     # The PNGs the bot posts: a board's map differs from the other board's.
-    first = render_map(_start(), subtitle="First board of Friday duel")
-    assert first != render_map(_start(), subtitle=SECOND)
-    assert decode(first).size == decode(render_map(_start())).size
+    first = render_map(MapRequest(_start(), subtitle="First board of Friday duel"))
+    assert first != render_map(MapRequest(_start(), subtitle=SECOND))
+    assert decode(first).size == decode(render_map(MapRequest(_start()))).size
 
 
 def test_issue33_one_on_one_the_key_marks_civil_disorder_for_every_power_in_it() -> None:
@@ -96,7 +97,7 @@ def test_issue33_one_on_one_the_key_marks_civil_disorder_for_every_power_in_it()
     explained in words, all as legible on a phone as the spaces' names."""
     for position in (_start(), _winter()):
         scene = Scene()
-        render_map_image(position, statuses=DISORDER, subtitle=SECOND, scene=scene)
+        render_map_image(MapRequest(position, statuses=DISORDER, subtitle=SECOND), scene)
         assert not _small(scene), _small(scene)
         notes = [t for t in scene.texts if t.words == "civil disorder"]
         assert len(notes) == 1, [t.words for t in scene.texts]  # one note, for all
@@ -108,17 +109,17 @@ def test_issue33_one_on_one_the_key_marks_civil_disorder_for_every_power_in_it()
         assert_clear(scene)
     # The results map's key says it too.
     scene = Scene()
-    render_results_image(_start(), _winter(), statuses=DISORDER, scene=scene)
+    render_results_image(ResultsRequest(_start(), _winter(), statuses=DISORDER), scene)
     assert any(t.words == "civil disorder" for t in scene.texts)
-    assert render_results(_start(), _winter(), statuses=DISORDER) != render_results(
-        _start(), _winter()
+    assert render_results(ResultsRequest(_start(), _winter(), statuses=DISORDER)) != render_results(
+        ResultsRequest(_start(), _winter())
     )
 
 
 def test_world_war_i_italy_is_still_marked_neutral_legibly() -> None:
     start = Position.initial(WORLD_WAR_I)
     scene = Scene()
-    render_map_image(start, statuses=WORLD_WAR_I.statuses(_rules()), scene=scene)
+    render_map_image(MapRequest(start, statuses=WORLD_WAR_I.statuses(_rules())), scene)
     said = [t.words for t in scene.texts]
     assert "neutral" in said and "Italy" in said, said
     assert not _small(scene), _small(scene)
@@ -126,7 +127,7 @@ def test_world_war_i_italy_is_still_marked_neutral_legibly() -> None:
 
 
 def _rules():
-    from adjudication.rules import Rules
+    from adjudication.model.rules import Rules
 
     return Rules()
 
@@ -136,7 +137,7 @@ def test_a_long_game_name_is_cut_short_and_the_board_still_said() -> None:
     an ellipsis, which board it is kept (it comes first), and the title covers nothing."""
     long = "Second board of " + "The Grand Friday Night Diplomacy League " * 3
     scene = Scene()
-    render_map_image(_start(), statuses=DISORDER, subtitle=long, scene=scene)
+    render_map_image(MapRequest(_start(), statuses=DISORDER, subtitle=long), scene)
     (line,) = [t for t in scene.texts if t.words.startswith("Second board of")]
     assert line.words.endswith("…") and len(line.words) < len(long)
     assert_clear(scene)

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
+from adjudication.model.position import Position
 from adjudication.variants import STANDARD_GAME
 from render.geometry import geometry_at
 from render.layout import (
@@ -24,6 +24,7 @@ from render.layout import (
 from render.map import _codes, render_map_image
 from render.palette import PALETTES
 from render.panels import space_labels
+from render.request import MapRequest
 from render.scene import Drawn, Kind
 
 
@@ -54,7 +55,7 @@ def test_names_are_at_least_seven_pixels_high_at_phone_width():
     more against the halo) in each name's box span at least 7 px (capitals; names and
     codes all start with one)."""
     pal = PALETTES["classic"]
-    big = render_map_image(Position.initial(STANDARD_GAME))
+    big = render_map_image(MapRequest(Position.initial(STANDARD_GAME)))
     f = PHONE_WIDTH / big.width
     small = big.resize((PHONE_WIDTH, round(big.height * f)), Image.Resampling.LANCZOS)
     land, sea = _codes(STANDARD)
@@ -87,7 +88,7 @@ def test_owned_centres_differ_from_neutral_ones_in_shape(palette):
     Russia's white included) differs from a neutral one at one of them at least as
     much as black from mid-grey."""
     pal = PALETTES[palette]
-    image = render_map_image(Position.initial(STANDARD_GAME), palette=palette)
+    image = render_map_image(MapRequest(Position.initial(STANDARD_GAME), palette=palette))
     geo = geometry_at(image.width)
     homes = {c: p for p, cs in STANDARD.home_centres.items() for c in cs}
     neutral = next(c for c in sorted(STANDARD.supply_centres) if c not in homes)

@@ -4,12 +4,13 @@ plane removed in adjustments is crossed where it stands, as an army or fleet is.
 
 from __future__ import annotations
 
-from adjudication.orders import Disband, Move
-from adjudication.position import Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Disband, Move
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
 from adjudication.variants import AIRPLANE
 from render import render_map
 from render.geometry import geometry_at
+from render.request import MapRequest
 from tests.render.test_disbands import _centre, _changed
 
 PLANE = Unit.parse("FRANCE", "P MUN")
@@ -29,7 +30,9 @@ def test_rules004_airplane_a_two_space_flight_is_one_arrow_to_where_it_lands() -
     geo = geometry_at(1600)
     position = _position("S1902M")
     flight = Move(PLANE, Location("PIC"))
-    drawn = _changed(render_map(position), render_map(position, orders=[flight]))
+    drawn = _changed(
+        render_map(MapRequest(position)), render_map(MapRequest(position, orders=[flight]))
+    )
     box = drawn.getbbox()
     assert box is not None, "no arrow"
     start, end = geo.anchor(PLANE.location), geo.anchor(Location("PIC"))
@@ -44,7 +47,9 @@ def test_rules004_airplane_a_two_space_flight_is_one_arrow_to_where_it_lands() -
 def test_rules004_airplane_a_removed_plane_is_crossed_where_it_stands() -> None:
     geo = geometry_at(1600)
     position = _position("W1902A")
-    cross = _changed(render_map(position), render_map(position, orders=[Disband(PLANE)]))
+    cross = _changed(
+        render_map(MapRequest(position)), render_map(MapRequest(position, orders=[Disband(PLANE)]))
+    )
     cx, cy = _centre(cross)
     at = geo.anchor(PLANE.location)
     assert abs(cx - at[0]) <= 3 and abs(cy - at[1]) <= 3

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PIL import ImageChops
 
-from adjudication.position import Position
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
 from adjudication.variants import AIRPLANE, STANDARD_GAME
 from render import render_map
 from render.geometry import geometry_at
@@ -15,6 +15,7 @@ from render.icons import unit_icon
 from render.orders_layer import Style
 from render.palette import PALETTES
 from render.panels import KEY_ENTRIES, key_entries
+from render.request import MapRequest
 from tests.render.helpers import decode
 
 PHONE = 550
@@ -56,8 +57,8 @@ def test_rules004_airplane_a_plane_is_drawn_on_land_with_its_own_icon() -> None:
     geo = geometry_at(1600)
     at = geo.anchor(Location("MUN"))
     assert geo.space_at(*at) == "MUN"
-    with_plane = decode(render_map(_airplane_position(UnitType.PLANE))).convert("RGB")
-    with_army = decode(render_map(_airplane_position(UnitType.ARMY))).convert("RGB")
+    with_plane = decode(render_map(MapRequest(_airplane_position(UnitType.PLANE)))).convert("RGB")
+    with_army = decode(render_map(MapRequest(_airplane_position(UnitType.ARMY)))).convert("RGB")
     size = Style.for_width(1600).unit
     box = (at[0] - size // 2, at[1] - size // 2, at[0] + size // 2, at[1] + size // 2)
     plane_box, army_box = with_plane.crop(box), with_army.crop(box)

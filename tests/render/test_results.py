@@ -13,11 +13,11 @@ import random
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Build, Disband, Move, Retreat, Support
-from adjudication.phases import adjudicate
-from adjudication.position import Dislodgement, Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Build, Disband, Move, Retreat, Support
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from render import render_map, render_results
 from render.geometry import geometry_at
@@ -25,6 +25,7 @@ from render.layout import CENTRE_RADIUS
 from render.orders_layer import BUILD_HALO, Style, _faded, faint
 from render.palette import PALETTES
 from render.panels import legend_box
+from render.request import MapRequest, ResultsRequest
 from render.results import results_title
 from tests.render.helpers import decode, random_orders
 
@@ -69,7 +70,7 @@ def test_a_unit_that_moved_is_drawn_at_its_new_province_not_its_old_one():
     move = Move(Unit.parse("FRANCE", "A PAR"), Location("BUR"))
     after, outcomes = _played(before, [move])
     assert after.unit_in("BUR") is not None and after.unit_in("PAR") is None
-    image = _rgb(render_results(before, after, orders=[move], outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=[move], outcomes=outcomes)))
     geo, style = geometry_at(1600), Style.for_width(1600)
     france = PAL.power("FRANCE")
     at_bur = _count(image, france, geo.anchor(Location("BUR")), style.unit * 0.4)
@@ -86,8 +87,8 @@ def test_the_phase_s_moves_are_drawn_faint_under_the_new_position():
     par, bur = geo.anchor(Location("PAR")), geo.anchor(Location("BUR"))
     middle = ((par[0] + bur[0]) / 2, (par[1] + bur[1]) / 2)
     france = PAL.power("FRANCE")
-    results = _rgb(render_results(before, after, orders=[move], outcomes=outcomes))
-    orders_map = _rgb(render_map(before, orders=[move], outcomes=outcomes))
+    results = _rgb(render_results(ResultsRequest(before, after, orders=[move], outcomes=outcomes)))
+    orders_map = _rgb(render_map(MapRequest(before, orders=[move], outcomes=outcomes)))
     # The orders map draws the arrow in the power's colour; the results map in its
     # faint colour, which the PNG's palette keeps exactly.
     assert _count(orders_map, france, middle, 3) > 0
@@ -110,7 +111,7 @@ def test_a_dislodged_unit_is_drawn_at_its_dislodged_place_after_the_movement_pha
     assert after.phase == Phase.parse("S1901R")
     (lost,) = after.dislodged
     assert lost.unit == Unit.parse("FRANCE", "A BUR") and lost.retreats
-    image = _rgb(render_results(before, after, orders=ATTACK, outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=ATTACK, outcomes=outcomes)))
     geo, style = geometry_at(1600), Style.for_width(1600)
     anchor = geo.anchor(Location("BUR"))
     beside = geo.place(Location("BUR"), "dislodged")  # the layout's place for it
@@ -127,9 +128,9 @@ def test_a_dislodged_unit_is_drawn_at_its_dislodged_place_after_the_movement_pha
     assert _count(image, germany, anchor, style.unit * 0.3) >= 40
     # Its retreat options are drawn: the map differs from one without them.
     bare = Position(after.phase, after.units, after.ownership, [Dislodgement(lost.unit, "MUN")])
-    assert render_results(before, after, orders=ATTACK, outcomes=outcomes) != render_results(
-        before, bare, orders=ATTACK, outcomes=outcomes
-    )
+    assert render_results(
+        ResultsRequest(before, after, orders=ATTACK, outcomes=outcomes)
+    ) != render_results(ResultsRequest(before, bare, orders=ATTACK, outcomes=outcomes))
 
 
 def test_after_the_retreat_phase_the_unit_stands_where_it_retreated():
@@ -138,7 +139,7 @@ def test_after_the_retreat_phase_the_unit_stands_where_it_retreated():
     retreat = Retreat(Unit.parse("FRANCE", "A BUR"), Location("PIC"))
     after, outcomes = _played(before, [retreat])
     assert after.unit_in("PIC") == Unit.parse("FRANCE", "A PIC")
-    image = _rgb(render_results(before, after, orders=[retreat], outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=[retreat], outcomes=outcomes)))
     geo, style = geometry_at(1600), Style.for_width(1600)
     france = PAL.power("FRANCE")
     assert _count(image, france, geo.anchor(Location("PIC")), style.unit * 0.4) >= 40
@@ -166,18 +167,18 @@ def test_the_key_counts_centres_after_a_fall_in_which_a_centre_changed_hands():
     after, outcomes = _played(before, [move])
     assert after.phase == Phase.parse("W1901A")
     assert len(after.centres_of("FRANCE")) == 4 and len(before.centres_of("FRANCE")) == 3
-    results = render_results(before, after, orders=[move], outcomes=outcomes)
+    results = render_results(ResultsRequest(before, after, orders=[move], outcomes=outcomes))
     # The key of the new position, not of the old one (compared on results maps, whose
     # palette is the same, so the key's anti-aliased edges are quantized alike).
-    assert _legend(results, after) == _legend(render_results(after, after), after)
-    assert _legend(results, after) != _legend(render_results(before, before), after)
+    assert _legend(results, after) == _legend(render_results(ResultsRequest(after, after)), after)
+    assert _legend(results, after) != _legend(render_results(ResultsRequest(before, before)), after)
 
 
 def test_the_centre_taken_is_tinted_for_its_new_owner():
     before = _position("F1901M", {"FRANCE": ["A MAR"]})
     move = Move(Unit.parse("FRANCE", "A MAR"), Location("SPA"))
     after, outcomes = _played(before, [move])
-    image = _rgb(render_results(before, after, orders=[move], outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=[move], outcomes=outcomes)))
     sc = geometry_at(1600).spaces["SPA"].sc
     assert sc is not None
     # The centre's marker is a disc of its owner's colour inside a dark rim (a ring
@@ -186,7 +187,7 @@ def test_the_centre_taken_is_tinted_for_its_new_owner():
     inner = r - max(2, round(r / 3))
     filled = _count(image, PAL.power("FRANCE"), sc, inner)
     assert filled >= 0.75 * math.pi * inner**2, f"Spain's marker is not French ({filled} px)"
-    unowned = _rgb(render_results(before, before))
+    unowned = _rgb(render_results(ResultsRequest(before, before)))
     assert _count(unowned, PAL.power("FRANCE"), sc, inner) == 0
 
 
@@ -200,7 +201,7 @@ def test_a_built_unit_stands_on_the_new_position_marked_new():
     build = Build(Unit.parse("FRANCE", "A PAR"))
     after, outcomes = _played(before, [build])
     assert after.unit_in("PAR") is not None
-    image = _rgb(render_results(before, after, orders=[build], outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=[build], outcomes=outcomes)))
     geo, style = geometry_at(1600), Style.for_width(1600)
     at = geo.anchor(Location("PAR"))
     assert _count(image, PAL.power("FRANCE"), at, style.unit * 0.4) >= 40
@@ -214,7 +215,7 @@ def test_a_removed_unit_is_gone_and_where_it_stood_is_crossed():
     removal = Disband(Unit.parse("FRANCE", "A BUR"))
     after, outcomes = _played(before, [removal])
     assert after.unit_in("BUR") is None
-    image = _rgb(render_results(before, after, orders=[removal], outcomes=outcomes))
+    image = _rgb(render_results(ResultsRequest(before, after, orders=[removal], outcomes=outcomes)))
     geo, style = geometry_at(1600), Style.for_width(1600)
     at = geo.anchor(Location("BUR"))
     france = PAL.power("FRANCE")
@@ -235,9 +236,11 @@ def test_the_title_names_the_phase_played():
 def test_phone_width_and_same_bytes_for_same_input():
     before = _position("S1901M", BURGUNDY_TAKEN)
     after, outcomes = _played(before, ATTACK)
-    png = render_results(before, after, orders=ATTACK, outcomes=outcomes, width=550)
+    png = render_results(ResultsRequest(before, after, orders=ATTACK, outcomes=outcomes, width=550))
     assert decode(png).width == 550
-    again = render_results(before, after, orders=list(ATTACK), outcomes=list(outcomes), width=550)
+    again = render_results(
+        ResultsRequest(before, after, orders=list(ATTACK), outcomes=list(outcomes), width=550)
+    )
     assert png == again
 
 
@@ -250,12 +253,14 @@ def test_every_phase_of_a_random_game_renders_its_results(seed):
         orders = random_orders(position, rng)
         result = adjudicate(position, orders, STANDARD_GAME, Rules(year_limit=1904))
         png = render_results(
-            position,
-            result.position,
-            orders=orders,
-            outcomes=result.outcomes,
-            width=550,
-            final=result.game_end is not None,
+            ResultsRequest(
+                position,
+                result.position,
+                orders=orders,
+                outcomes=result.outcomes,
+                width=550,
+                final=result.game_end is not None,
+            )
         )
         assert decode(png).width == 550
         kinds.add(position.phase.kind)
@@ -279,13 +284,17 @@ def test_a_viewer_sees_both_positions_and_the_orders_as_the_predicate_allows():
         return Position(position.phase, units, position.ownership, position.dislodged)
 
     hidden = render_results(
-        before, after, orders=orders, outcomes=outcomes, viewer="ENGLAND", visible=no_turks
+        ResultsRequest(
+            before, after, orders=orders, outcomes=outcomes, viewer="ENGLAND", visible=no_turks
+        )
     )
-    assert hidden != render_results(before, after, orders=orders, outcomes=outcomes)
+    assert hidden != render_results(ResultsRequest(before, after, orders=orders, outcomes=outcomes))
     assert hidden == render_results(
-        without_turks(before),
-        without_turks(after),
-        orders=ATTACK,
-        outcomes=[o for o in outcomes if o.order in ATTACK],
-        viewer="ENGLAND",
+        ResultsRequest(
+            without_turks(before),
+            without_turks(after),
+            orders=ATTACK,
+            outcomes=[o for o in outcomes if o.order in ATTACK],
+            viewer="ENGLAND",
+        )
     )

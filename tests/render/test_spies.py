@@ -9,13 +9,13 @@ from dataclasses import replace
 from PIL import Image, ImageChops
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Move
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.spies import Spy
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Move
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.phases import adjudicate
+from adjudication.play.views import public_view_of, view_of
 from adjudication.variants import SPY, STANDARD_GAME
-from adjudication.views import public_view_of, view_of
 from render import render_map
 from render.geometry import geometry_at
 from render.icons import spy_icon, unit_icon
@@ -23,6 +23,7 @@ from render.map import render_map_image
 from render.orders_layer import Style
 from render.palette import PALETTES
 from render.panels import KEY_ENTRIES, key_entries
+from render.request import MapRequest
 from render.scene import Drawn, Kind, Scene
 from tests.render.helpers import decode, full_board, full_board_orders
 
@@ -61,8 +62,8 @@ def test_rules004_spy_shares_its_space_drawn_at_the_second_unit_place() -> None:
     geo = geometry_at(1600)
     second = geo.place(Location("MAR"), "second")
     assert geo.space_at(*second) == "MAR"
-    with_spy = decode(render_map(_spy_position([Spy("FRANCE", "MAR")]))).convert("RGB")
-    without = decode(render_map(_spy_position([]))).convert("RGB")
+    with_spy = decode(render_map(MapRequest(_spy_position([Spy("FRANCE", "MAR")])))).convert("RGB")
+    without = decode(render_map(MapRequest(_spy_position([])))).convert("RGB")
     r = Style.for_width(1600).unit // 3
     box = (second[0] - r, second[1] - r, second[0] + r, second[1] + r)
     assert with_spy.crop(box).tobytes().count(bytes(FRENCH)) >= 12, "no French spy there"
@@ -74,9 +75,9 @@ def test_rules004_spy_shares_its_space_drawn_at_the_second_unit_place() -> None:
 
 def test_rules004_spy_only_the_owner_is_told_its_location_on_the_map() -> None:
     spies = [Spy("FRANCE", "MAR"), Spy("ENGLAND", "LON")]
-    full = render_map(_spy_position(spies))
-    france = render_map(_spy_position(spies), viewer="FRANCE")
-    assert france == render_map(_spy_position([Spy("FRANCE", "MAR")]), viewer="FRANCE")
+    full = render_map(MapRequest(_spy_position(spies)))
+    france = render_map(MapRequest(_spy_position(spies), viewer="FRANCE"))
+    assert france == render_map(MapRequest(_spy_position([Spy("FRANCE", "MAR")]), viewer="FRANCE"))
     assert france != full, "the English spy must not be on France's map"
 
 
@@ -86,15 +87,15 @@ def test_rules004_spy_each_powers_map_is_its_view_and_the_public_map_has_no_spy(
     italy = view_of(SPY, before, result, "ITALY").adjudication.position
     public = public_view_of(SPY, before, result).adjudication
     assert public is not None
-    full_map = render_map(result.position)
-    italy_map = render_map(italy, viewer="ITALY")
-    public_map = render_map(public.position)
+    full_map = render_map(MapRequest(result.position))
+    italy_map = render_map(MapRequest(italy, viewer="ITALY"))
+    public_map = render_map(MapRequest(public.position))
     assert italy_map != full_map and public_map != full_map and italy_map != public_map
     no_spies = Position(
         result.position.phase, result.position.units, result.position.ownership,
         variant=SPY.name,
     )  # fmt: skip
-    assert public_map == render_map(no_spies)
+    assert public_map == render_map(MapRequest(no_spies))
 
 
 def test_rules004_spy_the_key_names_the_spy_only_in_spy_games() -> None:
@@ -140,7 +141,7 @@ def test_issue33_spies_stand_clear_of_names_units_panels_and_marks() -> None:
     in every space (the map of 1,600 px that the bot posts)."""
     position, orders = _spy_everywhere()
     scene = Scene()
-    render_map_image(position, orders=orders, scene=scene)
+    render_map_image(MapRequest(position, orders=orders), scene)
     geo, style = geometry_at(1600), Style.for_width(1600)
     icon = spy_icon(FRENCH, OUTLINE, style.unit)
     alpha = icon.getchannel("A").load()

@@ -5,14 +5,15 @@ from __future__ import annotations
 from PIL import Image, ImageChops
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from render.geometry import geometry_at
 from render.layout import LABEL_SIZE, NATIVE_WIDTH, PHONE_WIDTH
 from render.map import _codes, render_map_image
 from render.panels import space_labels
+from render.request import MapRequest
 from render.scene import Kind, Scene
-from render.unknown import render_view_map, view_legend_rows
+from render.variants.hidden import render_view_map, view_legend_rows
 from tests.render.helpers import decode
 
 # France's view in Spring 1902: its own four units and centres, nothing of anyone else.
@@ -37,8 +38,8 @@ def test_rules004_a_view_maps_key_counts_the_years_public_totals_not_what_the_vi
 
 
 def test_a_view_map_draws_the_public_totals_in_its_key() -> None:
-    counted = render_view_map(FRANCE_SEES, (), totals=TOTALS, power="FRANCE", width=800)
-    assert counted != render_view_map(FRANCE_SEES, (), width=800)
+    counted = render_view_map(MapRequest(FRANCE_SEES, width=800), (), totals=TOTALS, power="FRANCE")
+    assert counted != render_view_map(MapRequest(FRANCE_SEES, width=800), ())
 
 
 # Issue 33 ("Maps"): "Kriegsplomacy: the hatching of unknown areas stops at the board; the
@@ -50,7 +51,7 @@ PHONE_TYPE = LABEL_SIZE * PHONE_WIDTH / NATIVE_WIDTH
 
 
 def _view(unknown: frozenset[str]) -> Image.Image:
-    png = render_view_map(FRANCE_SEES, unknown, totals=TOTALS, power="FRANCE")
+    png = render_view_map(MapRequest(FRANCE_SEES), unknown, totals=TOTALS, power="FRANCE")
     return decode(png).convert("RGB")
 
 
@@ -58,7 +59,7 @@ def _drawn_view() -> Scene:
     """What the view map's panels and names are, as the renderer records them."""
     scene = Scene()
     rows = view_legend_rows(STANDARD, FRANCE_SEES, TOTALS, "FRANCE")
-    render_map_image(FRANCE_SEES, legend=rows, scene=scene)
+    render_map_image(MapRequest(FRANCE_SEES, legend=rows), scene)
     return scene
 
 

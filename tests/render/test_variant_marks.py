@@ -12,17 +12,18 @@ from dataclasses import replace
 from PIL import Image, ImageChops
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Phase
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Phase
+from adjudication.model.variant import PowerStatus
 from adjudication.variants import STANDARD_GAME, WORLD_WAR_I
-from adjudication.variants.model import PowerStatus
 from render.geometry import geometry_at
 from render.map import render_map
 from render.orders_layer import Style
 from render.panels import legend_box, legend_rows
+from render.request import MapRequest, ResultsRequest
 from render.results import render_results
-from render.variant_marks import NEUTRAL_STRIPES, neutral_land
+from render.variants.neutral import NEUTRAL_STRIPES, neutral_land
 
 ITALIAN_LAND = ("PIE", "VEN", "TUS", "ROM", "APU", "NAP")
 
@@ -51,22 +52,22 @@ def test_rules000_14_2_italian_land_is_hatched_neutral_before_spring_1915():
     start = _start(WORLD_WAR_I)
     assert start.phase == Phase.parse("S1914M")
     assert neutral_land(start) == frozenset(ITALIAN_LAND)
-    png = render_map(start)
+    png = render_map(MapRequest(start))
     for code in ITALIAN_LAND:
         assert _stripe_pixels(png, code) > 50, code
     # Outside Italy, and in the standard game, nothing is hatched.
     assert _stripe_pixels(png, "TYR") == 0
-    assert _stripe_pixels(render_map(_start(STANDARD_GAME)), "ROM") == 0
+    assert _stripe_pixels(render_map(MapRequest(_start(STANDARD_GAME))), "ROM") == 0
 
 
 def test_rules000_14_2_from_spring_1915_italian_land_is_open_and_not_hatched():
     joined = replace(_start(WORLD_WAR_I), phase=Phase.parse("S1915M"))
     assert neutral_land(joined) == frozenset()
-    assert _stripe_pixels(render_map(joined), "ROM") == 0
+    assert _stripe_pixels(render_map(MapRequest(joined)), "ROM") == 0
     # The results map of the Fall 1914 that led there still shows it hatched before.
     fall = replace(_start(WORLD_WAR_I), phase=Phase.parse("F1914M"))
     after = replace(fall, phase=Phase.parse("W1914A"))
-    assert _stripe_pixels(render_results(fall, after), "ROM") > 50
+    assert _stripe_pixels(render_results(ResultsRequest(fall, after)), "ROM") > 50
 
 
 def test_rules000_14_2_the_legend_marks_powers_no_player_holds():
@@ -79,8 +80,8 @@ def test_rules000_14_2_the_legend_marks_powers_no_player_holds():
     assert rows["ITALY"] == "neutral"
     # Drawn: the map with the marker differs from the map without, in the legend only.
     start = _start(STANDARD_GAME)
-    plain = Image.open(io.BytesIO(render_map(start))).convert("RGB")
-    marked = Image.open(io.BytesIO(render_map(start, statuses=six))).convert("RGB")
+    plain = Image.open(io.BytesIO(render_map(MapRequest(start)))).convert("RGB")
+    marked = Image.open(io.BytesIO(render_map(MapRequest(start, statuses=six)))).convert("RGB")
     box = ImageChops.difference(plain, marked).getbbox()
     left, top, right, bottom = legend_box(STANDARD, start, Style.for_width(1600), six)
     assert box is not None and box[0] >= left and box[1] >= top, box

@@ -14,12 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from bot.service import GameService
-from bot.service.caller import Caller
-from bot.service.scheduler import Scheduler
-from bot.service.views import GameInfo
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameInfo
 
 
 def position(code: str, units: Mapping[str, str], ownership: Mapping[str, str]) -> Position:

@@ -7,10 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from adjudication.orders import Hold
-from adjudication.units import Location, Unit, UnitType
+from adjudication.model.orders import Hold
+from adjudication.model.units import Location, Unit, UnitType
 from bot.service import GameService, open_service
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.conftest import T0
 
 GM = 1000
@@ -76,7 +76,7 @@ async def outbox(service: GameService):
     looking does not lease anything)."""
     from sqlalchemy import select
 
-    from bot.service.outbox import _event
+    from bot.service.records._outbox import _event
     from storage.models import OutboxRow
 
     async with service.store.transaction() as session:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from adjudication.legal import legal_orders
-from adjudication.orders import Build, Disband, Order, Waive
-from adjudication.units import PhaseKind
+from adjudication.model.orders import Build, Disband, Order, Waive
+from adjudication.model.units import PhaseKind
+from adjudication.play.legal import legal_orders
 from bot.service import GameService
-from bot.service.caller import Caller
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, LineStatus
 from storage.codec import position_from_json
 
 

@@ -11,13 +11,18 @@ from datetime import UTC, datetime, time
 import pytest
 
 from adjudication.variants import VARIANTS
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting, NotAllowed, WrongState
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Clock, Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import (
+    Caller,
+    Clock,
+    GameSettings,
+    InvalidSetting,
+    NotAllowed,
+    Schedule,
+    WrongState,
+)
 from tests.conftest import T0
 from tests.service.book import position
 from tests.service.conftest import GM, GUILD, force_position, outbox, owner, started_game
@@ -67,7 +72,7 @@ async def test_issue23_absence_longer_than_the_cap_stops_there_and_tells_the_gm(
     assert (await service.lobby.game_info(info.id)).deadline_at == utc(10)
     (gm,) = [e for e in await absences(service) if e.user_id == GM]
     assert (encode(gm.payload)["days"], encode(gm.payload)["asked_days"]) == (2, 5)
-    from bot.service.absences import absence_text
+    from bot.service.deadlines import absence_text
 
     assert "standby" in absence_text("Test game", gm.payload)
     # The cap is used up: another absence is refused, and nothing changes.
@@ -191,7 +196,7 @@ async def test_issue23_absence_days_setting_refuses_out_of_range(service):
 
 
 async def test_issue23_absence_moves_both_boards_of_a_one_on_one_match(service):
-    from bot.service.game_settings import VariantName
+    from bot.service.kernel import VariantName
     from tests.service.conftest import CHANNEL, PLAYERS
 
     settings = GameSettings(variant=VariantName.ONE_ON_ONE, schedule=Schedule(absence_days=7))

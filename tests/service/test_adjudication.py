@@ -5,12 +5,10 @@ from datetime import timedelta
 import pytest
 
 from bot.service import GameService
-from bot.service.caller import Caller
-from bot.service.engine import Engine
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, Engine, GameSettings
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import outbox, owner, started_game
@@ -259,7 +257,7 @@ async def test_engine_is_replaceable(db_url):
 
 
 async def test_stalemate_rule_ends_the_game_after_identical_winters(service):
-    from adjudication.rules import Rules
+    from adjudication.model.rules import Rules
 
     settings = GameSettings(rules=Rules(stalemate_winters=3))
     info = await started_game(service, settings=settings)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, NotFound
+from bot.service.kernel import Caller, NotAllowed, NotFound
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, started_game
 

@@ -3,9 +3,9 @@ members, and `/gm audit` says each in the same words as when they were plain str
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
-from bot.service.gm_text import audit_text
-from bot.service.history import AuditEntry, AuditPage
+from bot.service.gm import audit_text
+from bot.service.kernel import Caller
+from bot.service.records import AuditEntry, AuditPage
 from storage.enums import AuditAction
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, started_game

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudication.phases import adjudicate
-from adjudication.rules import Rules
+from adjudication.model.rules import Rules
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from bot.service import GameService, open_service
 from storage.backup import BackupError, backup, migrate_to

@@ -4,8 +4,7 @@ count."""
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
+from bot.service.kernel import Caller, GameSettings
 from tests.service.book import DISLODGED_IN_FALL, ORDERS_DISLODGING_FRANCE, play_until
 from tests.service.conftest import GM, GUILD, force_position, started_game
 

@@ -8,9 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.game_settings import GameSettings
+from bot.service.kernel import Caller, GameSettings, WrongState
 from tests.service.book import play_until
 from tests.service.conftest import GM, GUILD, owner, started_game, texts
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.service.caller import Caller
-from bot.service.views import LineStatus
+from bot.service.kernel import Caller, LineStatus
 from tests.service.book import play_until, position
 from tests.service.conftest import force_position, owner, started_game, texts
 

@@ -9,14 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.event_codec import encode
-from bot.service.event_payloads import PlayerReplaced
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.lookups import GameLookups
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.events.payloads import PlayerReplaced
+from bot.service.kernel import Caller, GameSettings, WrongState
+from bot.service.records import GameLookups
 from tests.service.book import play_until, position
 from tests.service.conftest import GM, GUILD, force_position, outbox, owner, started_game, texts
 

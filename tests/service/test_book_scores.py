@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.rules import Rules, YearLimitMeasure
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
+from adjudication.model.rules import Rules, YearLimitMeasure
+from bot.service.kernel import Caller, GameSettings
 from tests.service.book import DRAW_1911, SOLO_1910, play_until, position, user_of
 from tests.service.conftest import GM, GUILD, force_position, started_game
 

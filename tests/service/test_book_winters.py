@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
+from bot.service.events._codec import encode
 from tests.service.book import SWAP_IN_1901, SWAP_ORDERS, play_until
 from tests.service.conftest import force_position, outbox, started_game
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.masters.options import MastersRules
-from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
-from bot.service.creation import CreationOptions, settings_at_creation
-from bot.service.errors import InvalidSetting
-from bot.service.game_settings import Assignment, GameSettings, Press, VariantName
-from bot.service.schedule import Schedule
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.rules import ParadoxRule, Rules, YearLimitMeasure
+from bot.service.kernel import (
+    Assignment,
+    GameSettings,
+    InvalidSetting,
+    Press,
+    Schedule,
+    VariantName,
+)
+from bot.service.lobby import CreationOptions, settings_at_creation
 
 
 def test_the_defaults_make_the_default_settings() -> None:

@@ -8,9 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.service import event_payloads as ev
-from bot.service.excuses import excused_text
-from bot.service.grace import late_text
+from bot.service.deadlines import excused_text, late_text
+from bot.service.events import payloads as ev
 
 WHEN = datetime(2026, 1, 9, 12, tzinfo=UTC)
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, Schedule
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, outbox, owner, started_game
 

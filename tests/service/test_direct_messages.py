@@ -1,4 +1,4 @@
-"""What a DM to the bot means (bot/service/direct_messages.py) and a DM of orders in
+"""What a DM to the bot means (bot/service/orders/_direct_messages.py) and a DM of orders in
 which no order could be read (issue 33): nothing is kept, and the answer names the
 phase and deadline of every game it could have been for."""
 
@@ -8,9 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.direct_messages import DmKind, read_direct_message
-from bot.service.errors import ChooseGame, NoOrderRead
+from bot.service.kernel import Caller, ChooseGame, NoOrderRead
+from bot.service.orders import DmKind, read_direct_message
 from tests.conftest import T0
 from tests.service.conftest import owner, started_game
 

@@ -7,13 +7,19 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service import event_payloads as ev
-from bot.service.caller import Caller
-from bot.service.errors import ChooseGame, NotAllowed, NotFound, WrongState
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, Press
-from bot.service.views import GameStatus
+from bot.service.events import payloads as ev
+from bot.service.events._codec import encode
+from bot.service.kernel import (
+    Caller,
+    ChooseGame,
+    GameSettings,
+    GameStatus,
+    NotAllowed,
+    NotFound,
+    Press,
+    WrongState,
+)
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, owner, started_game
 

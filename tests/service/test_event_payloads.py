@@ -9,8 +9,9 @@ from datetime import UTC, date, datetime
 import pytest
 from pydantic import ValidationError
 
-from bot.service.event_codec import PAYLOAD_TYPES, decode, encode
-from bot.service.event_payloads import DeadlineChanged, Nmr, VoteClosed
+from bot.service.events import Nmr, VoteClosed, decode
+from bot.service.events._codec import PAYLOAD_TYPES, encode
+from bot.service.events.payloads import DeadlineChanged
 from storage.enums import EventKind, VoteKind
 
 WHEN = "2024-03-01T12:00:00+00:00"

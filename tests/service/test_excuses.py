@@ -9,14 +9,11 @@ from datetime import time, timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
+from bot.service.deadlines import excused_text
 from bot.service.events import EventKind
-from bot.service.excuses import excused_text
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Clock, Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, Clock, GameSettings, InvalidSetting, Schedule
 from tests.conftest import T0
 from tests.service.book import position
 from tests.service.conftest import GM, GUILD, force_position, outbox, owner, started_game
@@ -100,9 +97,9 @@ async def test_issue23_replacement_inherits_and_rollback_restores_excuses(servic
     await service.gm.gm_replace_player(info.id, gm, "FRANCE", 9999, T0 + timedelta(days=5))
     assert left(await service.lobby.game_info(info.id))["FRANCE"] == 1
     async with service.store.transaction() as session:
-        from storage import repo
+        from storage import queries
 
-        game = await repo.game_with_phase(session, info.id)
+        game = await queries.games.with_phase(session, info.id)
         phase = await service.store.current_phase(session, game)
         assert sorted(phase.excused) == sorted(left(info))  # the record
     await service.gm.gm_adjudicate_now(info.id, gm, T0 + timedelta(days=6))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from adjudication.replay import matches_expected, replay_record
 from bot.service import GameService
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.service.conftest import started_game
 from tests.service.game_player import play_to_the_end
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from adjudication.io.serialize import rules_from_options
 from adjudication.replay import matches_expected, replay_record
-from adjudication.serialize import rules_from_options
 from bot.service import GameService
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from storage.models import GameRow
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, started_game

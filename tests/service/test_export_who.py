@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
-from bot.service.lookups import GameLookups
-from bot.service.scheduler import Scheduler
-from bot.service.spy_export import export_for
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, NotAllowed, WrongState
+from bot.service.records import GameLookups, export_for
 from tests.service.conftest import GM, GUILD, owner, started_game
 
 

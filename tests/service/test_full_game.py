@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from adjudication.phases import adjudicate
-from adjudication.rules import Rules
+from adjudication.model.rules import Rules
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
-from bot.service.game_settings import GameSettings
+from bot.service.kernel import GameSettings
 from storage.codec import order_from_json, outcome_from_json, position_from_json
 from tests.service.conftest import started_game
 from tests.service.game_player import play_to_the_end

@@ -1,6 +1,6 @@
 """Issue 17: "a small game object owns the transitions (start, advance, set deadline,
 pause, end) that bump the version". A scheduler or a button that saw the game before a
-transition holds an older version and acts on nothing (repo.claim_game)."""
+transition holds an older version and acts on nothing (queries.games.claim)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from adjudication.game_end import EndKind
-from bot.service.errors import WrongState
-from bot.service.game_state import GameState
+from adjudication.model.result import EndKind
+from bot.service.kernel import GameState, WrongState
 from storage.enums import GameStatus
 from storage.models import GameRow
 from tests.conftest import T0
@@ -42,7 +41,7 @@ def test_issue17_a_new_deadline_bumps_the_version() -> None:
 
 
 def test_issue17_advance_moves_to_the_next_phase_the_claim_already_bumped() -> None:
-    # The adjudicator's claim bumped the version in the database (repo.claim_game).
+    # The adjudicator's claim bumped the version in the database (queries.games.claim).
     game = _lobby()
     GameState(game).start(7, T0)
     GameState(game).advance(8, T0 + timedelta(days=1))

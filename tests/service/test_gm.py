@@ -4,11 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, NotFound, WrongState
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.scheduler import Scheduler
-from bot.service.views import GameStatus
+from bot.service.kernel import Caller, GameStatus, NotAllowed, NotFound, WrongState
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game, texts

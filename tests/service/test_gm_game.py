@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, NotFound
+from bot.service.kernel import Caller, NotAllowed, NotFound
 from tests.service.conftest import CHANNEL, GM, GUILD, owner, started_game
 
 

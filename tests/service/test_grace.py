@@ -11,12 +11,10 @@ from datetime import timedelta
 import pytest
 
 from adjudication.variants import VARIANTS
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, Schedule
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 
@@ -48,9 +46,9 @@ async def test_issue23_late_is_no_order_at_all_partial_and_ready_are_not(service
     assert {u for u, p in dms.items() if p["to"] == "player"} == late_players
     # Daily reminders during the grace, no more than that.
     async with service.store.transaction() as session:
-        from storage import repo
+        from storage import queries
 
-        game = await repo.game_with_phase(session, info.id)
+        game = await queries.games.with_phase(session, info.id)
         phase = await service.store.current_phase(session, game)
         assert phase.grace_until == after.deadline_at
     sent = await Scheduler(service).tick(info.deadline_at + timedelta(days=1))
@@ -98,7 +96,7 @@ async def test_issue23_hidden_information_variant_tells_only_gm_and_player(servi
 
 @pytest.mark.parametrize("grace_hours", ["-1", "1441", "soon"])
 async def test_issue23_grace_out_of_range_is_refused(service, grace_hours):
-    from bot.service.errors import InvalidSetting
+    from bot.service.kernel import InvalidSetting
 
     lobby = await service.lobby.create_game(GUILD, 77, GM, "Lobby", T0)
     with pytest.raises(InvalidSetting, match="0 to 1440"):

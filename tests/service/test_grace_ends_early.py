@@ -9,12 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import LateOrders
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.gm_text import gm_status_text
-from bot.service.schedule import Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.gm import gm_status_text
+from bot.service.kernel import Caller, GameSettings, LateOrders, Schedule, VariantName
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, owner, started_game
 from tests.service.test_one_on_one import SECOND, _board

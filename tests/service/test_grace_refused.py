@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.creation import CreationOptions, settings_at_creation
-from bot.service.errors import InvalidSetting
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.schedule import Schedule
-from bot.service.schedule_changes import schedule_at_creation
-from bot.service.scheduler import Scheduler
-from bot.service.setting_changes import change_setting
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, InvalidSetting, Schedule, VariantName
+from bot.service.lobby import (
+    CreationOptions,
+    change_setting,
+    schedule_at_creation,
+    settings_at_creation,
+)
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, started_game
 

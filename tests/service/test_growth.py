@@ -11,15 +11,13 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.engine.cursor import FullyBufferedCursorFetchStrategy
 
-from adjudication.legal import legal_orders
-from adjudication.notation import format_order
+from adjudication.play.legal import legal_orders
+from adjudication.text.notation import format_order
 from bot.service import GameService
-from bot.service.caller import Caller
-from bot.service.errors import NotFound
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
-from bot.service.lookups import GameLookups
-from bot.service.views import GameStatus
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameStatus, NotFound
+from bot.service.records import GameLookups
 from storage.codec import outcome_from_json, position_from_json
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PAR_HOLDS, outbox, started_game
@@ -145,7 +143,8 @@ async def test_lookups_find_what_the_whole_record_holds(service):
     lookups = GameLookups(service, renderer=lambda *args: drawn.append(args) or b"PNG")
     played = records[-2]
     await lookups.results_map(info.id, played.id)
-    position, _board, orders, outcomes = drawn[-1][:4]
+    (request,) = drawn[-1]
+    position, orders, outcomes = request.position, list(request.orders), list(request.outcomes)
     assert position == position_from_json(played.position)
     assert outcomes == [outcome_from_json(o) for o in played.outcomes]
     assert orders == [o.order for o in outcomes]

@@ -7,14 +7,18 @@ from datetime import timedelta
 
 import pytest
 
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.model.variant import Disclosure
 from adjudication.variants import KRIEGSPLOMACY
-from adjudication.variants.model import Disclosure
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.words import submission_echo
+from bot.service.kernel import (
+    Caller,
+    GameSettings,
+    NotAllowed,
+    VariantName,
+    WrongState,
+    submission_echo,
+)
 from tests.conftest import T0
 from tests.service.conftest import GUILD, force_position, owner, started_game
 
@@ -100,8 +104,7 @@ async def test_rules004_export_is_the_gms_whole_record_and_a_players_own_view_af
 ) -> None:
     import random
 
-    from bot.service.lookups import GameLookups
-    from bot.service.view_export import view_export_lines
+    from bot.service.records import GameLookups, view_export_lines
     from tests.service.conftest import GM
     from tests.service.game_player import play_to_the_end
 

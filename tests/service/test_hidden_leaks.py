@@ -15,25 +15,26 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from adjudication.legal import legal_orders
-from adjudication.position import Position
-from adjudication.units import Location, PhaseKind, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Location, PhaseKind, Unit
+from adjudication.model.views import PowerView
+from adjudication.play.legal import legal_orders
 from adjudication.variants import VARIANTS
-from adjudication.views import PowerView, power_view
+from adjudication.variants.kriegsplomacy.views import power_view
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.errors import NotFound, WrongState
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
-from bot.service.power_views import (
-    public_results,
-    retreats_kept_from,
-    stored_result,
-    view_news,
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, NotFound, VariantName, WrongState
+from bot.service.records import (
+    GameLookups,
+    hidden_answer,
+    seen_phases,
+    seen_with_retreats,
+    view_png,
 )
-from bot.service.scheduler import Scheduler
-from bot.service.view_lookups import hidden_answer, seen_phases, seen_with_retreats, view_png
-from render.unknown import render_view_map
+from bot.service.variants.hidden import public_results, retreats_kept_from, view_news
+from bot.service.variants.hidden._power_views import stored_result
+from render.request import MapRequest
+from render.variants.hidden import render_view_map
 from tests.service.conftest import GUILD, started_game
 from tests.service.game_player import random_orders
 
@@ -177,12 +178,13 @@ async def _check_game(service, rng: random.Random) -> None:
             assert named_places(dm) <= known, (p.power, named_places(dm) - known, dm)
             png = await view_png(lookups, seen)
             assert png == render_view_map(
-                seen.view.adjudication.position,
+                MapRequest(
+                    seen.view.adjudication.position,
+                    board=lookups.board,
+                    palette=lookups.palette,
+                    width=lookups.width,
+                ),
                 seen.unknown,
-                lookups.board,
-                None,
-                lookups.palette,
-                lookups.width,
                 totals=played.after.centre_counts(BOARD.powers),
                 power=p.power,
             )

@@ -7,15 +7,12 @@ early end, /game status)."""
 from __future__ import annotations
 
 from adjudication.maps import STANDARD
-from adjudication.masters.options import MastersRules
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import KRIEGSPLOMACY
-from bot.service.caller import Caller
-from bot.service.duties import owes_orders
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.phase_news import next_step
-from bot.service.words import deadline_text
+from bot.service.kernel import Caller, GameSettings, VariantName, deadline_text, next_step
+from bot.service.orders import owes_orders
 from tests.conftest import T0
 from tests.service.conftest import GUILD, force_position, owner, started_game
 

@@ -5,10 +5,11 @@ can build in any unoccupied supply center(s) it owns", so the owed-builds count 
 from __future__ import annotations
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants.kriegsplomacy import KRIEGSPLOMACY
-from bot.service.order_checks import complete, progress
+from bot.service.orders import progress
+from bot.service.orders._checks import complete
 from storage.orders_in_force import Slot
 
 # Russia owns five centres; its four home centres are all occupied, Rumania and Sweden

@@ -12,28 +12,32 @@ from datetime import timedelta
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.orders import Espionage, Move, Retreat, Support
-from adjudication.phases import adjudicate
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase, Unit, UnitType
+from adjudication.model.orders import Espionage, Move, Retreat, Support
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import KRIEGSPLOMACY
-from adjudication.views import power_view
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.event_payloads import Reminder
-from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.hidden_status import kept_phase
-from bot.service.phase_news import PhaseNotices, PlayedPhase, next_step
-from bot.service.power_views import (
+from adjudication.variants.kriegsplomacy.views import power_view
+from bot.service.app import Scheduler
+from bot.service.events import EventKind, Reminder
+from bot.service.kernel import (
+    Caller,
+    GameSettings,
+    PhaseNotices,
+    PlayedPhase,
+    VariantName,
+    WrongState,
+    next_step,
+)
+from bot.service.variants.hidden import (
     retreats_kept_from,
     seen_phase,
-    stored_result,
     view_news,
     view_notices,
     with_retreats,
 )
-from bot.service.scheduler import Scheduler
+from bot.service.variants.hidden._power_views import stored_result
+from bot.service.variants.hidden._status import kept_phase
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 from tests.service.test_hidden_leaks import known_places, named_places

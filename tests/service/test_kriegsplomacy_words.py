@@ -6,14 +6,14 @@ D8). rules/004's judge notation stays for the GM's record and the judge file."""
 
 from __future__ import annotations
 
-from adjudication.orders import Build, Disband, Hold, Move
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Location
+from adjudication.model.orders import Build, Disband, Hold, Move
+from adjudication.model.position import Position
+from adjudication.model.units import Location
+from adjudication.play.phases import adjudicate
 from adjudication.variants import KRIEGSPLOMACY
-from bot.service.phase_news import PlayedPhase
-from bot.service.power_views import SeenPhase, seen_phase, view_news, view_words, with_retreats
-from bot.service.view_words import LEGEND
+from bot.service.kernel import PlayedPhase
+from bot.service.variants.hidden import SeenPhase, seen_phase, view_news, view_words, with_retreats
+from bot.service.variants.hidden._words import LEGEND
 from tests.adjudication.test_kriegsplomacy import position, unit
 from tests.adjudication.test_kriegsplomacy_report_countries import _spied
 from tests.conftest import T0

@@ -5,12 +5,10 @@ from datetime import timedelta
 import pytest
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
+from adjudication.model.position import Position
 from adjudication.variants import STANDARD_GAME
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting, NotAllowed, WrongState
 from bot.service.events import EventKind
-from bot.service.views import GameStatus
+from bot.service.kernel import Caller, GameStatus, InvalidSetting, NotAllowed, WrongState
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox, started_game
@@ -106,7 +104,7 @@ async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(servi
     """rules/000 §14.2 "If they are forced to retreat, they are disbanded": the game
     started by six players plays the "6" grouping, so a dislodged Italian unit opens
     no retreat phase."""
-    from adjudication.units import Phase
+    from adjudication.model.units import Phase
     from tests.service.conftest import force_position
 
     info = await started_game(service, PLAYERS[:6])
@@ -140,7 +138,7 @@ async def test_six_player_games_record_their_grouping_and_italy_is_a_dummy(servi
 
 
 def unit_of(text: str):
-    from adjudication.units import Unit
+    from adjudication.model.units import Unit
 
     power, rest = text.split(" ", 1)
     return Unit.parse(power, rest)

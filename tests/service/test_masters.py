@@ -9,16 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from adjudication.masters.options import MastersRules
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.event_codec import encode
+from adjudication.model.optional_rules import MastersRules
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
-from bot.service.setting_changes import change_setting
-from bot.service.views import LineStatus
-from bot.service.words import submission_echo
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, InvalidSetting, LineStatus, submission_echo
+from bot.service.lobby import change_setting
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import outbox, owner, started_game

@@ -10,15 +10,13 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from adjudication.masters.options import MastersRules
-from adjudication.position import Position
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.replay import replay_record
-from adjudication.units import Phase, Unit
 from bot.service import GameService
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, LineStatus
 from storage.codec import position_from_json
 from tests.service.conftest import force_position, owner, started_game
 from tests.service.export_replay import assert_export_replays

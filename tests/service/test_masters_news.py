@@ -5,11 +5,16 @@ disarmament beyond the removals owed."""
 from __future__ import annotations
 
 from adjudication.maps import STANDARD
-from adjudication.masters.written import Written
-from adjudication.orders import Disband, Move
-from adjudication.units import Location
-from bot.service.masters_news import masters_results, own_masters_news, written_for, written_record
-from bot.service.phase_news import PlayedPhase
+from adjudication.model.orders import Disband, Move
+from adjudication.model.units import Location
+from adjudication.variants.masters.written import Written
+from bot.service.kernel import PlayedPhase
+from bot.service.variants.masters import (
+    masters_results,
+    own_masters_news,
+    written_for,
+    written_record,
+)
 from tests.adjudication.masters.test_examples import ALL_SIX, play, position, unit
 
 SPRING = position(

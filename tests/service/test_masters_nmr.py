@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudication.masters.options import MastersRules
+from adjudication.model.optional_rules import MastersRules
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
+from bot.service.kernel import GameSettings
 from tests.service.book import position
 from tests.service.conftest import force_position, outbox, started_game
 

@@ -6,14 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from adjudication.masters.options import MastersRules
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
+from adjudication.model.optional_rules import MastersRules
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import Schedule
-from bot.service.scheduler import Scheduler
-from bot.service.words import reminder_text
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, Schedule, reminder_text
 from tests.adjudication.masters.test_examples import position
 from tests.conftest import T0
 from tests.service.conftest import force_position, outbox, owner, started_game

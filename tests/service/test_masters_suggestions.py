@@ -9,11 +9,8 @@ import re
 from dataclasses import replace
 from datetime import timedelta
 
-from adjudication.masters.options import MastersRules
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
-from bot.service.views import LineStatus
-from bot.service.words import submission_echo
+from adjudication.model.optional_rules import MastersRules
+from bot.service.kernel import Caller, GameSettings, LineStatus, submission_echo
 from tests.adjudication.masters.test_examples import position
 from tests.conftest import T0
 from tests.service.conftest import force_position, owner, started_game

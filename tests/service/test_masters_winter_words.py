@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.masters.options import MastersRules
-from bot.service.caller import Caller
-from bot.service.words import ECHO_NOTHING_TO_ORDER, submission_echo
+from adjudication.model.optional_rules import MastersRules
+from bot.service.kernel import Caller, submission_echo
+from bot.service.kernel._words import ECHO_NOTHING_TO_ORDER
 from tests.conftest import T0
 from tests.service.conftest import owner
 from tests.service.test_masters_owing import _game

@@ -7,12 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from adjudication.masters.options import MastersRules
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
-from bot.service.words import submission_echo
+from adjudication.model.optional_rules import MastersRules
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, LineStatus, submission_echo
 from storage.codec import position_from_json
 from tests.adjudication.masters.test_examples import position
 from tests.conftest import T0

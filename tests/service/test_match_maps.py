@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import fields
 from datetime import timedelta
 from typing import Any
 
 from PIL import Image
 from sqlalchemy import select
 
-from adjudication.variants.model import PowerStatus
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
-from bot.service.map_marks import unheld_powers
-from bot.service.scheduler import Scheduler
+from adjudication.model.variant import PowerStatus
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, VariantName
+from bot.service.records import GameLookups, unheld_powers
 from render.map import render_map
+from render.request import MapRequest, ResultsRequest
 from render.results import render_results
 from storage.models import GameRow, PowerRow
 from tests.conftest import T0
@@ -39,18 +39,23 @@ EFR_HOLD = "\n".join((*ENGLAND_HOLDS, *FRANCE_HOLDS, *RUSSIA_HOLDS))
 
 
 class Recorder:
-    """The real renderer, with the keyword options of every request kept."""
+    """The real renderer, with the options every request sets (those not left at
+    their defaults) kept."""
 
-    def __init__(self, real: Callable[..., bytes]) -> None:
+    def __init__(self, real: Callable[[Any], bytes]) -> None:
         self.real = real
         self.asked: list[dict[str, Any]] = []
 
-    def __call__(self, *args: Any, **options: Any) -> bytes:
-        self.asked.append(options)
-        return self.real(*args, **options)
+    def __call__(self, request: MapRequest) -> bytes:
+        options = {f.name: getattr(request, f.name) for f in fields(request)}
+        self.asked.append({k: v for k, v in options.items() if v != _DEFAULTS.get(k)})
+        return self.real(request)
 
     def last(self) -> dict[str, Any]:
         return self.asked[-1]
+
+
+_DEFAULTS = {f.name: f.default for f in fields(ResultsRequest)}
 
 
 def _decoded(png: bytes) -> Image.Image:
@@ -107,7 +112,7 @@ async def test_issue33_one_on_one_each_boards_maps_say_which_board(service) -> N
         records = await service.history.phase_records(game_id)
         played = await lookups.played_phase(game_id, records[0].id, records[1].id)
         assert played is not None
-        # As the results post asks for it (bot/phase_posts.py).
+        # As the results post asks for it (bot/delivery/_phase_posts.py).
         settings = await service.lobby.game_settings(game_id)
         unheld = unheld_powers(settings, played.after.phase)
         _decoded(await lookups.results_png(played, final=False, statuses=unheld))
@@ -147,12 +152,14 @@ async def test_issue33_one_on_one_the_key_marks_every_power_in_civil_disorder(se
         png = await lookups.results_png(played, final=False, statuses=unheld)
         assert dict(results.last()["statuses"]) == marked
         assert png != render_results(
-            played.before,
-            played.after,
-            orders=[o.order for o in played.outcomes],
-            outcomes=list(played.outcomes),
-            statuses=ITALY,
-            subtitle=results.last()["subtitle"],
+            ResultsRequest(
+                played.before,
+                played.after,
+                orders=[o.order for o in played.outcomes],
+                outcomes=list(played.outcomes),
+                statuses=ITALY,
+                subtitle=results.last()["subtitle"],
+            )
         )
         _decoded(png)
         _decoded((await lookups.phase_map(game_id)).png)  # `/game map` now

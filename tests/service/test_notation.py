@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
-from bot.service.caller import Caller
-from bot.service.scheduler import Scheduler
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller
 from tests.conftest import T0
 from tests.service.conftest import force_position, owner, started_game
 

@@ -9,15 +9,13 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting, WrongState
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, InvalidSetting, VariantName, WrongState
 from storage.codec import position_from_json
 from storage.models import GameRow, MatchRow, PhaseRow, PowerRow
 from tests.conftest import T0
@@ -198,7 +196,7 @@ async def test_queue_one_on_one_an_excuse_moves_both_boards(service):
     """QUEUE ("Late"): "in one-on-one an excuse or absence moves both boards". A power
     late on board A spends its excuse; board B, where everyone has ordered, waits with
     it: neither is played, and both keep one deadline, moved by the schedule."""
-    from bot.service.schedule import Schedule
+    from bot.service.kernel import Schedule
 
     settings = GameSettings(variant=VariantName.ONE_ON_ONE, schedule=Schedule(excuses=1))
     game = await service.lobby.create_game(

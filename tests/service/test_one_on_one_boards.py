@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.schedule import Schedule
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, GameSettings, Schedule, VariantName
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS, outbox
 from tests.service.test_one_on_one import AGT, EFR, SECOND, _board, _match

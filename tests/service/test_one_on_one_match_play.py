@@ -7,14 +7,13 @@ from datetime import timedelta
 
 import pytest
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import ONE_ON_ONE
-from bot.service.caller import Caller
-from bot.service.errors import ChooseGame, MatchSplit, WrongState
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, ChooseGame, MatchSplit, WrongState
 from storage.models import MatchRow
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, force_position, outbox

@@ -9,11 +9,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, WrongState
 from storage.models import PowerRow
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, outbox

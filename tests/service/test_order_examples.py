@@ -4,11 +4,11 @@ own position, and include the variant's own kind of order."""
 
 from __future__ import annotations
 
-from adjudication.position import Position
-from adjudication.units import Phase, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
 from adjudication.variants import VARIANTS
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
+from bot.service.kernel import GameSettings, VariantName
+from bot.service.records import GameLookups
 from tests.service.conftest import PLAYERS, force_position, started_game
 
 ITALIAN_LAND = ("Ven", "Pie", "Tus", "Rom", "Apu", "Nap")
@@ -76,6 +76,6 @@ async def test_issue33_world_war_i_examples_never_enter_closed_italy(service):
 
 
 def _spy(power: str, province: str):
-    from adjudication.spies import Spy
+    from adjudication.model.pieces import Spy
 
     return Spy(power, province)

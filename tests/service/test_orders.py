@@ -4,9 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import ChooseGame, LateOrders, NotAllowed, NotFound
-from bot.service.views import LineStatus
+from bot.service.kernel import Caller, ChooseGame, LateOrders, LineStatus, NotAllowed, NotFound
 from tests.conftest import T0
 from tests.service.conftest import GUILD, PLAYERS, owner, started_game, texts
 
@@ -33,10 +31,10 @@ async def test_lines_are_accepted_corrected_or_rejected_and_stored_raw(service):
     records = await service.history.phase_records(info.id)
     assert sorted(o["unit"] for o in records[0].orders["ENGLAND"]) == ["A LVP", "F EDI"]
     # The message itself is in the record, raw.
-    from storage import repo
+    from storage import queries
 
     async with service.store.transaction() as session:
-        subs = await repo.submissions(session, records[0].id)
+        subs = await queries.submissions.of_phase(session, records[0].id)
     assert [s.raw_text for s in subs] == [text]
     assert subs[0].sender_user_id == england
 

@@ -1,5 +1,5 @@
 """Issue 17: the orders in force go through storage and back as typed values: each
-order kept under its slot's stored text, read back by `order_queries.order_context`
+order kept under its slot's stored text, read back by `queries.orders.context`
 as the same `OrderInForce` (power, slot, engine order, given by the owner)."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from adjudication.orders import Build, Move, Waive
-from adjudication.units import Location, Unit, UnitType
-from bot.service.caller import Caller
-from storage import order_queries
+from adjudication.model.orders import Build, Move, Waive
+from adjudication.model.units import Location, Unit, UnitType
+from bot.service.kernel import Caller
+from storage import queries
 from storage.models import OrderRow
 from storage.orders_in_force import OrderInForce, Slot
 from tests.conftest import T0
@@ -24,7 +24,7 @@ NOW = T0 + timedelta(hours=1)
 async def _read_back(service, game_id: int) -> tuple[dict, list[tuple[str, str]]]:
     """The orders in force as the service reads them, and the stored (power, slot)."""
     async with service.store.db.connect() as conn:
-        read = await order_queries.order_context(conn, game_id, lock=False)
+        read = await queries.orders.context(conn, game_id, lock=False)
         columns = OrderRow.__table__.c
         stored = await conn.execute(select(columns.power, columns.slot).order_by(columns.id))
         return read.in_force, [tuple(row) for row in stored]

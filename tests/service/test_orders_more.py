@@ -2,13 +2,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.position import Position
-from adjudication.units import Phase, PhaseKind, Season, Unit
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, PhaseKind, Season, Unit
 from adjudication.variants import STANDARD_GAME
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, LineStatus
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, force_position, owner, started_game, texts
 

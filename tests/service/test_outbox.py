@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service.events import EventKind
-from bot.service.outbox import DELIVERY_LEASE
+from bot.service.records._outbox import DELIVERY_LEASE
 from tests.conftest import T0
 from tests.service.conftest import started_game
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service import outbox as outbox_module
+from bot.service.records import _outbox as outbox_module
 from bot.settings import Settings
 from tests.conftest import T0
 from tests.service.conftest import outbox, started_game

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from adjudication.orders import Hold, Move, Support
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.units import Location, Phase, Unit
+from adjudication.model.orders import Hold, Move, Support
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, Unit
+from adjudication.play.phases import adjudicate
 from adjudication.variants import VARIANTS
-from bot.service.phase_news import (
-    PlayedPhase,
-    channel_next,
-    channel_results,
-    next_step,
-    result_line,
-)
+from bot.service.kernel import PlayedPhase, channel_next, channel_results, next_step, result_line
 from tests.service.book import position as book_position
 
 

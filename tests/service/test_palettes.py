@@ -8,11 +8,10 @@ import random
 
 import pytest
 
-from adjudication.units import Location
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.lookups import GameLookups
-from bot.service.user_settings import PlayerSettings
+from adjudication.model.units import Location
+from bot.service.kernel import Caller, InvalidSetting
+from bot.service.lobby import PlayerSettings
+from bot.service.records import GameLookups
 from render.geometry import geometry_at
 from render.palette import PALETTES
 from tests.conftest import T0

@@ -8,11 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.event_codec import encode
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.scheduler import Scheduler
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, WrongState
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, outbox, started_game
 

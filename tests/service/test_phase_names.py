@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.units import Phase
-from bot.service.errors import NotFound
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
-from bot.service.phase_names import PhasePlay, read_phase_name
+from adjudication.model.units import Phase
+from bot.service.kernel import GameSettings, NotFound, PhasePlay, VariantName, read_phase_name
+from bot.service.records import GameLookups
 from tests.service.conftest import PLAYERS, started_game
 
 

@@ -10,9 +10,8 @@ import pytest
 from sqlalchemy import func, select, text
 
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.errors import PhaseAlreadyPlayed, WrongState
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, PhaseAlreadyPlayed, WrongState
 from storage.models import OutboxRow, PhaseRow
 from tests.service.conftest import GUILD, started_game, texts
 

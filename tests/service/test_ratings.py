@@ -8,10 +8,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
-from bot.service.game_settings import GameSettings, Scoring
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, NotAllowed, Scoring, WrongState
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, owner, started_game
 

@@ -8,10 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, NotAllowed
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, outbox, owner, started_game
 

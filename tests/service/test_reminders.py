@@ -11,14 +11,10 @@ from datetime import timedelta
 import pytest
 
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.event_payloads import Reminder
-from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings
-from bot.service.reminders import ReminderChoices
-from bot.service.scheduler import Scheduler
-from bot.service.words import reminder_text
+from bot.service.app import Scheduler
+from bot.service.events import EventKind, Reminder
+from bot.service.kernel import Caller, GameSettings, InvalidSetting, reminder_text
+from bot.service.timing import ReminderChoices
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 

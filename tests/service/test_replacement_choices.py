@@ -5,7 +5,7 @@ incoming player in that order."""
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from storage.models import PowerRow
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, owner, started_game

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.resignation import power_to_give_up
+from bot.service.gm import power_to_give_up
+from bot.service.kernel import Caller, WrongState
 from tests.service.conftest import GUILD, PLAYERS, owner, started_game
 
 

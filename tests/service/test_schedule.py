@@ -8,21 +8,21 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from adjudication.units import PhaseKind
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.game_settings import GameSettings
-from bot.service.schedule import (
+from adjudication.model.units import PhaseKind
+from bot.service.app import Scheduler
+from bot.service.kernel import (
+    Caller,
     Clock,
+    GameSettings,
+    InvalidSetting,
     Length,
     Schedule,
     read_clock,
     read_timing,
     read_zone,
-    working_days,
     zone_choices,
 )
-from bot.service.scheduler import Scheduler
+from bot.service.kernel._schedule import working_days
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, started_game
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.assignment import assign, power_groups
-from bot.service.errors import WrongState
-from bot.service.game_settings import Scoring
-from bot.service.scoring import PowerResult, scores, time_bonus
+from bot.service.endings._scoring import PowerResult, scores, time_bonus
+from bot.service.kernel import Scoring, WrongState
+from bot.service.lobby._assignment import assign, power_groups
 from tests.service.book import DRAW_1911, SOLO_1910
 
 
@@ -98,6 +97,6 @@ def test_fewer_players_follow_rules_000_14_2():
 
 def test_the_variant_setting_names_exactly_the_registered_variants():
     from adjudication.variants import VARIANTS
-    from bot.service.game_settings import VariantName
+    from bot.service.kernel import VariantName
 
     assert {v.value for v in VariantName} == set(VARIANTS)

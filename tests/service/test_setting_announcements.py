@@ -3,9 +3,9 @@ game's channel (an outbox event in the same transaction as the change)."""
 
 from __future__ import annotations
 
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, outbox, started_game
 

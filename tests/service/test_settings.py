@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting, NotAllowed
-from bot.service.game_settings import ResultsNotation
+from bot.service.kernel import Caller, InvalidSetting, NotAllowed, ResultsNotation
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, owner, started_game
 

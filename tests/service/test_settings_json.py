@@ -11,19 +11,22 @@ from datetime import time
 import pytest
 from pydantic import ValidationError
 
-from adjudication.rules import ParadoxRule, Rules, YearLimitMeasure
-from adjudication.units import PhaseKind
-from bot.service.errors import InvalidSetting
-from bot.service.game_settings import (
+from adjudication.model.rules import ParadoxRule, Rules, YearLimitMeasure
+from adjudication.model.units import PhaseKind
+from bot.service.kernel import (
+    WORKING_DAYS,
     Assignment,
+    Clock,
     GameSettings,
+    InvalidSetting,
+    Length,
     Press,
     ResultsNotation,
+    Schedule,
     Scoring,
     VariantName,
 )
-from bot.service.masters_orders import read_masters_setting
-from bot.service.schedule import WORKING_DAYS, Clock, Length, Schedule
+from bot.service.variants.masters._orders import read_masters_setting
 from storage.codec import rules_from_json
 
 

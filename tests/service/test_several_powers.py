@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.service.caller import Caller
-from bot.service.words import submission_echo
+from bot.service.kernel import Caller, submission_echo
 from tests.conftest import T0
 from tests.service.conftest import PLAYERS, owner, started_game
 

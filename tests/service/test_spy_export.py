@@ -11,16 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudication.position import Position
-from adjudication.spies import Spy
-from adjudication.units import Phase
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
-from bot.service.export_options import exported_game
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
-from bot.service.scheduler import Scheduler
-from bot.service.spy_export import export_for
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import Phase
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, NotAllowed, VariantName, WrongState
+from bot.service.records import GameLookups, export_for
+from bot.service.records._export_options import exported_game
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, force_position, owner, started_game

@@ -20,17 +20,14 @@ from datetime import timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudication.legal import legal_orders
-from adjudication.units import PhaseKind
+from adjudication.model.units import PhaseKind
+from adjudication.play.legal import legal_orders
 from adjudication.variants import SPY
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.lookups import GameLookups
-from bot.service.phase_news import channel_results
-from bot.service.scheduler import Scheduler
-from bot.service.spy_news import public_played, seen_by, spy_news, spy_record
-from bot.service.spy_orders import spy_choices
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, VariantName, channel_results
+from bot.service.records import GameLookups
+from bot.service.variants.spy import public_played, seen_by, spy_choices, spy_news, spy_record
 from tests.service.conftest import GUILD, started_game
 from tests.service.game_player import random_orders
 

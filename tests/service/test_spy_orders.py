@@ -8,15 +8,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 from adjudication.maps import STANDARD
-from adjudication.position import Position
-from adjudication.spies import Spy
-from adjudication.units import Phase, Unit
-from bot.service.caller import Caller
+from adjudication.model.pieces import Spy
+from adjudication.model.position import Position
+from adjudication.model.units import Phase, Unit
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
-from bot.service.words import submission_echo
+from bot.service.kernel import Caller, GameSettings, LineStatus, VariantName, submission_echo
 from storage.codec import position_from_json
 from tests.conftest import T0
 from tests.service.conftest import force_position, outbox, owner, started_game

@@ -11,9 +11,8 @@ import pytest
 from sqlalchemy import event, select, text
 
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.errors import PhaseAlreadyPlayed
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, PhaseAlreadyPlayed
 from storage.models import GameRow, OrderRow, SubmissionRow
 from tests.conftest import T0
 from tests.service.conftest import owner, started_game, texts

@@ -7,11 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
+from bot.service.app import Scheduler
 from bot.service.events import EventKind
-from bot.service.game_settings import GameSettings, Press
-from bot.service.scheduler import Scheduler
+from bot.service.kernel import Caller, GameSettings, NotAllowed, Press, WrongState
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, outbox, owner, started_game
 

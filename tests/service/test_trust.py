@@ -8,19 +8,19 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import (
+from bot.service.app import Scheduler
+from bot.service.events import EventKind
+from bot.service.events._codec import encode
+from bot.service.kernel import (
+    Caller,
     InvalidSetting,
+    LineStatus,
     NotAllowed,
     NotFound,
     PhaseAlreadyPlayed,
     WrongState,
 )
-from bot.service.event_codec import encode
-from bot.service.events import EventKind
-from bot.service.scheduler import Scheduler
-from bot.service.views import LineStatus
-from storage import repo
+from storage import queries
 from tests.conftest import T0
 from tests.service.conftest import (
     CHANNEL,
@@ -251,7 +251,7 @@ async def test_orders_sent_before_the_deadline_that_miss_the_adjudication_are_re
     assert records[-1].phase.code == "F1901M" and "FRANCE" not in records[-1].orders
     # Recorded against the phase it was meant for.
     async with service.store.transaction() as session:
-        kept = await repo.submissions(session, records[0].id, "FRANCE")
+        kept = await queries.submissions.of_phase(session, records[0].id, "FRANCE")
     assert [s.raw_text for s in kept] == ["A PAR - BUR"]
     assert kept[0].lines[0]["reason"] == "phase_played"
 

@@ -12,9 +12,8 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from bot.service import open_service
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.scheduler import Scheduler
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, WrongState
 from storage.models import GameRow, OutboxRow
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, owner, started_game

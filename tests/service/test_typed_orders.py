@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.orders import Hold, Move, Support
-from adjudication.units import Location, Unit, UnitType
-from bot.service.caller import Caller
-from bot.service.lookups import GameLookups
+from adjudication.model.orders import Hold, Move, Support
+from adjudication.model.units import Location, Unit, UnitType
+from bot.service.kernel import Caller
+from bot.service.records import GameLookups
 from render.map import render_map
+from render.request import MapRequest
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, owner, started_game
 
@@ -50,5 +51,5 @@ async def test_issue17_the_dm_preview_draws_the_orders_in_force_as_they_are(serv
     shown = await service.orders.show_orders(france)
     preview = await GameLookups(service).preview_map(info.id, shown.powers, shown.orders)
     position = await service.history.current_position(info.id)
-    assert preview == render_map(position, orders=list(shown.orders))
-    assert preview != render_map(position)
+    assert preview == render_map(MapRequest(position, orders=list(shown.orders)))
+    assert preview != render_map(MapRequest(position))

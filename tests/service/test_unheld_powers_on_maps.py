@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
-from adjudication.variants.model import PowerStatus
-from bot.service.lookups import GameLookups
+from adjudication.model.variant import PowerStatus
+from bot.service.records import GameLookups
 from render.map import render_map
+from render.request import MapRequest, ResultsRequest
 from render.results import render_results
 from tests.service.conftest import PAR_HOLDS, PLAYERS, owner, started_game
 from tests.service.game_player import play_to_the_end
@@ -24,8 +25,8 @@ async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorde
     start = (await service.history.phase_records(info.id))[0]
     # The game's first post (its start map) and `/game map` asked with the game.
     picture = await lookups.results_map(info.id, start.id)
-    assert picture.png == render_map(position, statuses=dummy)
-    assert picture.png != render_map(position)
+    assert picture.png == render_map(MapRequest(position, statuses=dummy))
+    assert picture.png != render_map(MapRequest(position))
     asked = await lookups.record_map(start, game_id=info.id)
     assert asked.png == picture.png
     france = owner(info, "FRANCE")
@@ -38,14 +39,16 @@ async def test_rules000_14_2_a_six_player_games_maps_name_italy_in_civil_disorde
     assert done is not None
     unheld = await lookups.unheld_powers(info.id, done.after.phase)
     assert unheld == dummy
-    # As the results post asks for it (bot/event_posts.py).
+    # As the results post asks for it (bot/delivery/_sender.py).
     png = await lookups.results_png(done, final=False, statuses=unheld)
     assert png == render_results(
-        done.before,
-        done.after,
-        orders=[o.order for o in done.outcomes],
-        outcomes=list(done.outcomes),
-        statuses=dummy,
+        ResultsRequest(
+            done.before,
+            done.after,
+            orders=[o.order for o in done.outcomes],
+            outcomes=list(done.outcomes),
+            statuses=dummy,
+        )
     )
 
 
@@ -54,11 +57,11 @@ async def test_rules000_14_2_world_war_i_maps_name_italy_neutral(service):
     position = await service.history.current_position(info.id)
     start = (await service.history.phase_records(info.id))[0]
     picture = await GameLookups(service).results_map(info.id, start.id)
-    assert picture.png == render_map(position, statuses={"ITALY": PowerStatus.NEUTRAL})
+    assert picture.png == render_map(MapRequest(position, statuses={"ITALY": PowerStatus.NEUTRAL}))
 
 
 async def test_a_seven_player_game_has_no_unheld_power(service):
     info = await started_game(service)
     position = await service.history.current_position(info.id)
     assert await GameLookups(service).unheld_powers(info.id, position.phase) == {}
-    assert (await GameLookups(service).phase_map(info.id)).png == render_map(position)
+    assert (await GameLookups(service).phase_map(info.id)).png == render_map(MapRequest(position))

@@ -7,18 +7,14 @@ from __future__ import annotations
 import pytest
 
 from adjudication.variants import VARIANTS
-from bot.service.caller import Caller
-from bot.service.errors import InvalidSetting
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.setting_changes import change_setting
-from bot.service.variant_text import (
-    NOT_YET_PLAYABLE,
-    PLAYABLE_VARIANTS,
+from bot.service.kernel import Caller, GameSettings, InvalidSetting, VariantName
+from bot.service.lobby import (
+    change_setting,
     lobby_grouping_text,
-    read_variant,
     status_variant_lines,
     variant_choices,
 )
+from bot.service.lobby._variant_text import NOT_YET_PLAYABLE, PLAYABLE_VARIANTS, read_variant
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS
 

@@ -8,10 +8,8 @@ from datetime import timedelta
 import pytest
 
 from adjudication.variants import VARIANTS
-from bot.service.caller import Caller
-from bot.service.errors import WrongState
-from bot.service.game_settings import GameSettings, VariantName
-from bot.service.variant_text import MAX_CHOICE_TEXT, variant_label
+from bot.service.kernel import Caller, GameSettings, VariantName, WrongState
+from bot.service.lobby._variant_text import MAX_CHOICE_TEXT, variant_label
 from tests.conftest import T0
 from tests.service.conftest import CHANNEL, GM, GUILD, PLAYERS
 

@@ -4,11 +4,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.caller import Caller
-from bot.service.errors import NotAllowed, WrongState
-from bot.service.game_settings import GameSettings
-from bot.service.scheduler import Scheduler
-from bot.service.views import GameStatus
+from bot.service.app import Scheduler
+from bot.service.kernel import Caller, GameSettings, GameStatus, NotAllowed, WrongState
 from tests.conftest import T0
 from tests.service.conftest import GM, GUILD, PLAYERS, owner, started_game
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.units import Phase
+from adjudication.model.units import Phase
 from adjudication.variants import WORLD_WAR_I
-from bot.service.caller import Caller
-from bot.service.event_codec import encode
 from bot.service.events import EventKind
-from bot.service.views import LineStatus
+from bot.service.events._codec import encode
+from bot.service.kernel import Caller, LineStatus
 from storage.codec import position_from_json
 from storage.models import GameRow, PhaseRow, PowerRow
 from tests.conftest import T0
@@ -102,9 +101,9 @@ async def test_orders_into_italy_are_refused_when_sent_before_1915(service):
 async def test_a_side_with_24_units_wins_the_game(service):
     """W4 through the service: the game ends with the side's powers as its winners
     (Italy with them when it joined them), and is said to end by 24 units."""
-    from adjudication.position import Position
-    from adjudication.units import Unit
-    from bot.service.words import end_result
+    from adjudication.model.position import Position
+    from adjudication.model.units import Unit
+    from bot.service.kernel import end_result
 
     info = await started_game(service, PLAYERS[:2])
     settings, _, _ = await _game(service, info.id)
@@ -131,7 +130,7 @@ async def test_a_side_with_24_units_wins_the_game(service):
 async def test_scores_count_the_winters_from_1914(service):
     """rules/004 "Player Ratings": Time counts the Winters a player was in the game; a
     World War I game begins in 1914, so a draw voted in its first Spring has one."""
-    from bot.service.caller import Caller as GmCaller
+    from bot.service.kernel import Caller as GmCaller
     from tests.service.conftest import GM
 
     info = await started_game(service, PLAYERS[:2])

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from adjudication.units import Phase
+from adjudication.model.units import Phase
 from adjudication.variants import WORLD_WAR_I
-from bot.service.caller import Caller
+from bot.service.kernel import Caller
 from tests.conftest import T0
 from tests.service.conftest import GUILD, PLAYERS, force_position, started_game
 from tests.service.test_world_war_i import AGT, EFR, _game

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 
 import storage
-from adjudication.game_end import EndKind
+from adjudication.model.result import EndKind
 from storage.db import create_engine, session_factory
 from storage.enums import (
     EventKind,
@@ -131,7 +131,11 @@ async def test_issue17_a_word_outside_the_enum_is_refused_before_it_is_stored(se
 
 
 def test_issue17_the_enums_old_homes_name_the_same_enums():
-    from bot.service import events, game_settings, proxies, views, votes
+    from bot.service.endings import _votes as votes
+    from bot.service.events import _events as events
+    from bot.service.kernel import _game_settings as game_settings
+    from bot.service.kernel import _proxies as proxies
+    from bot.service.kernel import _views as views
 
     assert views.GameStatus is GameStatus and views.PlayerStatus is PlayerStatus
     assert votes.VoteKind is VoteKind and votes.VoteStatus is VoteStatus

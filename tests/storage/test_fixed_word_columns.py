@@ -24,9 +24,9 @@ from storage.models import AuditRow, MatchRow, ThreadMemberRow
 WHEN = "'2026-01-05 12:00:00'"
 NOW = datetime(2026, 1, 6, 9, 0, tzinfo=UTC)
 
-MATCH_RESULTS = ("won", "draw")  # bot/service/matches.py
-WHYS = ("player", "gm")  # bot/service/talk.py: a power's player, the GM copied on press
-AUDIT_ACTIONS = (  # every repo.add_audit in bot/service, and /gm audit's words for them
+MATCH_RESULTS = ("won", "draw")  # bot/service/variants/match/_matches.py
+WHYS = ("player", "gm")  # bot/service/talk/_talk.py: a power's player, the GM copied on press
+AUDIT_ACTIONS = (  # every queries.audit.add in bot/service, and /gm audit's words for them
     "adjudicate",
     "set_deadline",
     "pause",

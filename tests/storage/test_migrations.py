@@ -270,8 +270,7 @@ async def test_0012_games_of_0010_keep_their_settings_and_powers_get_no_excuses(
     from alembic import command
     from sqlalchemy import JSON, bindparam
 
-    from bot.service.game_settings import GameSettings
-    from bot.service.schedule import Length
+    from bot.service.kernel import GameSettings, Length
     from storage.schema import alembic_config
     from storage.types import UTCDateTime
 

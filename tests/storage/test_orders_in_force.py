@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.masters.written import Aid
-from adjudication.orders import Build, Hold, Move, Waive
-from adjudication.spies import PlaceSpy, Spy
-from adjudication.units import Location, Unit, UnitType
+from adjudication.model.orders import Build, Hold, Move, Waive
+from adjudication.model.pieces import Spy
+from adjudication.model.units import Location, Unit, UnitType
+from adjudication.variants.masters.written import Aid
+from adjudication.variants.spy.orders import PlaceSpy
 from storage.codec import order_to_json
 from storage.orders_in_force import OrderInForce, Slot, SlotKind, in_force_of, next_slot
 

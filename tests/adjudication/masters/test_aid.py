@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.masters.options import MastersRules
-from adjudication.masters.written import Aid, Annex, Control, RebelBuild, Written
-from adjudication.orders import Build, Waive
-from adjudication.position import Position
-from adjudication.units import Location, Phase, UnitType
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.orders import Build, Waive
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, UnitType
+from adjudication.variants.masters.written import Aid, Annex, Control, RebelBuild, Written
 from tests.adjudication.masters.test_examples import control_of, play, unit
 
 MR6 = MastersRules(foreign_aid=True)

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.masters.options import MastersRules
-from adjudication.masters.play import masters_board
-from adjudication.masters.words import read_written
-from adjudication.masters.written import Aid, Annex, RebelBuild, Written
-from adjudication.orders import Build, Disband, Move, Support
-from adjudication.position import Position
-from adjudication.units import Location, Phase, UnitType
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.orders import Build, Disband, Move, Support
+from adjudication.model.position import Position
+from adjudication.model.units import Location, Phase, UnitType
 from adjudication.variants import STANDARD_GAME
+from adjudication.variants.masters.play import masters_board
+from adjudication.variants.masters.words import read_written
+from adjudication.variants.masters.written import Aid, Annex, RebelBuild, Written
 from tests.adjudication.masters.test_examples import FALL_1901, OWNERS_1901, position, unit
 
 ALL_SIX = MastersRules(True, True, True, True, True, True)

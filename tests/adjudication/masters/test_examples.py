@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from adjudication.masters.options import MastersRules
-from adjudication.masters.play import adjudicate_written
-from adjudication.masters.written import Aid, Annex, Control, RebelBuild, Written
-from adjudication.orders import Build, Disband, Hold, Move, Order, Support
-from adjudication.outcomes import Reason
-from adjudication.phases import adjudicate
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Power, Unit, UnitType
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.orders import Build, Disband, Hold, Move, Order, Support
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Power, Unit, UnitType
+from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
+from adjudication.variants.masters.play import adjudicate_written
+from adjudication.variants.masters.written import Aid, Annex, Control, RebelBuild, Written
 
 ALL_SIX = MastersRules(True, True, True, True, True, True)
 

@@ -5,9 +5,9 @@ order within the limit is one more vote (docs/VARIANTS.md M4, M5)."""
 
 from __future__ import annotations
 
-from adjudication.masters.written import Control, Written
-from adjudication.orders import Hold, Move, Support
-from adjudication.units import Location
+from adjudication.model.orders import Hold, Move, Support
+from adjudication.model.units import Location
+from adjudication.variants.masters.written import Control, Written
 from tests.adjudication.masters.test_examples import (
     A_POR_S_MAR_SPA,
     A_POR_S_SPA,

@@ -9,16 +9,16 @@ import json
 
 import pytest
 
-from adjudication.masters.options import RULE_TITLES, MastersCombination, MastersRules
-from adjudication.replay import replay_record
-from adjudication.rules import Rules
-from adjudication.serialize import (
+from adjudication.io.serialize import (
     SerializeError,
     dumps,
     rules_from_json,
     rules_from_options,
     rules_to_json,
 )
+from adjudication.model.optional_rules import RULE_TITLES, MastersCombination, MastersRules
+from adjudication.model.rules import Rules
+from adjudication.replay import replay_record
 from adjudication.variants import STANDARD_GAME
 
 ALL_SUBSETS = [

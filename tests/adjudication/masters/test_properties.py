@@ -10,16 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudication.io.serialize import position_from_json, position_to_json
 from adjudication.maps import STANDARD
-from adjudication.masters.options import RULE_TITLES, MastersRules
-from adjudication.masters.play import adjudicate_written, in_disorder
-from adjudication.masters.written import Aid, Annex, RebelBuild, Written
-from adjudication.orders import order_power
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.serialize import position_from_json, position_to_json
-from adjudication.units import Location, PhaseKind, UnitType
+from adjudication.model.optional_rules import RULE_TITLES, MastersRules
+from adjudication.model.orders import order_power
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, PhaseKind, UnitType
 from adjudication.variants import STANDARD_GAME
+from adjudication.variants.masters.play import adjudicate_written, in_disorder
+from adjudication.variants.masters.written import Aid, Annex, RebelBuild, Written
 from tests.adjudication.test_properties import check_board, random_orders
 
 OPTIONS = [MastersRules(**{name: True}) for name in RULE_TITLES if name != "variable_control"] + [

@@ -4,10 +4,10 @@ unit is dislodged, owning no centre, is still in civil disorder (docs/VARIANTS.m
 
 from __future__ import annotations
 
-from adjudication.masters.written import Control, Written
-from adjudication.orders import Retreat
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase
+from adjudication.model.orders import Retreat
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase
+from adjudication.variants.masters.written import Control, Written
 from tests.adjudication.masters.test_examples import control_of, play, unit
 
 REBEL_A_MOS = unit("REBEL MOS", "A MOS")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudication.masters.codec import written_to_json
-from adjudication.masters.written import Written
-from adjudication.orders import Move
+from adjudication.model.orders import Move
+from adjudication.model.units import Location
 from adjudication.replay import replay_record
-from adjudication.units import Location
+from adjudication.variants.masters.codec import written_to_json
+from adjudication.variants.masters.written import Written
 from tests.adjudication.masters.test_examples import unit
 
 MR4 = {"masters": ["annexation"]}

@@ -4,12 +4,12 @@ Winter kept for rebels, annexation and aid (M15)."""
 
 from __future__ import annotations
 
-from adjudication.masters.options import MastersRules
-from adjudication.masters.written import Aid, Control, Written
-from adjudication.orders import Build, Disband, Hold, Retreat, Waive
-from adjudication.outcomes import Reason
-from adjudication.position import Dislodgement, Position
-from adjudication.units import Location, Phase
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.orders import Build, Disband, Hold, Retreat, Waive
+from adjudication.model.outcomes import Reason
+from adjudication.model.position import Dislodgement, Position
+from adjudication.model.units import Location, Phase
+from adjudication.variants.masters.written import Aid, Control, Written
 from tests.adjudication.masters.test_examples import ALL_SIX, control_of, play, unit
 
 A_BEL = unit("BELGIUM", "A BEL")

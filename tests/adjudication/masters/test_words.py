@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from adjudication.masters.codec import (
+from adjudication.model.optional_rules import MastersRules
+from adjudication.model.orders import Build, Disband, Hold, Move, Support
+from adjudication.model.position import Position
+from adjudication.model.rules import Rules
+from adjudication.model.units import Location, Phase, Unit, UnitType
+from adjudication.variants import STANDARD_GAME
+from adjudication.variants.masters.codec import (
     written_from_json,
     written_outcome_from_json,
     written_outcome_to_json,
     written_to_json,
 )
-from adjudication.masters.options import MastersRules
-from adjudication.masters.play import adjudicate_written, masters_board
-from adjudication.masters.words import format_written, read_written, written_report
-from adjudication.masters.written import Aid, Annex, RebelBuild, Written
-from adjudication.orders import Build, Disband, Hold, Move, Support
-from adjudication.position import Position
-from adjudication.rules import Rules
-from adjudication.units import Location, Phase, Unit, UnitType
-from adjudication.variants import STANDARD_GAME
+from adjudication.variants.masters.play import adjudicate_written, masters_board
+from adjudication.variants.masters.words import format_written, read_written, written_report
+from adjudication.variants.masters.written import Aid, Annex, RebelBuild, Written
 from tests.adjudication.masters.test_examples import FALL_1901, OWNERS_1901, position, unit
 
 ALL_SIX = MastersRules(True, True, True, True, True, True)

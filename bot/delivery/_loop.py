@@ -1,0 +1,305 @@
+"""The loop that keeps games moving: every few seconds it drives the scheduler
+(`tick(now)`: deadlines, reminders) and delivers the service's outbox to Discord.
+
+An event is marked delivered only once Discord accepted every message of it; a
+failure is recorded and the outbox offers the event again later, so nothing the
+service decided is lost when Discord (or a DM) is unavailable for a while.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.delivery._hidden_posts import HiddenPosts
+from bot.delivery._notice_posts import NoticePosts
+from bot.delivery._phase_posts import PhasePosts
+from bot.delivery._reach import ReachWatch, Unreachable
+from bot.delivery._sender import Handler, Sender
+from bot.delivery._spy_posts import SpyPosts
+from bot.service.app import Scheduler
+from bot.service.events import Event, EventKind, Nmr
+from bot.service.kernel import UserError
+from bot.service.records import GameLookups
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+    from bot.ui import TalkThreads
+
+log = logging.getLogger(__name__)
+
+# Events taken from the outbox at a time; a round takes batch after batch until none
+# is due, each batch's games delivered side by side (`_lanes`).
+DELIVERY_BATCH = 50
+# "All bots can make up to 50 requests per second to our API" (topics/rate-limits).
+# discord.py learns of that limit only from a 429, retries a request five times at
+# most, then raises: a burst of games due at once would see its messages refused and
+# sent again out of order. The loop keeps its own requests under this many a second,
+# leaving the rest of the 50 to answers to players (docs/PERFORMANCE.md, "Burst").
+DELIVERY_REQUESTS_PER_SECOND = 45
+
+
+class Delivery:
+    """Drives `Scheduler.tick` and sends outbox events; one per bot process. What each
+    event kind says is its poster's (`PhasePosts`, `NoticePosts`), each holding the one
+    `Sender` that knows where messages go; the loop only picks the poster's handler."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        scheduler: Scheduler,
+        lookups: GameLookups,
+        threads: TalkThreads,
+        clock: Callable[[], datetime],
+        *,
+        interval: float = 5.0,
+        heartbeat: Path | None = None,
+        outbox_keep_days: float,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.outbox_keep_days = outbox_keep_days
+        self.scheduler = scheduler
+        self.clock = clock
+        self.interval = interval
+        self.heartbeat = heartbeat
+        self._stopping = asyncio.Event()
+        self._closing = False
+        self.in_round = False
+        self.allowance = Allowance(DELIVERY_REQUESTS_PER_SECOND)
+        # Users Discord will not let dipgm reach (bot/delivery/_reach.py).
+        self.reach = ReachWatch(self.service, clock)
+        sender = Sender(client, service, self.reach)
+        hidden = HiddenPosts(sender, lookups)
+        self.phases = PhasePosts(sender, lookups, threads, SpyPosts(sender, lookups), hidden)
+        self.notices = NoticePosts(sender, threads, hidden)
+        self._handlers = handler_table(self.phases.handlers(), self.notices.handlers())
+
+    async def run(self) -> None:
+        """Until `stop()`: one round, then sleep. A failing round is logged, not fatal."""
+        await self.client.wait_until_ready()
+        await self.reach.start()
+        while not self.client.is_closed() and not self._stopping.is_set():
+            self.in_round = True
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("delivery round failed; trying again in %.0f s", self.interval)
+            finally:
+                self.in_round = False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.interval)
+
+    def stop(self) -> None:
+        """Ask `run` to end after the round in progress (`in_round`). Cancelling a round
+        could interrupt a database transaction half-way (the pool then logs a failed
+        rollback) or a message half-sent; cancelling between rounds is harmless."""
+        self._stopping.set()
+
+    def close(self) -> None:
+        """`stop()`, and end the round in progress after the events being sent: the
+        bot is closing, and the rest of a round's queue (maybe asleep on Discord's
+        buckets) waits in the outbox for the next start."""
+        self._closing = True
+        self.stop()
+
+    async def run_once(self) -> int:
+        """Tick the scheduler, then deliver what is due: batch after batch until none is
+        left (a burst of games due at once does not wait a round per batch), different
+        games side by side, each game's events in order. Returns events delivered."""
+        now = self.clock()
+        await self.scheduler.tick(now)
+        await self.reach.refresh()
+        delivered = 0
+        stalled: set[tuple] = set()  # lanes that met an outage: the rest waits
+        while True:
+            events = await self.service.outbox.pending_events(now, DELIVERY_BATCH)
+            lanes = _lanes(_groups(events))
+            # A game's events split between two batches keep their order: a lane that
+            # stalled in an earlier batch is not taken up again in this round.
+            done = await asyncio.gather(
+                *(self._deliver_lane(key, groups, stalled) for key, groups in lanes.items()),
+                return_exceptions=True,
+            )
+            for outcome in done:
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                delivered += outcome
+            if len(events) < DELIVERY_BATCH or self._stopping.is_set():
+                break
+        self._beat()
+        await self.service.outbox.prune_outbox_hourly(now, self.outbox_keep_days)
+        return delivered
+
+    async def _deliver_lane(
+        self, key: tuple, groups: list[list[Event]], stalled: set[tuple]
+    ) -> int:
+        """One lane's events (`_lanes`), one after another; returns how many were
+        delivered. A refusal or a bug in one event is recorded and the lane goes on; an
+        outage (Discord failing or unreachable) stalls the lane for the round, so that
+        none of its later events overtakes the one that failed: they stay leased and
+        are offered again after it (the service's outbox). After `stop()` the lane ends
+        with the event in flight: shutdown does not wait out a queue asleep on buckets."""
+        delivered = 0
+        for group in groups:
+            # Closing: the event being sent is finished, no other is begun (the rest
+            # wait in the outbox for the next start, in order).
+            if key in stalled or self._closing:
+                break
+            try:
+                async with self.allowance.spend(_requests(group)):
+                    if len(group) == 1:
+                        await self.deliver(group[0])
+                    else:
+                        await self.phases.nmr_group(group)
+            except Unreachable as gone:
+                log.info(
+                    "events %s wait for user %s: %s", [e.id for e in group], gone.user_id, gone
+                )
+                await self.reach.held(group, gone)
+                continue
+            except (discord.Forbidden, discord.NotFound) as exc:
+                # Refused for good, most likely (a closed DM, a deleted channel): tried a
+                # few times more, then given up and the GM told.
+                log.warning("events %s refused: %r", [e.id for e in group], exc)
+                await self._failed(group, exc, refused=True)
+                continue
+            except (discord.HTTPException, UserError, OSError) as exc:
+                # Discord failed or was unreachable (an outage): retried while it lasts.
+                log.warning("events %s not delivered: %r", [e.id for e in group], exc)
+                await self._failed(group, exc)
+                stalled.add(key)
+                continue
+            except Exception as exc:
+                # A bug in formatting one event must not hold up all the others behind it.
+                log.exception("events %s could not be delivered", [e.id for e in group])
+                await self._failed(group, exc)
+                continue
+            for event in group:
+                await self.service.outbox.mark_delivered(event.id, self.clock())
+            delivered += len(group)
+        return delivered
+
+    async def _failed(
+        self, group: list[Event], exc: BaseException, *, refused: bool = False
+    ) -> None:
+        for event in group:
+            await self.service.outbox.mark_failed(
+                event.id, repr(exc), self.clock(), refused=refused
+            )
+
+    async def deliver(self, event: Event) -> None:
+        await self._handlers[event.kind](event)
+
+    def _beat(self) -> None:
+        """Touch the heartbeat file that `python -m bot healthcheck` looks at."""
+        if self.heartbeat is not None:
+            self.heartbeat.parent.mkdir(parents=True, exist_ok=True)
+            self.heartbeat.touch()
+
+
+def handler_table(*offered: dict[EventKind, Handler]) -> dict[EventKind, Handler]:
+    """The posters' handlers in one table: each event kind told by exactly one poster
+    (a kind offered twice would leave one of them silently unused)."""
+    table: dict[EventKind, Handler] = {}
+    for handlers in offered:
+        twice = table.keys() & handlers.keys()
+        if twice:
+            raise ValueError(f"event kinds offered by two posters: {sorted(twice)}")
+        table.update(handlers)
+    return table
+
+
+class Allowance:
+    """At most `rate` requests in any one second, as Discord counts its global limit (a
+    sliding second). The requests an event makes happen between the start of its
+    delivery and its end, at moments the loop does not see; so they are counted from
+    the start (`spend`) until a second after the end, which keeps every second within
+    `rate` whatever the round trips. Granted in the order asked, so a lane waiting for
+    two is not passed for ever by lanes wanting one."""
+
+    def __init__(self, rate: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self._in_flight = 0
+        self._ended: deque[float] = deque()  # when each request of the last second ended
+        self._turn = asyncio.Lock()
+        self._released = asyncio.Event()
+
+    @contextlib.asynccontextmanager
+    async def spend(self, requests: int) -> AsyncIterator[None]:
+        requests = min(requests, self.rate)
+        async with self._turn:
+            while True:
+                now = self.clock()
+                while self._ended and now - self._ended[0] >= 1.0:
+                    self._ended.popleft()
+                used = self._in_flight + len(self._ended)
+                if used + requests <= self.rate:
+                    break
+                # Room comes when a request of the last second is a second old, or
+                # when one in flight ends (it then counts for a second from its end).
+                self._released.clear()
+                wait = self._ended[0] + 1.0 - now if self._ended else None
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._released.wait(), wait)
+            self._in_flight += requests
+        try:
+            yield
+        finally:
+            self._in_flight -= requests
+            self._ended.extend([self.clock()] * requests)
+            self._released.set()
+
+
+def _requests(group: list[Event]) -> int:
+    """The requests a group's delivery makes, at most, for the ordinary events of a
+    burst: a post to a channel, or a DM (opening the DM channel, then the message).
+    Events that make more (a game's start, threads) are rare and paced by their own
+    per-route limits; an estimate short by a few costs a 429 that discord.py waits out,
+    not a lost message."""
+    return sum(
+        2 if event.user_id is not None and event.channel_id is None else 1 for event in group
+    )
+
+
+def _lanes(groups: list[list[Event]]) -> dict[tuple, list[list[Event]]]:
+    """The groups by game (outside any game, by where they go), each lane in the
+    outbox's order: a game's messages go one after another, as its players must read
+    them; different games' go side by side, so that many games due at once approach
+    what Discord's rate limits allow (docs/PERFORMANCE.md, "Burst")."""
+    lanes: dict[tuple, list[list[Event]]] = {}
+    for group in groups:
+        first = group[0]
+        key = (first.game_id,) if first.game_id is not None else (first.channel_id, first.user_id)
+        lanes.setdefault(key, []).append(group)
+    return lanes
+
+
+def _groups(events: tuple[Event, ...]) -> list[list[Event]]:
+    """Events in order, with consecutive NMRs of one game's phase taken together."""
+    groups: list[list[Event]] = []
+    for event in events:
+        last = groups[-1][-1] if groups else None
+        if (
+            last is not None
+            and event.kind is EventKind.NMR
+            and last.kind is EventKind.NMR
+            and isinstance(last.payload, Nmr)
+            and isinstance(event.payload, Nmr)
+            and (last.game_id, last.payload.phase) == (event.game_id, event.payload.phase)
+        ):
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+    return groups

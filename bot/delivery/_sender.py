@@ -1,0 +1,126 @@
+"""Where an outbox event's messages go (the game's channel, a player's DMs) and how an
+event of several messages is sent step by step: the `Sender`, which every poster of
+the delivery holds. What each event kind says is in the posters (`_phase_posts.py`: a
+game's phases; `_notice_posts.py`: everything else; `_spy_posts.py` and
+`_hidden_posts.py`: a Spy or a hidden-information game's own versions); the loop,
+`_loop.py`, picks the poster of each kind.
+
+Texts live beside the code that sends them (STYLE.md rule 13), or in the service's
+kernel (bot/service/kernel) when several places share them.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.delivery._reach import ReachWatch, Unreachable
+from bot.service.events import Event
+from bot.service.kernel import MESSAGE_LIMIT, mention, split_text
+from bot.ui import DM_REFUSED
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+# One step of an event's delivery (see `Sender.steps`).
+Step = Callable[[], Awaitable[discord.Message | None]]
+# What a poster offers the loop for an event kind (`PhasePosts.handlers`, …).
+Handler = Callable[[Event], Awaitable[None]]
+
+
+def pings_for(user_ids) -> discord.AllowedMentions:
+    """Pings for exactly these users: whoever else a game's name or a player's text
+    mentions (a user, a role, @everyone) is not pinged."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in sorted(set(user_ids))], roles=False, everyone=False
+    )
+
+
+class Sender:
+    """Where the messages of each event kind go. One per delivery loop, handed to each
+    poster; it knows the Discord connection, the service (the outbox's steps, a game's
+    name) and the users Discord will not let dipgm reach (`reach`)."""
+
+    def __init__(self, client: discord.Client, service: GameService, reach: ReachWatch) -> None:
+        self.client = client
+        self.service = service
+        self.reach = reach
+
+    async def steps(self, event: Event, *steps: Step) -> None:
+        """Run an event's steps in order, each once: a step done is recorded at once,
+        and a retry resumes after the last one done (the same post never goes twice).
+        A step may return the message it sent, kept with the event for later edits."""
+        for number, step in enumerate(steps, 1):
+            if number <= event.steps_done:
+                continue
+            sent = await step()
+            where = (sent.channel.id, sent.id) if isinstance(sent, discord.Message) else None
+            await self.service.outbox.mark_step(event.id, number, where)
+
+    # --- where messages go ------------------------------------------------------------
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def dm(self, user_id: int) -> discord.abc.Messageable:
+        # From the id alone (discord.py reuses a DM channel it knows): fetching the user
+        # first would spend a request of Get User's small bucket (30 per 30 s) per DM.
+        return await self.client.create_dm(discord.Object(user_id))
+
+    async def to_channel(self, event: Event, text: str, **kwargs) -> discord.Message:
+        assert event.channel_id is not None
+        channel = await self.channel(event.channel_id)
+        kwargs.setdefault("allowed_mentions", NO_PINGS)
+        return await channel.send(text, **kwargs)
+
+    async def to_user(self, user_id: int, text: str, **kwargs) -> discord.Message:
+        """A DM, in several messages if it is long; returns the first. Raises
+        `Unreachable` when Discord refuses it because of the user."""
+        dm = await self.dm(user_id)
+        first = None
+        try:
+            for piece in _pieces(text):
+                sent = await dm.send(piece, **kwargs)
+                first = first or sent
+                kwargs = {}  # attachments and buttons go with the first message only
+        except discord.Forbidden as exc:
+            if exc.code in DM_REFUSED:
+                raise Unreachable(user_id, exc.code, repr(exc)) from exc
+            raise
+        assert first is not None
+        await self.reach.reached(user_id)
+        return first
+
+    async def game_name(self, event: Event) -> str:
+        if event.game_id is None:
+            return "your game"
+        return (await self.service.lobby.game_info(event.game_id)).name
+
+    async def named(self, game_id: int | None, user_id: int) -> str:
+        """A mention of a player with their name beside it (see `mention`)."""
+        if game_id is None:
+            return mention(user_id)
+        return mention(user_id, (await self.service.lobby.game_info(game_id)).name_of(user_id))
+
+
+def png_file(data: bytes, phase: str) -> discord.File:
+    return discord.File(io.BytesIO(data), f"map-{phase}.png")
+
+
+def text_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode("utf-8")), name)
+
+
+def _pieces(text: str) -> list[str]:
+    return [text] if len(text) <= MESSAGE_LIMIT else split_text(text)

@@ -1,0 +1,37 @@
+"""What the games left behind, and answers read from it: the history (`History`),
+the judge notation, `/game export`, the outbox of events (`Outbox`), and the lookups the
+Discord side asks for maps and views (`GameLookups`)."""
+
+from bot.service.records._history import AuditEntry as AuditEntry
+from bot.service.records._history import AuditPage as AuditPage
+from bot.service.records._history import History as History
+from bot.service.records._lookups import POWERS as POWERS
+from bot.service.records._lookups import GameLookups as GameLookups
+from bot.service.records._map_marks import unheld_powers as unheld_powers
+from bot.service.records._outbox import Outbox as Outbox
+from bot.service.records._spy_export import export_for as export_for
+from bot.service.records._view_export import view_export_lines as view_export_lines
+from bot.service.records._view_lookups import ViewAnswer as ViewAnswer
+from bot.service.records._view_lookups import hidden_answer as hidden_answer
+from bot.service.records._view_lookups import phases_listed as phases_listed
+from bot.service.records._view_lookups import seen_phases as seen_phases
+from bot.service.records._view_lookups import seen_with_retreats as seen_with_retreats
+from bot.service.records._view_lookups import view_png as view_png
+
+__all__ = [
+    "POWERS",
+    "AuditEntry",
+    "AuditPage",
+    "GameLookups",
+    "History",
+    "Outbox",
+    "ViewAnswer",
+    "export_for",
+    "hidden_answer",
+    "phases_listed",
+    "seen_phases",
+    "seen_with_retreats",
+    "unheld_powers",
+    "view_export_lines",
+    "view_png",
+]

@@ -1,0 +1,161 @@
+"""Players: the people in a game (`PlayerRow`: in the lobby, playing, replaced, kicked,
+gone from its server) and the games they were in.
+
+Each function takes the caller's transaction; none commits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Row, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.db import Db, connection
+from storage.enums import GameStatus, PlayerStatus
+from storage.models import GameRow, PlayerRow, PowerRow, ProxyGrantRow
+
+_GAMES = GameRow.__table__
+_PLAYERS = PlayerRow.__table__
+
+
+async def of_game(session: AsyncSession, game_id: int) -> Sequence[PlayerRow]:
+    rows = await session.execute(
+        select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.id)
+    )
+    return rows.scalars().all()
+
+
+async def one(session: AsyncSession, game_id: int, user_id: int) -> PlayerRow | None:
+    """The user's place in the game, if they were ever in it."""
+    rows = await session.execute(
+        select(PlayerRow).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+    )
+    return rows.scalars().first()
+
+
+async def set_status(
+    session: AsyncSession, game_id: int, user_id: int, status: PlayerStatus, now: datetime
+) -> None:
+    """Record someone's place in a game, adding them if they were not in it yet (a
+    replacement, a standby taking over)."""
+    player = await one(session, game_id, user_id)
+    if player is None:
+        session.add(
+            PlayerRow(
+                game_id=game_id, user_id=user_id, status=status, preferences=[], joined_at=now
+            )
+        )
+    else:
+        player.status = status
+
+
+async def takes_part(db: Db, game_id: int, user_id: int) -> bool:
+    """Whether the user is or was in the game: as a player (in the lobby, playing,
+    replaced, kicked), a standby, or a holder of a proxy in force."""
+    joined = select(PlayerRow.id).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+    power = select(PowerRow.id).where(
+        PowerRow.game_id == game_id,
+        or_(PowerRow.user_id == user_id, PowerRow.standby_user_id == user_id),
+    )
+    grant = select(ProxyGrantRow.id).where(
+        ProxyGrantRow.game_id == game_id,
+        ProxyGrantRow.grantee_user_id == user_id,
+        ProxyGrantRow.revoked_at.is_(None),
+    )
+    found = await db.execute(select(joined.exists() | power.exists() | grant.exists()))
+    return bool(found.scalar())
+
+
+async def former_games(db: Db, user_id: int) -> list[Row]:
+    """(id, name) of the running games the user was replaced in, or removed from."""
+    query = (
+        select(_GAMES.c.id, _GAMES.c.name)
+        .join(_PLAYERS, _PLAYERS.c.game_id == _GAMES.c.id)
+        .where(
+            _GAMES.c.status == GameStatus.ACTIVE,
+            _PLAYERS.c.user_id == user_id,
+            _PLAYERS.c.status.in_((PlayerStatus.REPLACED, PlayerStatus.KICKED)),
+        )
+        .order_by(_GAMES.c.id)
+    )
+    return list((await (await connection(db)).execute(query)).all())
+
+
+async def names_in_server(
+    session: AsyncSession, guild_id: int, other_than: int, limit: int
+) -> list[Row]:
+    """(user id, display name) of the players of the server's games but `other_than`,
+    the newest first: `limit` of them."""
+    rows = await session.execute(
+        select(PlayerRow.user_id, PlayerRow.display_name)
+        .join(GameRow, GameRow.id == PlayerRow.game_id)
+        .where(GameRow.guild_id == guild_id, PlayerRow.game_id != other_than)
+        .order_by(PlayerRow.id.desc())
+        .limit(limit)
+    )
+    return list(rows.all())
+
+
+# --- gone from a game's server (bot/service/gm/_reach.py) -------------------------------
+
+
+async def not_yet_gone(
+    session: AsyncSession,
+    user_id: int,
+    *,
+    guild_id: int | None = None,
+    game_id: int | None = None,
+) -> list[tuple[GameRow, PlayerRow]]:
+    """(game, the user's player row) of each running game (of `guild_id`, or just
+    `game_id`) where the user is not marked gone from the server yet, in game order."""
+    query = (
+        select(GameRow, PlayerRow)
+        .join(PlayerRow, PlayerRow.game_id == GameRow.id)
+        .where(
+            PlayerRow.user_id == user_id,
+            PlayerRow.left_server_at.is_(None),
+            GameRow.status == GameStatus.ACTIVE,
+        )
+        .order_by(GameRow.id)
+    )
+    if guild_id is not None:
+        query = query.where(GameRow.guild_id == guild_id)
+    if game_id is not None:
+        query = query.where(GameRow.id == game_id)
+    return [(game, player) for game, player in (await session.execute(query)).all()]
+
+
+async def gone_from_running(session: AsyncSession) -> list[int]:
+    """The users marked gone from the server in a running game."""
+    gone = await session.execute(
+        select(PlayerRow.user_id)
+        .join(GameRow, GameRow.id == PlayerRow.game_id)
+        .where(PlayerRow.left_server_at.is_not(None), GameRow.status == GameStatus.ACTIVE)
+        .distinct()
+    )
+    return [r[0] for r in gone.all()]
+
+
+async def gone_in_game(session: AsyncSession, game_id: int) -> list[int]:
+    """The game's players marked gone from its server."""
+    gone = await session.execute(
+        select(PlayerRow.user_id).where(
+            PlayerRow.game_id == game_id, PlayerRow.left_server_at.is_not(None)
+        )
+    )
+    return [u for (u,) in gone.all()]
+
+
+async def back_in_server(session: AsyncSession, user_id: int, guild_id: int) -> None:
+    """The user was seen in the server again: no longer gone from its games."""
+    games = select(GameRow.id).where(GameRow.guild_id == guild_id)
+    await session.execute(
+        update(PlayerRow)
+        .where(
+            PlayerRow.user_id == user_id,
+            PlayerRow.left_server_at.is_not(None),
+            PlayerRow.game_id.in_(games),
+        )
+        .values(left_server_at=None)
+    )
