@@ -69,17 +69,17 @@ class Resolver:
         "paradox",
         "resolved",
         "result",
-        "t",
+        "tables",
         "visited",
     )
 
     def __init__(self, tables: Tables) -> None:
-        n = len(tables.kind)
-        self.t = tables
-        self.resolved = [False] * n
-        self.result = [False] * n
-        self.visited = [False] * n
-        self.in_cycle = [False] * n
+        size = len(tables.kind)
+        self.tables = tables
+        self.resolved = [False] * size
+        self.result = [False] * size
+        self.visited = [False] * size
+        self.in_cycle = [False] * size
         self.cycle: list[int] = []
         self.guess_based = False
         self.hits = 0
@@ -92,84 +92,93 @@ class Resolver:
 
     def resolve_all(self) -> list[bool]:
         """Decide every move, support and convoy; the answers by order index."""
-        for i in self.t.decisions:
-            self.resolve(i)
+        for order in self.tables.decisions:
+            self.resolve(order)
         return self.result
 
     # --- DATC 5.F: the generic resolve, with guesses, cycles and the backup rule ---
 
-    def resolve(self, i: int) -> bool:
-        """The decision of order `i`: final, or a guess while its cycle is open."""
-        if self.resolved[i]:
-            return self.result[i]
-        if self.in_cycle[i]:
+    def resolve(self, order: int) -> bool:
+        """The decision of `order`: final, or a guess while its cycle is open."""
+        if self.resolved[order]:
+            return self.result[order]
+        if self.in_cycle[order]:
             # Known to hang on an open guess: answer with what was found so far.
             self.guess_based = True
-            return self.result[i]
-        if self.visited[i]:
+            return self.result[order]
+        if self.visited[order]:
             # Deeper in the recursion we met this order again: a cycle.
-            self.cycle.append(i)
-            self.in_cycle[i] = True
+            self.cycle.append(order)
+            self.in_cycle[order] = True
             self.guess_based = True
             self.hits += 1
-            return self.result[i]
+            return self.result[order]
 
-        self.visited[i] = True
+        self.visited[order] = True
         old_len, old_hits, old_guess = len(self.cycle), self.hits, self.guess_based
         self.guess_based = False
-        self.result[i] = False
-        decide = _RULES[self.t.kind[i]]
-        first = decide(self, i)
+        self.result[order] = False
+        decide = _RULES[self.tables.kind[order]]
+        first = decide(self, order)
         if not self.guess_based:
             # The usual case: no guess was involved.
             self.guess_based = old_guess
-            self.result[i] = first
-            self.resolved[i] = True
-            self.visited[i] = False
+            self.result[order] = first
+            self.resolved[order] = True
+            self.visited[order] = False
             return first
+        return self._guessed(order, first, old_len, old_hits, old_guess)
 
-        if self.in_cycle[i]:
+    def _guessed(
+        self, order: int, first: bool, old_len: int, old_hits: int, old_guess: bool
+    ) -> bool:
+        """`order`'s first answer hung on a guess: leave it open for the cycle's first
+        order further up, or, if this order began the cycle, try the other guess and
+        settle the cycle (DATC 5.F). `old_*` are the cycle's length, the hits and the
+        guess flag as they were before `order` was visited."""
+        decide = _RULES[self.tables.kind[order]]
+        if self.in_cycle[order]:
             self.hits -= 1
         if self.hits != old_hits:
             # Part of a cycle whose first order is higher up: leave the answer open.
-            if not self.in_cycle[i]:
-                self.cycle.append(i)
-                self.in_cycle[i] = True
-            self.result[i] = first
-            self.visited[i] = False
+            if not self.in_cycle[order]:
+                self.cycle.append(order)
+                self.in_cycle[order] = True
+            self.result[order] = first
+            self.visited[order] = False
             return first
 
         # This order began the cycle: try the other guess.
         self._forget(old_len)
-        self.result[i] = True
-        second = decide(self, i)
-        own_hit = 1 if self.in_cycle[i] else 0
+        self.result[order] = True
+        second = decide(self, order)
+        own_hit = 1 if self.in_cycle[order] else 0
         if self.hits - own_hit != old_hits:
             # The other guess reached an order higher up: the cycle is larger than this
             # order's part of it, and is settled further up.
             self.hits -= own_hit
-            if not self.in_cycle[i]:
-                self.cycle.append(i)
-                self.in_cycle[i] = True
-            self.result[i] = second
-            self.visited[i] = False
+            if not self.in_cycle[order]:
+                self.cycle.append(order)
+                self.in_cycle[order] = True
+            self.result[order] = second
+            self.visited[order] = False
             return second
         self.hits = old_hits
         members = self.cycle[old_len:]
         self._forget(old_len)
         self.guess_based = old_guess
         if first == second:
-            return self._settle(i, first)
-        self.visited[i] = False
-        if i not in members:
-            members.append(i)
+            return self._settle(order, first)
+        self.visited[order] = False
+        if order not in members:
+            members.append(order)
         self._backup(members)
-        return self.resolve(i)
+        return self.resolve(order)
 
-    def _settle(self, i: int, outcome: bool) -> bool:
-        self.result[i] = outcome
-        self.resolved[i] = True
-        self.visited[i] = False
+    def _settle(self, order: int, outcome: bool) -> bool:
+        self.result[order] = outcome
+        self.resolved[order] = True
+        self.visited[order] = False
         return outcome
 
     def _forget(self, length: int) -> None:
@@ -179,129 +188,133 @@ class Resolver:
 
     def _backup(self, members: list[int]) -> None:
         """DATC 5.B.9: no single answer for the orders in `members`."""
-        kinds = self.t.kind
-        convoys = [m for m in members if kinds[m] == CONVOY]
+        kinds = self.tables.kind
+        convoys = [member for member in members if kinds[member] == CONVOY]
         if convoys:
             # Szykman: the convoying fleets of the paradox act as if ordered to hold.
-            for c in convoys:
-                self.paradox.add(c)
-                self._settle(c, False)
-        elif all(kinds[m] == MOVE for m in members):
-            for m in members:  # circular movement: every unit moves
-                self._settle(m, True)
+            for convoy in convoys:
+                self.paradox.add(convoy)
+                self._settle(convoy, False)
+        elif all(kinds[member] == MOVE for member in members):
+            for member in members:  # circular movement: every unit moves
+                self._settle(member, True)
         else:
-            for m in members:  # not on the standard board; fail the lot
-                self._settle(m, False)
+            for member in members:  # not on the standard board; fail the lot
+                self._settle(member, False)
 
     # --- DATC 5.B: the rules of each decision ---
 
-    def move_succeeds(self, i: int) -> bool:
+    def move_succeeds(self, order: int) -> bool:
         """5.B.1: the attack beats the defence or hold, and every rival's prevent."""
-        t = self.t
-        if t.convoyed[i] and not self.path(i):
+        tables = self.tables
+        if tables.convoyed[order] and not self.path(order):
             return False
-        attack = self._attack(i)
+        attack = self._attack(order)
         if attack == 0:
             return False
-        dest = t.dest[i]
-        opponent = t.opponent[i]
+        dest = tables.dest[order]
+        opponent = tables.opponent[order]
         if opponent >= 0:
             if attack <= 1 + self._support_count(opponent, None):  # the defend strength
                 return False
         elif attack <= self._hold(dest):
             return False
-        for rival in t.moves_into[dest]:
-            if rival != i and attack <= self._prevent(rival):
+        for rival in tables.moves_into[dest]:
+            if rival != order and attack <= self._prevent(rival):
                 return False
         return True
 
-    def _attack(self, i: int) -> int:
+    def _attack(self, order: int) -> int:
         """5.B.8: no unit may dislodge, or help dislodge, a unit of its own power."""
-        t = self.t
-        dest = t.dest[i]
-        unit = t.occupant.get(dest)
+        tables = self.tables
+        dest = tables.dest[order]
+        unit = tables.occupant.get(dest)
         if unit is None:
-            return 1 + self._support_count(i, None)
-        if t.opponent[i] < 0:
-            j = t.order_at.get(dest, -1)
-            if j >= 0 and t.kind[j] == MOVE and self.resolve(j):
-                return 1 + self._support_count(i, None)  # the space is being vacated
-        if unit.power == t.power[i]:
+            return 1 + self._support_count(order, None)
+        if tables.opponent[order] < 0:
+            leaving = tables.order_at.get(dest, -1)
+            if leaving >= 0 and tables.kind[leaving] == MOVE and self.resolve(leaving):
+                return 1 + self._support_count(order, None)  # the space is being vacated
+        if unit.power == tables.power[order]:
             return 0
-        return 1 + self._support_count(i, unit.power)
+        return 1 + self._support_count(order, unit.power)
 
     def _hold(self, province: str) -> int:
         """5.B.5: a unit that tried to move cannot be supported to hold (rules/000 §9.6)."""
-        t = self.t
-        if province not in t.occupant:
+        tables = self.tables
+        if province not in tables.occupant:
             return 0
-        j = t.order_at.get(province, -1)
-        if j >= 0 and t.kind[j] == MOVE:
-            return 0 if self.resolve(j) else 1
+        leaving = tables.order_at.get(province, -1)
+        if leaving >= 0 and tables.kind[leaving] == MOVE:
+            return 0 if self.resolve(leaving) else 1
         strength = 1
-        for s in t.hold_supports.get(province, ()):
-            if self.resolve(s):
+        for support in tables.hold_supports.get(province, ()):
+            if self.resolve(support):
                 strength += 1
         return strength
 
-    def _prevent(self, i: int) -> int:
+    def _prevent(self, order: int) -> int:
         """5.B.6: a unit beaten head to head has no effect where its attacker came from,
         but one dislodged otherwise still stands off others (DATC 4.A.7, 6.G.10)."""
-        t = self.t
-        if t.convoyed[i] and not self.path(i):
+        tables = self.tables
+        if tables.convoyed[order] and not self.path(order):
             return 0
-        opponent = t.opponent[i]
+        opponent = tables.opponent[order]
         if opponent >= 0 and self.resolve(opponent):
             return 0
-        return 1 + self._support_count(i, None)
+        return 1 + self._support_count(order, None)
 
-    def _support_count(self, i: int, not_of: str | None) -> int:
-        """The supports given to move `i`, but those of the power `not_of`."""
-        power = self.t.power
+    def _support_count(self, move: int, not_of: str | None) -> int:
+        """The supports given to `move`, but those of the power `not_of`."""
+        power = self.tables.power
         count = 0
-        for s in self.t.supports[i]:
-            if power[s] != not_of and self.resolve(s):
+        for support in self.tables.supports[move]:
+            if power[support] != not_of and self.resolve(support):
                 count += 1
         return count
 
-    def _support_given(self, s: int) -> bool:
+    def _support_given(self, support: int) -> bool:
         """5.B.2: cut by an attack from anywhere but the space supported into, or by
-        dislodgement from there; never by a unit of the supporter's own power."""
-        t = self.t
-        power = t.power[s]
-        target = t.target[s]
-        for m in t.moves_into.get(t.province[s], ()):
-            if t.power[m] == power:
+        dislodgement from there; never by a unit of the supporter'support own power."""
+        tables = self.tables
+        power = tables.power[support]
+        target = tables.target[support]
+        for attack in tables.moves_into.get(tables.province[support], ()):
+            if tables.power[attack] == power:
                 continue
-            if t.convoyed[m] and t.protected[s]:
+            if tables.convoyed[attack] and tables.protected[support]:
                 continue
-            if t.province[m] == target:
+            if tables.province[attack] == target:
                 # DATC 4.A.4: even by convoy, the attack comes from where the army stood.
-                if self.resolve(m):
+                if self.resolve(attack):
                     return False
-            elif not t.convoyed[m] or self.path(m):
+            elif not tables.convoyed[attack] or self.path(attack):
                 return False
         return True
 
-    def _convoy_holds(self, c: int) -> bool:
+    def _convoy_holds(self, convoy: int) -> bool:
         """5.B.3: the convoying fleet is not dislodged.
 
         The attacks on the fleet are adjudicated here rather than resolved, so that they
         stay out of any paradox cycle and the cycle is the core of the paradox (DATC 5.D).
         """
-        t = self.t
-        for m in t.moves_into.get(t.province[c], ()):
-            if self.result[m] if self.resolved[m] else self.move_succeeds(m):
+        tables = self.tables
+        for attack in tables.moves_into.get(tables.province[convoy], ()):
+            if self.result[attack] if self.resolved[attack] else self.move_succeeds(attack):
                 return False
         return True
 
-    def path(self, i: int) -> bool:
+    def path(self, army: int) -> bool:
         """5.B.4: a chain of successful convoys from the army to its destination."""
-        t = self.t
-        seas = t.route_seas[i]
+        tables = self.tables
+        seas = tables.route_seas[army]
         if not seas:
             return False
-        start, end, links = t.route_start[i], t.route_end[i], t.route_links[i]
+        start, end, links = (
+            tables.route_start[army],
+            tables.route_end[army],
+            tables.route_links[army],
+        )
         assert start is not None and end is not None and links is not None  # set with seas
         stack, resolve = list(start), self.resolve
         seen: set[str] = set()
@@ -322,7 +335,7 @@ class Resolver:
 # on the resolver would make each resolver a reference cycle that only the garbage
 # collector could free.
 _RULES: tuple[Callable[[Resolver, int], bool], ...] = (
-    lambda resolver, i: False,
+    lambda resolver, order: False,
     Resolver.move_succeeds,
     Resolver._support_given,
     Resolver._convoy_holds,

@@ -11,7 +11,7 @@ Readings M10-M16 in docs/VARIANTS.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from adjudication.model.board import Board
@@ -70,91 +70,152 @@ def play_adjustments(
             else:
                 control[i] = Control.ILLEGAL
     aid, given = _settle_aid(lines, control, base, own_builds, masters, in_disorder)
-    allowance = {p: n + aid.get(p, 0) for p, n in base.items()}
-    used: dict[Power, int] = {}
-    vc_used: dict[tuple[Power, Power], int] = {}
-    sites: dict[str, dict[Unit, list[int]]] = {}  # centre -> unit -> lines
-    removals: dict[Power, dict[str, list[int]]] = {}  # CD power -> province -> lines
-    own_disbands: dict[Power, list[int]] = {}
-    annexed: dict[str, Power] = {}
-    occupied = position.unit_by_province
+    tally = _Tally(control, {p: n + aid.get(p, 0) for p, n in base.items()})
     for i, line in enumerate(lines):
-        if i in control:
-            continue
-        order, by = line.order, line.by
-        if by in in_disorder:
-            control[i] = Control.THROUGH_CD_POWER
-            continue
-        if isinstance(order, Disband) and order.unit.power == by:
-            unit = occupied.get(order.unit.province)
-            if unit is None or unit.power != by:
-                control[i] = Control.ILLEGAL
-            elif allowance.get(by, 0) < 0 or masters.disarmament:
-                own_disbands.setdefault(by, []).append(i)
-                control[i] = Control.OWN
-            else:
-                control[i] = Control.ILLEGAL
-            continue
-        if isinstance(order, Build | Disband) and order.unit.power != by:
-            control[i] = _written_for(order, by, position, board, masters, in_disorder)
-            if control[i] is not Control.FOLLOWED:
-                continue
-            cd = order.unit.power
-            if vc_used.get((by, cd), 0) >= abs(allowance.get(cd, 0)):
-                control[i] = Control.OVER_LIMIT  # e) one per adjustment
-                continue
-            vc_used[(by, cd)] = vc_used.get((by, cd), 0) + 1
-            if isinstance(order, Build) and allowance.get(cd, 0) > 0:
-                if check_build(order.unit, position, board) is not None:
-                    control[i] = Control.ILLEGAL
-                else:
-                    sites.setdefault(order.unit.province, {}).setdefault(order.unit, []).append(i)
-            elif isinstance(order, Disband) and allowance.get(cd, 0) < 0:
-                removals.setdefault(cd, {}).setdefault(order.unit.province, []).append(i)
-            else:
-                control[i] = Control.ILLEGAL
-            continue
-        # The writer's own builds, waives, rebel builds and annexations (all valid
-        # here): one build each, of its own surplus and the aid it receives.
-        if used.get(by, 0) >= allowance.get(by, 0):
-            control[i] = Control.OVER_LIMIT
-            continue
-        used[by] = used.get(by, 0) + 1
-        if isinstance(order, Build):
-            sites.setdefault(order.unit.province, {}).setdefault(order.unit, []).append(i)
-        elif isinstance(order, Waive):
+        if i not in control:
+            _judge(tally, i, line, position, board, masters, in_disorder)
+    outcomes = _waived(
+        position, board, lines, control, tally.allowance, tally.used, given, in_disorder
+    )
+    units = _carry_out(tally, lines, position, board, in_disorder, outcomes)
+    outcomes += _own_build_outcomes(lines, control)
+    written = tuple(WrittenOutcome(line, control[i]) for i, line in enumerate(lines))
+    return Adjusted(tuple(outcomes), written, tuple(units.values()), tally.annexed)
+
+
+@dataclass
+class _Tally:
+    """The lines judged one by one, in the order written: what became of each
+    (`control`), each power's allowance and what its own lines used of it, the Variable
+    Control orders each writer gave each power in civil disorder (MR2 e), the builds
+    written for each site (settled by count, MR3 c), the removals written for each power
+    in civil disorder, the powers' own disbands, and the annexations (MR4)."""
+
+    control: dict[int, Control]
+    allowance: dict[Power, int]
+    used: dict[Power, int] = field(default_factory=dict)
+    vc_used: dict[tuple[Power, Power], int] = field(default_factory=dict)
+    sites: dict[str, dict[Unit, list[int]]] = field(default_factory=dict)
+    removals: dict[Power, dict[str, list[int]]] = field(default_factory=dict)
+    own_disbands: dict[Power, list[int]] = field(default_factory=dict)
+    annexed: dict[str, Power] = field(default_factory=dict)
+
+    def build_at(self, unit: Unit, line: int) -> None:
+        self.sites.setdefault(unit.province, {}).setdefault(unit, []).append(line)
+
+
+def _judge(
+    tally: _Tally,
+    i: int,
+    line: Written,
+    position: Position,
+    board: Board,
+    masters: MastersRules,
+    in_disorder: Collection[Power],
+) -> None:
+    """What becomes of line `i`, not yet judged illegal: through a power in civil
+    disorder, its writer's own disband, an order for another power, or one of the
+    writer's own builds."""
+    order, by, control = line.order, line.by, tally.control
+    if by in in_disorder:
+        control[i] = Control.THROUGH_CD_POWER
+    elif isinstance(order, Disband) and order.unit.power == by:
+        unit = position.unit_by_province.get(order.unit.province)
+        if unit is None or unit.power != by:
+            control[i] = Control.ILLEGAL
+        elif tally.allowance.get(by, 0) < 0 or masters.disarmament:
+            tally.own_disbands.setdefault(by, []).append(i)
             control[i] = Control.OWN
-        elif isinstance(order, RebelBuild):
-            unit = Unit(rebel_power(order.location.province), order.type, order.location)
-            sites.setdefault(order.location.province, {}).setdefault(unit, []).append(i)
-        elif isinstance(order, Annex):
-            annexed[order.centre] = by
-            control[i] = Control.FOLLOWED
-    outcomes = _waived(position, board, lines, control, allowance, used, given, in_disorder)
-    units = dict(occupied)
-    built = _settle_sites(sites, control, allowance, in_disorder)
-    for unit in built:
+        else:
+            control[i] = Control.ILLEGAL
+    elif isinstance(order, Build | Disband) and order.unit.power != by:
+        control[i] = _written_for(order, by, position, board, masters, in_disorder)
+        if control[i] is Control.FOLLOWED:
+            _judge_written_for(tally, i, order, by, position, board)
+    else:
+        _judge_own(tally, i, order, by)
+
+
+def _judge_written_for(
+    tally: _Tally, i: int, order: Build | Disband, by: Power, position: Position, board: Board
+) -> None:
+    """A build or removal `by` writes for a power in civil disorder (MR2 e): one per
+    adjustment that power has, then a site or a removal like any other."""
+    control, cd = tally.control, order.unit.power
+    if tally.vc_used.get((by, cd), 0) >= abs(tally.allowance.get(cd, 0)):
+        control[i] = Control.OVER_LIMIT  # e) one per adjustment
+        return
+    tally.vc_used[(by, cd)] = tally.vc_used.get((by, cd), 0) + 1
+    if isinstance(order, Build) and tally.allowance.get(cd, 0) > 0:
+        if check_build(order.unit, position, board) is not None:
+            control[i] = Control.ILLEGAL
+        else:
+            tally.build_at(order.unit, i)
+    elif isinstance(order, Disband) and tally.allowance.get(cd, 0) < 0:
+        tally.removals.setdefault(cd, {}).setdefault(order.unit.province, []).append(i)
+    else:
+        control[i] = Control.ILLEGAL
+
+
+def _judge_own(tally: _Tally, i: int, order: object, by: Power) -> None:
+    """The writer's own builds, waives, rebel builds and annexations (all valid here):
+    one build each, of its own surplus and the aid it receives."""
+    if tally.used.get(by, 0) >= tally.allowance.get(by, 0):
+        tally.control[i] = Control.OVER_LIMIT
+        return
+    tally.used[by] = tally.used.get(by, 0) + 1
+    if isinstance(order, Build):
+        tally.build_at(order.unit, i)
+    elif isinstance(order, Waive):
+        tally.control[i] = Control.OWN
+    elif isinstance(order, RebelBuild):
+        tally.build_at(Unit(rebel_power(order.location.province), order.type, order.location), i)
+    elif isinstance(order, Annex):
+        tally.annexed[order.centre] = by
+        tally.control[i] = Control.FOLLOWED
+
+
+def _carry_out(
+    tally: _Tally,
+    lines: Sequence[Written],
+    position: Position,
+    board: Board,
+    in_disorder: Collection[Power],
+    outcomes: list[Outcome],
+) -> dict[str, Unit]:
+    """The units after the phase, by province: the builds that won their sites, the
+    powers' own disbands, then the removals still owed (those written for a power in
+    civil disorder first, then the rulebook's choice, rules/000 §13.3); each one done
+    is added to `outcomes`."""
+    units = dict(position.unit_by_province)
+    for unit in _settle_sites(tally.sites, tally.control, tally.allowance, in_disorder):
         units[unit.province] = unit
         outcomes.append(Outcome(Build(unit), True))
-    for _power, indices in sorted(own_disbands.items()):
+    for _power, indices in sorted(tally.own_disbands.items()):
         for i in indices:
             order = lines[i].order
             assert isinstance(order, Disband)
             gone = units.pop(order.unit.province, None)
             if gone is not None:
                 outcomes.append(Outcome(Disband(gone), True))
-    for power, owed in sorted(allowance.items()):
-        owed = -owed - len(own_disbands.get(power, ()))
+    for power, owed in sorted(tally.allowance.items()):
+        owed = -owed - len(tally.own_disbands.get(power, ()))
         if owed <= 0:
             continue
-        chosen = _settle_removals(removals.get(power, {}), owed, control)
+        chosen = _settle_removals(tally.removals.get(power, {}), owed, tally.control)
         for province in chosen:
-            unit = units.pop(province)
-            outcomes.append(Outcome(Disband(unit), True))
+            outcomes.append(Outcome(Disband(units.pop(province)), True))
         remaining = [u for u in units.values() if u.power == power]
         for unit in civil_disorder_removals(remaining, owed - len(chosen), board):
             del units[unit.province]
             outcomes.append(Outcome(Disband(unit), True, Reason.CIVIL_DISORDER))
+    return units
+
+
+def _own_build_outcomes(lines: Sequence[Written], control: dict[int, Control]) -> list[Outcome]:
+    """The outcomes of the powers' own waives and of their builds that did not stand
+    (a build that stood is already among the units built)."""
+    outcomes = []
     for i, line in enumerate(lines):
         order = line.order
         if isinstance(order, Waive) and control[i] is Control.OWN:
@@ -166,8 +227,7 @@ def play_adjustments(
                 outcomes.append(Outcome(order, False, Reason.ILLEGAL))
             elif control[i] is not Control.OVER_LIMIT:  # MR3 c): the rebels won the site
                 outcomes.append(Outcome(order, False, Reason.BOUNCED))
-    written = tuple(WrittenOutcome(line, control[i]) for i, line in enumerate(lines))
-    return Adjusted(tuple(outcomes), written, tuple(units.values()), annexed)
+    return outcomes
 
 
 def _own_build(line: Written, in_disorder: Collection[Power]) -> bool:

@@ -14,7 +14,7 @@ holds (docs/VARIANTS.md M2-M6).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from adjudication.model.board import Board
 from adjudication.model.orders import Hold, Order, order_power
@@ -103,7 +103,21 @@ def settle(
             used[line.by] = used.get(line.by, 0) + 1
             province = order.unit.province  # type: ignore[union-attr]
             votes.setdefault(province, {}).setdefault(same_order(order), []).append(i)
-    settled = [*own]
+    settled = [*own, *_count_votes(votes, lines, control, position, retreats)]
+    outcomes = [WrittenOutcome(line, control[i]) for i, line in enumerate(lines)]
+    return settled, outcomes
+
+
+def _count_votes(
+    votes: Mapping[str, Mapping[Order, Sequence[int]]],
+    lines: Sequence[Written],
+    control: dict[int, Control],
+    position: Position,
+    retreats: bool,
+) -> list[Order]:
+    """The order followed for each unit written for (c: the most votes wins; a tie
+    follows none, and in movement the unit holds), marking each line's fate."""
+    settled: list[Order] = []
     for province, by_order in sorted(votes.items()):
         counts = sorted((len(v) for v in by_order.values()), reverse=True)
         tie = len(counts) > 1 and counts[0] == counts[1]
@@ -119,8 +133,7 @@ def settle(
             unit = position.unit_in(province)
             if unit is not None:
                 settled.append(Hold(unit))  # "a tie means the unit holds"
-    outcomes = [WrittenOutcome(line, control[i]) for i, line in enumerate(lines)]
-    return settled, outcomes
+    return settled
 
 
 def _own_orders_counted(
