@@ -22,6 +22,7 @@ from adjudication.maps import STANDARD
 from adjudication.model.orders import Order
 from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
+from render.geometry import has_geometry
 from render.map import render_map
 from render.palette import PALETTES
 from render.request import MapRequest
@@ -45,7 +46,7 @@ def render_line(
         raise ValueError(f"not JSON: {err}") from err
     if not isinstance(document, dict):
         raise ValueError("not a JSON object")
-    if document.get("map", "standard") != "standard":
+    if not has_geometry(document.get("map", STANDARD.name)):
         raise ValueError(f"no geometry for map {document.get('map')!r}")
     try:
         record = read_record(document, STANDARD)

@@ -79,6 +79,12 @@ def _point(value: list[int]) -> Point:
     return (int(value[0]), int(value[1]))
 
 
+def has_geometry(board: str) -> bool:
+    """Whether `board` has a shipped geometry (`render/data/<board>_geometry.json`):
+    what the renderer can draw, asked of its data rather than of a board's name."""
+    return (resources.files("render") / "data" / f"{board}_geometry.json").is_file()
+
+
 @cache
 def load_geometry(board: str = "standard") -> MapGeometry:
     """The shipped geometry of `board` at its native width (1,600 px). Read once."""

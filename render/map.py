@@ -24,6 +24,7 @@ from render.geometry import (
     MapGeometry,
     base_raster,
     geometry_at,
+    has_geometry,
 )
 from render.icons import paste_centred, unit_icon
 from render.layout import CENTRE_RADIUS, UNIT_SIZE
@@ -56,7 +57,7 @@ def render_map_image(request: MapRequest, scene: Scene | None = None) -> Image.I
     pal = masters_palette(get_palette(request.palette), board, request.position)
     check_drawable(board, width)
     position, order_list, outcome_list = request.seen()
-    geo = geometry_at(width)
+    geo = geometry_at(width, board.name)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, position)
     draw_neutral_land(canvas, board.name, position)
@@ -121,8 +122,8 @@ def paste_labels(canvas: Image.Image, labels: Sequence[Label], pal: Palette) -> 
 
 def check_drawable(board: Board, width: int) -> None:
     """Refuse what cannot be drawn: a board without geometry, an absurd width."""
-    if board.name != "standard":
-        raise ValueError(f"no geometry for board {board.name!r}; only 'standard' is drawn")
+    if not has_geometry(board.name):
+        raise ValueError(f"no geometry for board {board.name!r}")
     if width < 200 or width > 6400:
         raise ValueError("width must be between 200 and 6400 pixels")
 

@@ -78,7 +78,7 @@ def render_results_image(request: ResultsRequest, scene: Scene | None = None) ->
     check_drawable(board, width)
     before, order_list, outcome_list = request.seen()
     after = request.after_seen()
-    geo = geometry_at(width)
+    geo = geometry_at(width, board.name)
     style = Style.for_width(width)
     scene = Scene() if scene is None else scene
     canvas = base_map(geo, board, pal, after)

@@ -16,7 +16,7 @@ from adjudication.model.units import Location, Unit, UnitType
 from adjudication.play.phases import adjudicate
 from adjudication.variants import STANDARD_GAME
 from render import render_map
-from render.geometry import geometry_at
+from render.geometry import geometry_at, has_geometry
 from render.icons import unit_icon
 from render.map import output_colours
 from render.orders_layer import Style
@@ -227,3 +227,12 @@ def test_every_plain_colour_comes_out_exactly_as_drawn(palette):
     strip.putdata(plain)
     back = decode(encode_png(strip, colours)).convert("RGB")
     assert [back.getpixel((x, 0)) for x in range(len(plain))] == plain
+
+
+def test_a_board_without_geometry_is_refused_by_its_data_not_its_name():
+    """Issue 30: the renderer asks its data (`has_geometry`), never compares a name."""
+    assert has_geometry(STANDARD.name) and not has_geometry("nowhere")
+    position = Position.initial(STANDARD_GAME)
+    elsewhere = replace(STANDARD, name="nowhere")
+    with pytest.raises(ValueError, match="no geometry for board 'nowhere'"):
+        render_map(MapRequest(position, board=elsewhere))

@@ -64,8 +64,6 @@ class Store:
         """The board `position`'s phase is played on: the service's, or its variant's
         for that phase (World War I's closed Italian land before 1915), so that an
         order is refused when sent as it would be when played."""
-        if position.variant == "standard":
-            return self.board
         return VARIANTS[position.variant].board_for(position.phase)
 
     @asynccontextmanager
@@ -197,7 +195,7 @@ class Store:
             if powers is None or g.power in powers or g.grantee_user_id == grantee
         ]
         for grant in ended:
-            grant.revoked_at, grant.end_reason = now, reason.value
+            grant.revoked_at, grant.end_reason = now, reason
             if withdraw_orders and game.current_phase_id is not None:
                 await queries.orders.withdraw_by_proxy(
                     session, game.current_phase_id, grant.power, grant.grantee_user_id

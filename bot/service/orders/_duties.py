@@ -33,7 +33,5 @@ def owes_orders(position: Position, power: Power, board: Board, masters: Masters
         return placing_spies(position)  # Spy Diplomacy's start: the spy's placement
     # Somewhere to build: a free owned home centre, or with Kriegsplomacy's flexible
     # builds any free owned centre: the adjudicator's own sites, on the variant's board
-    # (callers pass the service's, which knows no variant's build rule).
-    if position.variant != "standard":
-        board = VARIANTS[position.variant].board_for(position.phase)
-    return bool(build_sites(position, board, power))
+    # for the phase (callers pass the service's, which knows no variant's build rule).
+    return bool(build_sites(position, VARIANTS[position.variant].board_for(position.phase), power))
