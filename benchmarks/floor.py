@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     def end_of_season(prepared: list) -> None:
         for (position, _), r in zip(prepared, results, strict=True):
             if not r.position.dislodged:
-                _end_of_season(position, r.position.units, STANDARD, _RULES, ())
+                _end_of_season(position, r.position.units, STANDARD, _RULES, (), {}, solo=True)
 
     print(f"corpus: {len(corpus)} movement phases; best of {repeat}; microseconds a phase")
     print(f"  adjudicate, the engine:          {_best(repeat, corpus, engine):6.1f}")
