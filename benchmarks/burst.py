@@ -1,12 +1,14 @@
 """200 games due at the same moment, delivered through Discord's rate limits.
 
     .venv/bin/python benchmarks/burst.py [--games 200] [--tick 5] [--latency 0]
+    .venv/bin/python benchmarks/burst.py --processes 3 [--kill-leader]   # on PostgreSQL
 
 The real bot (DipBot, its scheduler and delivery loop, a SQLite file) against the fake
 Discord of tests/fake_discord with its rate limits on (the global 50 requests a second,
 per-route buckets: tests/fake_discord/rate_limits.py). Set up, untimed: one server with
 --games game channels and 7 distinct players a game, every game started through the
-service with every power's opening orders in, and what the starts sent marked delivered.
+service with every power's opening orders in, and what the starts sent marked delivered
+(each player's DM channel kept, as the start's DM would have left it: issue 32).
 Then the bot's clock is moved past the deadlines (and runs on with real time, so that a
 failed delivery comes due again) and the time is taken until every game's results post
 (with its map) and every player's own results by DM are delivered.
@@ -132,6 +134,9 @@ async def set_up(
         await session.execute(
             update(OutboxRow).where(OutboxRow.delivered_at.is_(None)).values(delivered_at=T0)
         )
+    for game in games:  # each start's DM opened the player's DM channel, which is kept
+        for user in game.players:
+            await service.reach.dm_channel_opened(user.id, fake.world.dm_channel(user).id, T0)
     return games, deadline + timedelta(seconds=1)
 
 
@@ -140,6 +145,21 @@ async def outbox_since(service: GameService, since: datetime) -> list[OutboxRow]
     async with service.store.transaction() as session:
         query = select(OutboxRow).where(OutboxRow.created_at >= since).order_by(OutboxRow.id)
         return list((await session.execute(query)).scalars().all())
+
+
+async def delivered(
+    service: GameService, due: datetime, t0: float, timeout: float
+) -> list[OutboxRow]:
+    """After a pause, the burst's events if every one is delivered, else none; ends the
+    benchmark `timeout` seconds after `t0` (monotonic) with what is left."""
+    await asyncio.sleep(0.2)
+    events = await outbox_since(service, due)
+    if events and all(e.delivered_at is not None for e in events):
+        return events
+    if time.monotonic() - t0 > timeout:
+        left = sum(e.delivered_at is None for e in events)
+        raise SystemExit(f"not delivered after {timeout} s: {left} events left")
+    return []
 
 
 @dataclass
@@ -192,14 +212,8 @@ async def run(args: argparse.Namespace) -> None:
             mark = len(world.bot_messages)
             t0 = time.monotonic()
             clock.start(due)
-            while True:
-                await asyncio.sleep(0.2)
-                events = await outbox_since(service, due)
-                if events and all(e.delivered_at is not None for e in events):
-                    break
-                if time.monotonic() - t0 > args.timeout:
-                    left = sum(e.delivered_at is None for e in events)
-                    raise SystemExit(f"not delivered after {args.timeout} s: {left} events left")
+            while not (events := await delivered(service, due, t0, args.timeout)):
+                pass
             done = time.monotonic() - t0
             posts = [s.at for s in limits.log if s.route == "/channels/{channel_id}/messages"]
             figures = Figures(
@@ -250,6 +264,16 @@ def check_games(world, games: list[Game], sent: list, events: list[OutboxRow]) -
     return problems
 
 
+def verdict(problems: list[str], players: int) -> str:
+    """What `check_games` found, as the benchmarks print it."""
+    if problems:
+        return "PROBLEMS:\n  " + "\n  ".join(problems[:20])
+    return (
+        f"every game's results post (with its map) and each of its {players} players' "
+        "DMs delivered once, in the outbox's order, each on its first attempt"
+    )
+
+
 def cpu_model() -> str:
     """The CPU's name as /proc/cpuinfo gives it (Linux), else what Python knows."""
     info = Path("/proc/cpuinfo")
@@ -283,6 +307,7 @@ def report(args, world, games, sent, limits, events, figures: Figures) -> None:
         f"due (the loop's pause), its tick ended at {figures.adjudicated:.1f} s"
     )
     print(f"requests answered: {len(seen)} ({len(counted)} under the global limit)")
+    print(f"requests per game per phase: {len(seen) / len(games):.1f}")
     for route, n in routes.most_common():
         print(f"    {n:6d}  {route}")
     print(
@@ -301,13 +326,7 @@ def report(args, world, games, sent, limits, events, figures: Figures) -> None:
         f"{delivering:.1f} s after the round began = {delivering / floor:.2f} x the floor; "
         f"outbox empty at {figures.done:.1f} s"
     )
-    if problems:
-        print("PROBLEMS:\n  " + "\n  ".join(problems[:20]))
-    else:
-        print(
-            f"every game's results post (with its map) and each of its {players} players' "
-            "DMs delivered once, in the outbox's order, each on its first attempt"
-        )
+    print(verdict(problems, players))
 
 
 def main() -> None:
@@ -316,7 +335,24 @@ def main() -> None:
     parser.add_argument("--tick", type=float, default=5.0, help="TICK_SECONDS")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds added per answer")
     parser.add_argument("--timeout", type=float, default=1800.0)
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N real bot processes on one PostgreSQL instead of one in this process "
+        "(benchmarks/burst_processes.py)",
+    )
+    parser.add_argument(
+        "--kill-leader", action="store_true", help="with --processes: SIGKILL the one delivering"
+    )
+    parser.add_argument("--database-url", help="with --processes: a PostgreSQL server's URL")
+    args = parser.parse_args()
+    if args.processes:
+        from benchmarks import burst_processes
+
+        burst_processes.main(args)
+        return
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

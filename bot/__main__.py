@@ -72,12 +72,12 @@ async def run(settings: Settings) -> None:
 
     assert settings.discord_token is not None
     token = settings.discord_token.get_secret_value()
-    service = await open_service(settings.database_url)
+    service = await open_service(settings.database_url, sandbox_cap=settings.sandbox_cap)
     client = make_bot(settings, service)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on Windows
-            loop.add_signal_handler(sig, lambda s=sig: _stop(client, s))
+            loop.add_signal_handler(sig, _stop, client, sig)
     try:
         async with client:
             if settings.gateway:
@@ -141,7 +141,8 @@ def migrate_to_command(settings: Settings, url: str) -> int:
     from storage.backup import BackupError, migrate_to
 
     try:
-        Settings(_env_file=None, DATABASE_URL=url)
+        # `_env_file` is pydantic-settings' own argument, which the fields' types leave out.
+        Settings(_env_file=None, DATABASE_URL=url)  # type: ignore[call-arg]
     except ValidationError as exc:
         print(explain(exc).replace("DATABASE_URL", "URL"), file=sys.stderr)
         return 2

@@ -15,13 +15,13 @@ import discord
 from discord.ext import commands
 
 from bot.command_sync import SyncOutcome, sync_commands
-from bot.delivery import Delivery
+from bot.delivery import Allowance, Delivery, SharedAllowance, paced
 from bot.health import GatewayWatch
 from bot.service import GameService
-from bot.service.app import Scheduler
+from bot.service.app import AllowanceLedger, Leadership, Scheduler
 from bot.service.records import GameLookups
 from bot.settings import Settings
-from bot.ui import ScoreButton, TalkThreads, VoteButton, install_error_handler
+from bot.ui import RollCallButton, ScoreButton, TalkThreads, VoteButton, install_error_handler
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +33,13 @@ EXTENSIONS = (
     "cogs.diplomacy",
     "cogs.votes",
     "cogs.gm",
+    "cogs.watch",  # adds to /game and /gm: after cogs.lobby and cogs.gm
     "cogs.ratings",
     "cogs.settings",
     "cogs.absence",
     "cogs.pause",
+    "cogs.notes",
+    "cogs.sandbox",
     "cogs.help",
 )
 
@@ -85,13 +88,22 @@ class DipBot(commands.Bot):
         run_delivery: bool = True,
     ) -> None:
         _silence_voice_warnings()
+        # One process of those sharing the database delivers (`leadership`); every
+        # request of any of them waits for the bot's one allowance under Discord's global
+        # limit (bot/delivery/_allowance.py), in memory alone on SQLite.
+        leadership = Leadership(service.store)
+        allowance = (
+            SharedAllowance(AllowanceLedger(service.store)) if leadership.shared else Allowance()
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=paced(allowance),
             **self._shard_options(settings),
         )
+        self.allowance = allowance
         self.settings = settings
         self.service = service
         self.clock = clock
@@ -109,6 +121,7 @@ class DipBot(commands.Bot):
             interval=settings.tick_seconds,
             heartbeat=settings.heartbeat_file,
             outbox_keep_days=settings.outbox_keep_days,
+            leadership=leadership,
         )
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
@@ -148,7 +161,7 @@ class DipBot(commands.Bot):
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)
-        self.add_dynamic_items(VoteButton, ScoreButton)
+        self.add_dynamic_items(VoteButton, ScoreButton, RollCallButton)
         if self._sync_commands:
             await self.sync_app_commands(force=self._force_sync)
         if self._run_delivery:

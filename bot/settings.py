@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     # Where `/help` sends people for the whole guide (this checkout's README, published
     # wherever the server owner keeps it). Unset: `/help` names the README only.
     readme_url: str | None = Field(default=None, alias="README_URL", pattern=r"^https?://\S+$")
+    # How many sandboxes (issue 31: `/sandbox`, a private board to try moves on) each
+    # user may keep; 0 turns them off. A sandbox unused for 30 days is deleted.
+    sandbox_cap: int = Field(default=5, alias="SANDBOX_CAP", ge=0, le=100)
 
     @field_validator("log_level")
     @classmethod

@@ -37,6 +37,7 @@ from bot.service.lobby import CHANGES, change_setting
 from bot.service.variants.match import replaced_text
 from cogs._common import (
     POWER_CHOICES,
+    ActionButton,
     Confirm,
     GameOption,
     PhaseOption,
@@ -184,7 +185,8 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="replace", description="Give a power to another player")
     @app_commands.choices(power=POWER_CHOICES)
-    @app_commands.autocomplete(game=complete_gm_game, suggested=complete_replacement)
+    @app_commands.autocomplete(game=complete_gm_game)
+    @app_commands.autocomplete(suggested=complete_replacement)
     @app_commands.describe(
         player="Anyone in the server", suggested="Or: who never had a country here, first"
     )
@@ -197,17 +199,17 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         game: GameOption | None = None,
     ) -> None:
         info = await self._game(interaction, game)
-        player = await incoming_player(interaction, player, suggested)
-        await require_sees_game(interaction, player, info)
+        incoming = await incoming_player(interaction, player, suggested)
+        await require_sees_game(interaction, incoming, info)
         handed = await self.bot.service.gm.gm_replace_player(
             info.id,
             caller_of(interaction),
             power,
-            player.id,
+            incoming.id,
             self.bot.now(),
-            display_name=display_name(player),
+            display_name=display_name(incoming),
         )
-        who = mention(player.id, display_name(player))
+        who = mention(incoming.id, display_name(incoming))
         await interaction.response.send_message(
             replaced_text(who, handed, info.channel_id), ephemeral=True
         )
@@ -262,7 +264,8 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
 
     @app_commands.command(name="rollback", description="Go back to the start of a phase")
     @app_commands.describe(phase="The phase to play again, such as F1901M")
-    @app_commands.autocomplete(game=complete_gm_game, phase=complete_phase)
+    @app_commands.autocomplete(game=complete_gm_game)
+    @app_commands.autocomplete(phase=complete_phase)
     async def rollback(
         self,
         interaction: discord.Interaction,
@@ -381,7 +384,8 @@ class GameMaster(commands.GroupCog, group_name="gm", group_description="GM tools
         value="The new value: see the setting's description",
         game="Game number (default: this channel's game)",
     )
-    @app_commands.autocomplete(setting=complete_setting, game=complete_gm_game)
+    @app_commands.autocomplete(setting=complete_setting)
+    @app_commands.autocomplete(game=complete_gm_game)
     async def settings_set(
         self,
         interaction: discord.Interaction,
@@ -414,12 +418,12 @@ class RollbackConfirm(Confirm):
     ) -> None:
         super().__init__(origin, "Roll back", lambda click: action(click, False), made_for)
         if keep:
-            button: discord.ui.Button = discord.ui.Button(
+            button = ActionButton(
+                self._keep,
                 label="Roll back, keep today's players",
                 style=discord.ButtonStyle.secondary,
                 custom_id="dipgm:confirm-keep",
             )
-            button.callback = self._keep
             self.add_item(button)
         self._with_players = action
 

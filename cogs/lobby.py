@@ -4,6 +4,9 @@ game (status, map, history, chart, export)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,7 +14,9 @@ from discord.ext import commands
 from bot.client import DipBot
 from bot.service.gm import power_to_give_up
 from bot.service.kernel import (
+    MAX_ROLL_CALL_HOURS,
     Assignment,
+    GameInfo,
     GameSettings,
     Moment,
     Press,
@@ -41,6 +46,7 @@ from bot.ui import (
 )
 from cogs._common import (
     POWER_CHOICES,
+    ActionSelect,
     Confirm,
     GameOption,
     caller_of,
@@ -74,6 +80,17 @@ THREAD_READER_WARNING = (
     "you every private thread of this game, other players' negotiations included. The "
     "GM is told when the game starts."
 )
+
+
+def roll_call_opened_text(info: GameInfo) -> str:
+    """`/game start`'s answer when a roll-call comes first (issue 31), for everyone."""
+    assert info.roll_call is not None
+    return (
+        f"**{info.name}**: the powers are dealt and the roll-call is open. Each player has a "
+        f"DM from me with an **I'm in** button: answer by {deadline_text(info.roll_call.until)}. "
+        "The game begins as soon as every player has answered; whoever has not by then goes "
+        "back to standby and the GM fills the place. `/game status` shows who is in."
+    )
 
 
 def how_to_play(settings: GameSettings) -> str:
@@ -117,14 +134,14 @@ class PreferenceMenu(discord.ui.View):
         self.game_id = made_for.game_id
         self.origin = origin
         self.user_id = origin.user.id
-        select: discord.ui.Select = discord.ui.Select(
+        select = ActionSelect(
+            self._picked,
             custom_id="dipgm:prefs",
             placeholder="Pick up to three powers, most wanted first",
             min_values=0,
             max_values=3,
             options=[discord.SelectOption(label=p.title(), value=p) for p in POWERS],
         )
-        select.callback = self._picked
         self.add_item(select)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -138,7 +155,8 @@ class PreferenceMenu(discord.ui.View):
 
     async def _save(self, interaction: discord.Interaction) -> None:
         client = client_of(interaction)
-        values = list((interaction.data or {}).get("values", []))
+        data: Mapping[str, Any] = interaction.data or {}
+        values = list(data.get("values", []))
         # Only a player still in the lobby: a menu left open after `/game leave` or
         # the start refuses, saying why, and never joins anyone.
         await client.service.lobby.still_current(self.made_for)
@@ -174,6 +192,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         excuses="Excused missed phases per power: each moves the deadline once (default 0)",
         grace_hours="Hours the game waits for a power that sent nothing (default 0: none)",
         masters="Masters Rules by number, e.g. 1 2 5 or all (MR2 needs MR1)",
+        roll_call_hours="Roll-call: hours each player has to answer I'm in at the start, e.g. 24 "
+        "(default: none)",
+        min_reliability="Who may join: players who ordered on time in at least this % of their "
+        "phases (default: anyone)",
+        reliable_only="Refuse new players (fewer than 10 phases owed on this server)",
     )
     @app_commands.autocomplete(variant=complete_variant, time_zone=complete_zone)
     @app_commands.choices(
@@ -209,6 +232,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
         excuses: app_commands.Range[int, 0, 10] = 0,
         masters: app_commands.Range[str, 1, 40] | None = None,
         grace_hours: app_commands.Range[int, 0, 24 * 60] = 0,
+        roll_call_hours: app_commands.Range[int, 1, MAX_ROLL_CALL_HOURS] | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        reliable_only: bool = False,
     ) -> None:
         schedule = schedule_at_creation(
             (movement_hours, retreat_hours, adjustment_hours),
@@ -232,6 +258,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 stalemate_winters=stalemate_winters,
                 paradox_rule=paradox_rule,
                 masters=masters,
+                roll_call_hours=roll_call_hours,
+                min_reliability=min_reliability,
+                reliable_only=reliable_only,
             )
         )
         guild_id, _ = server_channel(interaction)
@@ -349,6 +378,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 "Threads or Administrator in this channel), other players' negotiations "
                 "included. Take that permission away for the game, or tell the players."
             )
+        if info.roll_call is not None:  # issue 31: the players answer first, in the channel's view
+            await interaction.response.send_message(roll_call_opened_text(info))
+            if readers:
+                await interaction.followup.send(readers.strip(), ephemeral=True)
+            return
         assert info.phase is not None  # the first phase, just written
         await interaction.response.send_message(
             f"**{info.name}** has started: {info.phase.title}, deadline "

@@ -91,6 +91,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         if message.author.bot or message.guild is not None:
             return
         await self.bot.delivery.reach.seen(message.author.id, None)
+        # Their DM channel, shown: what the bot sends them later need not open it.
+        await self.bot.delivery.dm_channels.seen(message.author.id, message.channel.id)
         try:
             await guarded_dm(message.channel, self._direct_message(message))
         except discord.Forbidden as refused:  # DM_REFUSED: no answer can reach them

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.client import DipBot
 from bot.service.endings import Leaderboard, PlayerRating
-from bot.service.kernel import SCORING_NAMES, Scoring, count, mention, power_name
+from bot.service.kernel import SCORING_NAMES, Scoring, count, fit, mention, power_name
+from bot.service.lobby import record_line
 
 SCORING_CHOICES = [app_commands.Choice(name=SCORING_NAMES[s], value=s.value) for s in Scoring]
 NO_PINGS = discord.AllowedMentions.none()
@@ -21,14 +22,17 @@ def _score(value: float) -> str:
 
 
 def rating_text(rating: PlayerRating) -> str:
-    """A player's rating and their rated games, most recent first."""
+    """A player's rating and their rated games, most recent first; then their record
+    of showing up (issue 31)."""
     who = mention(rating.user_id)
     system = SCORING_NAMES[rating.system]
+    record = f"Record: {record_line(rating.record)}."
     if rating.rating is None:
-        return f"{who} has no rated game on this server yet ({system})."
+        return f"{who} has no rated game on this server yet ({system}).\n{record}"
     lines = [
         f"{who}: rating **{_score(rating.rating)}**, the average of "
         f"{count(rating.scores, 'score')} ({system}).",
+        record,
         *(f"- {g.name}: {power_name(g.power)}, {_score(g.score)}" for g in rating.games),
     ]
     if rating.scores > len(rating.games):
@@ -82,7 +86,11 @@ class Ratings(commands.Cog):
             interaction.guild_id, who.id, Scoring(scoring)
         )
         await interaction.response.send_message(
-            rating_text(rating), ephemeral=not share, allowed_mentions=NO_PINGS
+            # Twenty games' names (each up to 100 characters) could pass Discord's limit:
+            # the record comes before them, and what is cut is the oldest game's line.
+            fit(rating_text(rating)),
+            ephemeral=not share,
+            allowed_mentions=NO_PINGS,
         )
 
     @app_commands.command(name="leaderboard", description="The server's players by rating")

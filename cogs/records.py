@@ -13,6 +13,7 @@ after the lobby's, so Discord sees the group exactly as when one cog held it all
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -23,6 +24,7 @@ from bot.service.kernel import (
     GameInfo,
     GameSettings,
     GameStatus,
+    RollCall,
     code_blocks,
     count,
     deadline_text,
@@ -31,9 +33,16 @@ from bot.service.kernel import (
     mention,
     orders_state,
     power_name,
+    split_text,
 )
-from bot.service.lobby import lobby_grouping_text, status_variant_lines
-from bot.service.records import export_for, hidden_answer, phases_listed, view_export_lines
+from bot.service.lobby import PlayerRecord, lobby_grouping_text, record_line, status_variant_lines
+from bot.service.records import (
+    export_for,
+    hidden_answer,
+    notes_export,
+    phases_listed,
+    view_export_lines,
+)
 from bot.service.talk import PressEntry
 from bot.service.variants.hidden import KeptStatus, kept_status, status_private_to
 from bot.service.variants.spy import gm_sees_spies, spy_owner, with_spy_orders
@@ -78,6 +87,41 @@ def match_text(other_channel: int) -> str:
     )
 
 
+def roll_call_lines(roll_call: RollCall, info: GameInfo) -> list[str]:
+    """Issue 31: each place at the roll-call, who holds it and whether they answered."""
+    lines = []
+    for place in roll_call.places:
+        powers = ", ".join(power_name(p) for p in place.powers)
+        if place.user_id is None:
+            lines.append(f"{powers}: waiting for a player (the GM's `/gm replace`)")
+            continue
+        answer = "in" if place.answered else "not yet answered"
+        lines.append(f"{powers}: {mention(place.user_id, info.name_of(place.user_id))}, {answer}")
+    return lines
+
+
+def roll_call_embed(embed: discord.Embed, info: GameInfo, variant: list[str]) -> discord.Embed:
+    """`/game status` while the game waits on its roll-call (issue 31): who is in."""
+    roll_call = info.roll_call
+    assert roll_call is not None
+    if roll_call.until is not None:
+        embed.description = (
+            f"Roll-call before the start: answers by {deadline_text(roll_call.until)}; the "
+            f"game begins when every player is in ({len(roll_call.confirmed)} of "
+            f"{len(roll_call.places)} so far)."
+        )
+    else:
+        embed.description = (
+            "The roll-call's time is over: the game begins when the GM has given every "
+            "empty place to a standby (`/gm replace`)."
+        )
+    embed.add_field(
+        name="Roll-call", value=fit("\n".join(roll_call_lines(roll_call, info)), 1024), inline=False
+    )
+    embed.add_field(name="Variant", value=fit("\n".join(variant), 1024), inline=False)
+    return embed
+
+
 def status_embed(
     info: GameInfo,
     settings: GameSettings,
@@ -90,6 +134,8 @@ def status_embed(
     `kept`: what to say in place of a retreat phase kept from the asker (issue 29)."""
     embed = discord.Embed(title=f"{info.name} (game {info.id})", colour=EMBED_COLOUR)
     variant = status_variant_lines(settings)
+    if info.status == GameStatus.LOBBY and info.roll_call is not None:
+        return roll_call_embed(embed, info, variant)
     if info.status == GameStatus.LOBBY:
         players = ", ".join(mention(u, info.name_of(u)) for u in info.players) or "nobody yet"
         embed.description = f"In the lobby, {count(len(info.players), 'player')}: {players}"
@@ -131,6 +177,19 @@ def status_embed(
     return embed
 
 
+def add_records(embed: discord.Embed, info: GameInfo, records: tuple[PlayerRecord, ...]) -> None:
+    """Issue 31: each lobby player's record, for the GM before the start, a line each
+    in as many fields as Discord's 1,024 characters a field need (none without one:
+    Discord refuses an empty field)."""
+    if not records:
+        return
+    lines = "\n".join(
+        f"{mention(r.user_id, info.name_of(r.user_id))}: {record_line(r)}" for r in records
+    )
+    for i, piece in enumerate(split_text(lines, 1024)):
+        embed.add_field(name="Records" if i == 0 else "Records (more)", value=piece, inline=False)
+
+
 @app_commands.command(name="status", description="Phase, deadline, who has sent orders")
 @app_commands.describe(**GAME_AND_SHARE)
 @app_commands.autocomplete(game=complete_game)
@@ -145,6 +204,8 @@ async def status(
     private = status_private_to(info, settings, caller_of(interaction), share=share)
     kept = kept_status(info, settings, caller_of(interaction), share=share)
     embed = status_embed(info, settings, private, kept)
+    # Empty but for the GM of a game in its lobby (the service decides).
+    add_records(embed, info, await bot.service.lobby.lobby_records(info.id, caller_of(interaction)))
     other = await bot.service.lobby.match_board(info.id)
     if other is not None:  # One-on-one: the match's other board
         embed.add_field(name="Match", value=match_text(other), inline=False)
@@ -157,7 +218,8 @@ async def status(
     game="Game number (default: this channel's game)",
     share="Show the answer to the whole channel (default: only to you)",
 )
-@app_commands.autocomplete(game=complete_game, phase=complete_phase)
+@app_commands.autocomplete(game=complete_game)
+@app_commands.autocomplete(phase=complete_phase)
 async def show_map(
     interaction: discord.Interaction,
     phase: PhaseOption | None = None,
@@ -193,7 +255,8 @@ async def show_map(
     game="Game number (default: this channel's game)",
     share="Show the answer to the whole channel (default: only to you)",
 )
-@app_commands.autocomplete(game=complete_game, phase=complete_phase)
+@app_commands.autocomplete(game=complete_game)
+@app_commands.autocomplete(phase=complete_phase)
 async def history(
     interaction: discord.Interaction,
     phase: PhaseOption | None = None,
@@ -316,6 +379,26 @@ async def export(
     views = await view_export_lines(bot.lookups, info, caller_of(interaction))
     # A Spy game: the GM's whole record, a player's own spy after the end.
     lines = await export_for(bot.lookups, info, caller_of(interaction)) if views is None else views
+    await _send_lines(interaction, info, lines, view=views is not None, share=share)
+    # Issue 31: the caller's own notes after the end, to them alone even when shared.
+    notes = await notes_export(bot.lookups, info, caller_of(interaction))
+    if notes is not None:
+        await interaction.followup.send(
+            f"**{info.name}**: your private notes, attached for you alone.",
+            file=text_file(notes, f"notes-{info.id}.txt"),
+            ephemeral=True,
+        )
+
+
+async def _send_lines(
+    interaction: discord.Interaction,
+    info: GameInfo,
+    lines: list[dict[str, Any]],
+    *,
+    view: bool,
+    share: bool,
+) -> None:
+    """The export's lines as one file (a hidden-information game's: the player's view)."""
     data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
     if not lines:
         await interaction.followup.send(
@@ -329,7 +412,7 @@ async def export(
             ephemeral=not share,
         )
         return
-    if views is not None:
+    if view:
         await interaction.followup.send(
             f"**{info.name}**: your power's view of each phase played, one JSON line "
             "each (the view as the engine's result, and its judge notation).",
@@ -346,7 +429,13 @@ async def export(
     )
 
 
-RECORD_COMMANDS = (status, show_map, history, chart, export)
+RECORD_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
+    status,
+    show_map,
+    history,
+    chart,
+    export,
+)
 
 
 def game_group(bot: DipBot) -> app_commands.Group:

@@ -16,7 +16,7 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-# The type checker, on what [tool.mypy] in pyproject.toml lists (the engine, strict).
+# The type checker, on what [tool.mypy] in pyproject.toml lists (every package; the engine strictly).
 .venv/bin/mypy
 # Two workers (pytest-xdist), one a core of the 2-core machines it runs on; tests that
 # take long go first to whichever is free. `-n 0` (or any -n) in the arguments wins.

@@ -1,7 +1,7 @@
 """The bot's own keeping, apart from any game: its small facts (the slash commands'
-hash), users whose DMs Discord refuses, a DM of orders waiting for its game to be
-picked, each player's own settings. Registered on the metadata by `storage.models`,
-which re-exports them."""
+hash), users whose DMs Discord refuses, each user's DM channel with the bot, a DM of
+orders waiting for its game to be picked, each player's own settings. Registered on
+the metadata by `storage.models`, which re-exports them."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ class ClosedDmRow(SQLModel, table=True):
 
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     closed_at: datetime = Field(default=None, sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class DmChannelRow(SQLModel, table=True):
+    """The DM channel between a user and the bot (Discord's answer to Create DM, or the
+    channel of a DM they sent), so that a DM to them is one request, not two, in every
+    process and after a restart (issue 32). Replaced when Discord says it is gone and
+    another is opened."""
+
+    __tablename__ = "dm_channels"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    opened_at: datetime = Field(default=None, sa_column=Column(UTCDateTime(), nullable=False))
 
 
 class PendingOrdersRow(SQLModel, table=True):

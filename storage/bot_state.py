@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.models import BotStateRow
 
@@ -22,3 +25,22 @@ async def put(session: AsyncSession, key: str, value: dict, now: datetime) -> No
     else:
         row.value = value
         row.updated_at = now
+
+
+async def locked(
+    session: AsyncSession, key: str, now: datetime, *, create: bool = True
+) -> tuple[dict, float]:
+    """The value under `key` (with `create`, made `{}` if there is none), its row locked
+    until the transaction ends, and the database's own clock as of the lock, in seconds
+    since the epoch: one clock for every process that shares the row, whatever their
+    hosts' say. PostgreSQL only (`clock_timestamp()`, FOR UPDATE)."""
+    if create:  # by several processes at once: whoever is second inserts nothing
+        empty = {"key": key, "value": {}, "updated_at": now}
+        await session.execute(pg_insert(BotStateRow).values(empty).on_conflict_do_nothing())
+    query = (
+        select(BotStateRow, func.extract("epoch", func.clock_timestamp()))
+        .where(col(BotStateRow.key) == key)
+        .with_for_update()
+    )
+    row, clock = (await session.execute(query)).one()
+    return dict(row.value), float(clock)

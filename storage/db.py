@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import Table, event, inspect
+from sqlalchemy.engine import URL, CursorResult, Result, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -24,6 +25,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.sql import Select
+from sqlmodel import SQLModel
 
 log = logging.getLogger(__name__)
 
@@ -127,3 +129,20 @@ async def connection(db: Db) -> AsyncConnection:
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions that keep loaded objects usable after commit (no lazy reloads in async)."""
     return async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+
+
+def table_of(row: type[SQLModel]) -> Table:
+    """The Core `Table` of a table class, for statements built once at import (the
+    `__table__` SQLModel sets, which its types do not declare)."""
+    table = inspect(row).local_table
+    if not isinstance(table, Table):
+        raise TypeError(f"{row.__name__} is not a table")
+    return table
+
+
+def rows_matched(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE run through a session matched: the session
+    returns a `CursorResult`, which counts them, typed as a plain `Result`."""
+    if not isinstance(result, CursorResult):
+        raise TypeError("rows_matched takes the result of an UPDATE or a DELETE")
+    return result.rowcount

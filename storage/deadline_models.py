@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import JSON, BigInteger, Column
 from sqlmodel import Field, SQLModel
 
-from storage.types import UTCDateTime
+from storage.types import UTCDateTime, row_id
 
 
 class AbsenceRow(SQLModel, table=True):
@@ -19,7 +19,7 @@ class AbsenceRow(SQLModel, table=True):
 
     __tablename__ = "absences"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     power: str = Field(max_length=32)
     user_id: int = Field(sa_column=Column(BigInteger, nullable=False))

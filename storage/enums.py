@@ -22,6 +22,9 @@ class PlayerStatus(StrEnum):
     LEFT = "left"
     KICKED = "kicked"
     REPLACED = "replaced"
+    # Did not answer a roll-call before the first phase in time (issue 31): holds no
+    # power, and may be given one again (`/gm replace`).
+    STANDBY = "standby"
 
 
 class VoteKind(StrEnum):
@@ -87,6 +90,13 @@ class EventKind(StrEnum):
     EXCUSED = "excused"
     ABSENCE = "absence"
     SETTING_CHANGED = "setting_changed"
+    # Issue 31's spectators: the channel's results post copied to one, the GM's whole
+    # board to one the GM let watch, and a request to watch with the GM's answer.
+    WATCHED_RESULTS = "watched_results"
+    WATCHED_BOARD = "watched_board"
+    SPECTATING = "spectating"
+    ROLL_CALL = "roll_call"  # issue 31: a player asked (or reminded) to answer "I'm in"
+    ROLL_CALL_MISSED = "roll_call_missed"  # issue 31: who did not answer in time
 
 
 class MatchResult(StrEnum):
@@ -125,3 +135,13 @@ class AuditAction(StrEnum):
     CANCEL_ABSENCE = "cancel_absence"
     ANONYMOUS_PRESS = "anonymous_press"  # rules/004: an anonymous press's sender
     SCORE_OWNER = "score_owner"  # rules/004 ratings: whose score a power's counts for
+    SPECTATOR = "spectator"  # issue 31: let someone watch a hidden game, or not
+
+
+class SpectatorStatus(StrEnum):
+    """Where a member who asked to watch a game stands (`SpectatorRow.status`, issue 31)."""
+
+    ASKED = "asked"  # waits for the GM (Kriegsplomacy, Spy)
+    WATCHING = "watching"  # told of each phase
+    REFUSED = "refused"  # the GM said no, or stopped it
+    STOPPED = "stopped"  # the member stopped watching (`/game unwatch`)

@@ -27,7 +27,7 @@ from storage.enums import (
     VoteKind,
     VoteStatus,
 )
-from storage.types import UTCDateTime, words
+from storage.types import UTCDateTime, row_id, words
 
 
 def _big(**kw: Any) -> Any:
@@ -63,7 +63,7 @@ class GameRow(SQLModel, table=True):
         ),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     guild_id: int = _big(nullable=False, index=True)
     channel_id: int = _big(nullable=False, index=True)
     gm_user_id: int = _big(nullable=False)
@@ -84,6 +84,12 @@ class GameRow(SQLModel, table=True):
     scoring: Scoring | None = _word(Scoring, 16, nullable=True)
     # One-on-one (rules/004): the match this game is one board of; None for most games.
     match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
+    # Issue 31, a roll-call before the first phase: when `/game start` dealt the powers
+    # and called it (kept: the record); until when the players may answer, and when
+    # those who have not are reminded (each None once done, or once the game began).
+    roll_called_at: datetime | None = _when()
+    roll_call_until: datetime | None = _when()
+    roll_call_reminder_at: datetime | None = _when()
 
 
 class MatchRow(SQLModel, table=True):
@@ -93,7 +99,7 @@ class MatchRow(SQLModel, table=True):
 
     __tablename__ = "matches"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     guild_id: int = _big(nullable=False, index=True)
     second_channel_id: int = _big(nullable=False)
     status: GameStatus = _word(GameStatus, 16)  # lobby, active, ended
@@ -112,7 +118,7 @@ class PlayerRow(SQLModel, table=True):
     __tablename__ = "players"
     __table_args__ = (UniqueConstraint("game_id", "user_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     user_id: int = _big(nullable=False, index=True)
     status: PlayerStatus = _word(PlayerStatus, 16)
@@ -129,6 +135,9 @@ class PlayerRow(SQLModel, table=True):
     # nobody can reach them; the GM is told and may call a standby. Cleared when they
     # are seen in the server again.
     left_server_at: datetime | None = _when()
+    # Answered a roll-call before the first phase "I'm in", or took a dropped player's
+    # place at it (issue 31).
+    confirmed_at: datetime | None = _when()
 
 
 class PowerRow(SQLModel, table=True):
@@ -138,7 +147,7 @@ class PowerRow(SQLModel, table=True):
     __tablename__ = "powers"
     __table_args__ = (UniqueConstraint("game_id", "power"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     power: str = Field(max_length=32)
     user_id: int | None = _big(nullable=True, index=True)
@@ -175,7 +184,7 @@ class PhaseRow(SQLModel, table=True):
         Index("ix_phases_game_code", "game_id", "code"),  # a phase by its code
     )
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id")
     seq: int
     code: str = Field(max_length=8)
@@ -191,6 +200,9 @@ class PhaseRow(SQLModel, table=True):
     grace_until: datetime | None = _when()
     # The powers that spent an excused miss in this phase (issue 23), for the record.
     excused: list | None = _json(nullable=True)
+    # The powers marked ready when the phase was played (issue 31's quickness); None for
+    # phases played before it was kept (migration 0020): not known, not "none ready".
+    ready: list | None = _json(nullable=True)
     start_state: dict | None = _json(nullable=True)
     # Spy Diplomacy's record of the spies' orders and sabotage (`spy_json`): the GM's and,
     # cut to its own spy, each owner's; never anyone else's. None in other variants.
@@ -202,7 +214,7 @@ class SubmissionRow(SQLModel, table=True):
 
     __tablename__ = "submissions"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     phase_id: int = Field(foreign_key="phases.id", index=True)
     power: str = Field(max_length=32)
@@ -218,7 +230,7 @@ class OrderRow(SQLModel, table=True):
     __tablename__ = "orders"
     __table_args__ = (UniqueConstraint("phase_id", "power", "slot"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     phase_id: int = Field(foreign_key="phases.id", index=True)
     power: str = Field(max_length=32)
     slot: str = Field(max_length=16)  # province of the unit or build; "WAIVE1", …
@@ -236,7 +248,7 @@ class ProxyGrantRow(SQLModel, table=True):
 
     __tablename__ = "proxy_grants"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     power: str = Field(max_length=32)
     grantor_user_id: int | None = _big(nullable=True)
@@ -252,7 +264,7 @@ class VoteRow(SQLModel, table=True):
 
     __tablename__ = "votes"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     phase_id: int = Field(foreign_key="phases.id")
     kind: VoteKind = _word(VoteKind, 16)
@@ -268,7 +280,7 @@ class BallotRow(SQLModel, table=True):
     __tablename__ = "ballots"
     __table_args__ = (UniqueConstraint("vote_id", "power"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     vote_id: int = Field(foreign_key="votes.id", index=True)
     power: str = Field(max_length=32)
     user_id: int = _big(nullable=False)
@@ -282,7 +294,7 @@ class ReminderRow(SQLModel, table=True):
 
     __tablename__ = "reminders"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     phase_id: int = Field(foreign_key="phases.id")
     due_at: datetime = _when(nullable=False, index=True)
@@ -302,7 +314,7 @@ class TalkThreadRow(SQLModel, table=True):
     __tablename__ = "talk_threads"
     __table_args__ = (UniqueConstraint("game_id", "name"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     thread_id: int = _big(nullable=False, unique=True)
     name: str = Field(max_length=100)  # "England–France": the powers, sorted
@@ -318,7 +330,7 @@ class ThreadMemberRow(SQLModel, table=True):
     __tablename__ = "thread_members"
     __table_args__ = (UniqueConstraint("talk_thread_id", "user_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     talk_thread_id: int = Field(foreign_key="talk_threads.id", index=True)
     user_id: int = _big(nullable=False)
     why: ThreadMemberWhy = _word(ThreadMemberWhy, 16)  # a power's player, or the GM copied
@@ -333,7 +345,7 @@ class AuditRow(SQLModel, table=True):
 
     __tablename__ = "audit_log"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     actor_user_id: int = _big(nullable=False)
     action: AuditAction = _word(AuditAction, 32)
@@ -353,7 +365,7 @@ class OutboxRow(SQLModel, table=True):
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_pending", "delivered_at", "next_attempt_at"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
     kind: EventKind = _word(EventKind, 32)
     channel_id: int | None = _big(nullable=True)
@@ -379,7 +391,7 @@ class PressRow(SQLModel, table=True):
 
     __tablename__ = "press"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = row_id()
     game_id: int = Field(foreign_key="games.id", index=True)
     phase_id: int = Field(foreign_key="phases.id", index=True)
     signed_by: list = _json()
@@ -401,3 +413,12 @@ from storage.bot_models import (  # noqa: E402, F401
 # Issue 23's absences and reminder choices, in their own module; imported here so that
 # every user of the metadata sees them.
 from storage.deadline_models import AbsenceRow, ReminderChoiceRow  # noqa: E402, F401
+
+# Issue 31's private notes, in their own module likewise.
+from storage.notes_models import NoteRow  # noqa: E402, F401
+
+# Issue 31's sandboxes, in their own module likewise.
+from storage.sandbox_models import SandboxPositionRow, SandboxRow  # noqa: E402, F401
+
+# Issue 31's spectators, in their own module likewise.
+from storage.spectator_models import SpectatorRow  # noqa: E402, F401

@@ -1,12 +1,14 @@
-"""Column types shared by the models."""
+"""Column types shared by the models, and the primary key's field."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import DateTime, Enum
 from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field
 
 
 class UTCDateTime(TypeDecorator):
@@ -47,3 +49,13 @@ def words(enum: type[StrEnum], length: int) -> Enum:
         values_callable=lambda members: [m.value for m in members],
         validate_strings=True,
     )
+
+
+def row_id() -> Any:
+    """A table's key, numbered by the database: `id: int = row_id()`.
+
+    The attribute is None from the row's creation until the flush that inserts it, and
+    an int from then on; it is typed by the second, what every row the code reads or
+    passes on holds (a row built here is flushed before its id is used). The column is
+    the same either way: a primary key is never NULL."""
+    return Field(default=None, primary_key=True)

@@ -126,10 +126,12 @@ SERVICE_LAYERS = (
     "variants",
     "orders",
     "timing",
+    "spectators",
     "lobby",
     "endings",
     "deadlines",
     "records",
+    "sandbox",
     "gm",
     "app",
 )

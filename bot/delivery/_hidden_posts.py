@@ -55,8 +55,7 @@ class HiddenPosts:
             settings = await self.sender.service.lobby.game_settings(event.game_id)
             chart = await self.lookups.centre_chart(event.game_id, settings.map_palette)
             files.append(discord.File(io.BytesIO(chart), f"centres-{p.phase}.png"))
-        channel = await self.sender.channel(event.channel_id)
-        await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
+        await self.sender.to_channel(event, text, files=files)  # pinging no one
 
     async def news(self, event: Event, played: PlayedPhase, name: str) -> None:
         """A player's DMs: civil disorder, at once and on its own; then their view's

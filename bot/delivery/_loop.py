@@ -11,22 +11,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.delivery._dm_channels import DmChannels
 from bot.delivery._hidden_posts import HiddenPosts
+from bot.delivery._lead import Lead
+from bot.delivery._nonces import delivering
 from bot.delivery._notice_posts import NoticePosts
 from bot.delivery._phase_posts import PhasePosts
 from bot.delivery._reach import ReachWatch, Unreachable
+from bot.delivery._roll_call_posts import RollCallPosts
 from bot.delivery._sender import Handler, Sender
+from bot.delivery._spectator_posts import SpectatorPosts
 from bot.delivery._spy_posts import SpyPosts
-from bot.service.app import Scheduler
+from bot.service.app import Leadership, Scheduler
 from bot.service.events import Event, EventKind, Nmr
 from bot.service.kernel import UserError
 from bot.service.records import GameLookups
@@ -38,20 +41,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Events taken from the outbox at a time; a round takes batch after batch until none
-# is due, each batch's games delivered side by side (`_lanes`).
+# is due, each batch's games delivered side by side (`_lanes`). Their requests wait for
+# the bot's allowance under Discord's global limit one by one, whoever makes them
+# (bot/delivery/_allowance.py): the lanes need not count them.
 DELIVERY_BATCH = 50
-# "All bots can make up to 50 requests per second to our API" (topics/rate-limits).
-# discord.py learns of that limit only from a 429, retries a request five times at
-# most, then raises: a burst of games due at once would see its messages refused and
-# sent again out of order. The loop keeps its own requests under this many a second,
-# leaving the rest of the 50 to answers to players (docs/PERFORMANCE.md, "Burst").
-DELIVERY_REQUESTS_PER_SECOND = 45
+# While its tick still plays games, the leader looks for their events this often.
+TICK_WATCH = 0.1
 
 
 class Delivery:
-    """Drives `Scheduler.tick` and sends outbox events; one per bot process. What each
-    event kind says is its poster's (`PhasePosts`, `NoticePosts`), each holding the one
-    `Sender` that knows where messages go; the loop only picks the poster's handler."""
+    """Drives `Scheduler.tick` and sends outbox events; one per bot process, and of the
+    processes sharing a database only the one that leads sends (`Lead`): the others
+    tick, and ask for the lead. What each event kind says is its poster's (`PhasePosts`,
+    `NoticePosts`), each holding the one `Sender` that knows where messages go; the loop
+    only picks the poster's handler."""
 
     def __init__(
         self,
@@ -65,6 +68,7 @@ class Delivery:
         interval: float = 5.0,
         heartbeat: Path | None = None,
         outbox_keep_days: float,
+        leadership: Leadership | None = None,
     ) -> None:
         self.client = client
         self.service = service
@@ -76,27 +80,57 @@ class Delivery:
         self._stopping = asyncio.Event()
         self._closing = False
         self.in_round = False
-        self.allowance = Allowance(DELIVERY_REQUESTS_PER_SECOND)
+        self.lead = Lead(leadership or Leadership(service.store), service.outbox, clock)
         # Users Discord will not let dipgm reach (bot/delivery/_reach.py).
         self.reach = ReachWatch(self.service, clock)
-        sender = Sender(client, service, self.reach)
+        # Each user's DM channel, kept (bot/delivery/_dm_channels.py).
+        self.dm_channels = DmChannels(self.service, clock)
+        self.sender = sender = Sender(client, service, self.reach, self.dm_channels)
         hidden = HiddenPosts(sender, lookups)
         self.phases = PhasePosts(sender, lookups, threads, SpyPosts(sender, lookups), hidden)
         self.notices = NoticePosts(sender, threads, hidden)
-        self._handlers = handler_table(self.phases.handlers(), self.notices.handlers())
+        spectators = SpectatorPosts(sender, lookups, self.phases)  # issue 31
+        self._handlers = handler_table(
+            self.phases.handlers(),
+            self.notices.handlers(),
+            RollCallPosts(sender).handlers(),
+            spectators.handlers(),
+        )
+
+    @property
+    def leads(self) -> bool:
+        """Whether this process is the one sending the outbox now."""
+        return self.lead.leads
 
     async def run(self) -> None:
-        """Until `stop()`: one round, then sleep. A failing round is logged, not fatal."""
+        """Until `stop()`: rounds, and a pause after one that delivered nothing (cut short
+        when this process takes the lead). A failing round is logged, not fatal. The lead
+        is given up on the way out, so that another process takes it at once."""
         await self.client.wait_until_ready()
         await self.reach.start()
-        while not self.client.is_closed() and not self._stopping.is_set():
-            self.in_round = True
-            try:
-                await self.run_once()
-            except Exception:
-                log.exception("delivery round failed; trying again in %.0f s", self.interval)
-            finally:
-                self.in_round = False
+        try:
+            while not self.client.is_closed() and not self._stopping.is_set():
+                self.in_round = True
+                delivered = 0
+                try:
+                    delivered = await self.run_once()
+                except Exception:
+                    log.exception("delivery round failed; trying again in %.0f s", self.interval)
+                finally:
+                    self.in_round = False
+                # A round delivers what was due when it began; one that delivered some is
+                # followed at once by another, for what fell due meanwhile (games other
+                # processes adjudicated during a burst).
+                if not delivered:
+                    await self._pause()
+        finally:
+            await self.lead.step_down()
+
+    async def _pause(self) -> None:
+        try:
+            await self.lead.pause(self.interval, self._stopping)
+        except Exception:
+            log.exception("asking for the lead failed; trying again in %.0f s", self.interval)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), self.interval)
 
@@ -114,16 +148,42 @@ class Delivery:
         self.stop()
 
     async def run_once(self) -> int:
-        """Tick the scheduler, then deliver what is due: batch after batch until none is
-        left (a burst of games due at once does not wait a round per batch), different
-        games side by side, each game's events in order. Returns events delivered."""
+        """Tick the scheduler and, in the process that leads, deliver what is due: batch
+        after batch until none is left (a burst of games due at once does not wait a
+        round per batch), different games side by side, each game's events in order.
+        The leader delivers while its tick plays the games: the first games' messages go
+        out while the rest are adjudicated. Returns events delivered."""
         now = self.clock()
-        await self.scheduler.tick(now)
         await self.reach.refresh()
+        if not await self.lead.take():  # another process delivers
+            await self.scheduler.tick(now)
+            self._beat()
+            return 0
+        ticking = asyncio.create_task(self.scheduler.tick(now), name="dipgm-tick")
+        try:
+            delivered = await self._deliver_due(now, ticking)
+        except asyncio.CancelledError:
+            ticking.cancel()  # the bot closing, past its grace: the tick goes too
+            raise
+        except Exception:
+            await asyncio.wait({ticking})  # a failed delivery never cuts the tick short
+            raise
+        await ticking  # a failure of the tick is the round's, as before it delivered
+        self._beat()
+        await self.service.outbox.prune_outbox_hourly(now, self.outbox_keep_days)
+        return delivered
+
+    async def _deliver_due(self, now: datetime, ticking: asyncio.Task) -> int:
         delivered = 0
         stalled: set[tuple] = set()  # lanes that met an outage: the rest waits
         while True:
             events = await self.service.outbox.pending_events(now, DELIVERY_BATCH)
+            if not events:
+                if ticking.done() or self._stopping.is_set() or not self.leads:
+                    break
+                # Nothing due yet, but the tick is still playing games: their events come.
+                await asyncio.wait({ticking}, timeout=TICK_WATCH)
+                continue
             lanes = _lanes(_groups(events))
             # A game's events split between two batches keep their order: a lane that
             # stalled in an earlier batch is not taken up again in this round.
@@ -135,10 +195,10 @@ class Delivery:
                 if isinstance(outcome, BaseException):
                     raise outcome
                 delivered += outcome
-            if len(events) < DELIVERY_BATCH or self._stopping.is_set():
+            if self._stopping.is_set() or not self.leads:
                 break
-        self._beat()
-        await self.service.outbox.prune_outbox_hourly(now, self.outbox_keep_days)
+            if len(events) < DELIVERY_BATCH and ticking.done():
+                break
         return delivered
 
     async def _deliver_lane(
@@ -149,18 +209,19 @@ class Delivery:
         outage (Discord failing or unreachable) stalls the lane for the round, so that
         none of its later events overtakes the one that failed: they stay leased and
         are offered again after it (the service's outbox). After `stop()` the lane ends
-        with the event in flight: shutdown does not wait out a queue asleep on buckets."""
+        with the event in flight: shutdown does not wait out a queue asleep on buckets;
+        so does a process that has lost the lead (another delivers the rest)."""
         delivered = 0
         for group in groups:
             # Closing: the event being sent is finished, no other is begun (the rest
-            # wait in the outbox for the next start, in order).
-            if key in stalled or self._closing:
+            # wait in the outbox for the next start, or the next leader, in order).
+            if key in stalled or self._closing or not self.leads:
                 break
             try:
-                async with self.allowance.spend(_requests(group)):
-                    if len(group) == 1:
-                        await self.deliver(group[0])
-                    else:
+                if len(group) == 1:
+                    await self.deliver(group[0])
+                else:
+                    with delivering(group[0]):
                         await self.phases.nmr_group(group)
             except Unreachable as gone:
                 log.info(
@@ -199,7 +260,8 @@ class Delivery:
             )
 
     async def deliver(self, event: Event) -> None:
-        await self._handlers[event.kind](event)
+        with delivering(event):  # its messages' nonces (bot/delivery/_nonces.py)
+            await self._handlers[event.kind](event)
 
     def _beat(self) -> None:
         """Touch the heartbeat file that `python -m bot healthcheck` looks at."""
@@ -218,59 +280,6 @@ def handler_table(*offered: dict[EventKind, Handler]) -> dict[EventKind, Handler
             raise ValueError(f"event kinds offered by two posters: {sorted(twice)}")
         table.update(handlers)
     return table
-
-
-class Allowance:
-    """At most `rate` requests in any one second, as Discord counts its global limit (a
-    sliding second). The requests an event makes happen between the start of its
-    delivery and its end, at moments the loop does not see; so they are counted from
-    the start (`spend`) until a second after the end, which keeps every second within
-    `rate` whatever the round trips. Granted in the order asked, so a lane waiting for
-    two is not passed for ever by lanes wanting one."""
-
-    def __init__(self, rate: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.clock = clock
-        self._in_flight = 0
-        self._ended: deque[float] = deque()  # when each request of the last second ended
-        self._turn = asyncio.Lock()
-        self._released = asyncio.Event()
-
-    @contextlib.asynccontextmanager
-    async def spend(self, requests: int) -> AsyncIterator[None]:
-        requests = min(requests, self.rate)
-        async with self._turn:
-            while True:
-                now = self.clock()
-                while self._ended and now - self._ended[0] >= 1.0:
-                    self._ended.popleft()
-                used = self._in_flight + len(self._ended)
-                if used + requests <= self.rate:
-                    break
-                # Room comes when a request of the last second is a second old, or
-                # when one in flight ends (it then counts for a second from its end).
-                self._released.clear()
-                wait = self._ended[0] + 1.0 - now if self._ended else None
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._released.wait(), wait)
-            self._in_flight += requests
-        try:
-            yield
-        finally:
-            self._in_flight -= requests
-            self._ended.extend([self.clock()] * requests)
-            self._released.set()
-
-
-def _requests(group: list[Event]) -> int:
-    """The requests a group's delivery makes, at most, for the ordinary events of a
-    burst: a post to a channel, or a DM (opening the DM channel, then the message).
-    Events that make more (a game's start, threads) are rare and paced by their own
-    per-route limits; an estimate short by a few costs a 429 that discord.py waits out,
-    not a lost message."""
-    return sum(
-        2 if event.user_id is not None and event.channel_id is None else 1 for event in group
-    )
 
 
 def _lanes(groups: list[list[Event]]) -> dict[tuple, list[list[Event]]]:

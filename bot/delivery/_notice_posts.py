@@ -13,6 +13,7 @@ import discord
 
 from adjudication.variants import VARIANTS, Disclosure
 from bot.delivery._hidden_posts import HiddenPosts
+from bot.delivery._roll_call_posts import place_given_text
 from bot.delivery._sender import NO_PINGS, Handler, Sender, Step, pings_for
 from bot.service.deadlines import absence_text, excused_text, late_text
 from bot.service.events import Event, EventKind
@@ -149,6 +150,8 @@ class NoticePosts:
         replacing = f" (replacing {mention(p.old, info.name_of(p.old))})" if p.old else ""
 
         async def brief() -> discord.Message | None:
+            if p.roll_call:  # issue 31: the first deadline comes with the game's start
+                return await self.sender.to_user(p.new, place_given_text(name, power))
             try:
                 text = await self._briefing(game_id, p.new, power, name)
             except WrongState:  # the game ended since: there is nothing to take over

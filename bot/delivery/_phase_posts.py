@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import logging
+from dataclasses import dataclass
+from datetime import datetime
 
 import discord
 
@@ -21,6 +23,7 @@ from bot.service.kernel import (
     MESSAGE_LIMIT,
     SCORING_NAMES,
     PhaseNotices,
+    PlayedPhase,
     ResultsNotation,
     channel_next,
     channel_results,
@@ -42,6 +45,17 @@ from bot.service.variants.spy import has_spies, public_played
 from bot.ui import TalkThreads
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class _ResultsPost:
+    """A played phase as its results post tells it: the phase as the channel may see
+    it, the heading, the last line (what comes next, or how the game ended)."""
+
+    played: PlayedPhase
+    heading: str
+    nxt: str
+    over: bool
 
 
 class PhasePosts:
@@ -129,28 +143,54 @@ class PhasePosts:
         rules/004's judge notation as a text file."""
         p = event.payload_as(ev.Results)
         assert event.game_id is not None and event.channel_id is not None
-        name = await self.sender.game_name(event)
-        over = not p.deadline and not p.match_wait
-        played = await self.lookups.played_phase(event.game_id, p.phase_id, p.next_phase_id)
-        if played is None:  # rolled back before it could be posted
-            log.info("results of %s in game %s no longer live", p.phase, event.game_id)
+        post = await self._played_post(event.game_id, p, event.created_at)
+        if post is None:
             return
+        if is_hidden(post.played.before):  # issue 12: the public view only
+            ending = post.nxt if post.over else None  # over: what comes next is how it ended
+            await self.hidden.results(event, post.played, post.heading, post.nxt, ending)
+            return
+        text, files = await self._public_post(event.game_id, p, post)
+        await self.sender.to_channel(event, text, files=files, allowed_mentions=NO_PINGS)
+
+    async def public_results(
+        self, game_id: int, p: ev.Results, created_at: datetime
+    ) -> tuple[str, list[discord.File]] | None:
+        """The channel's results post of a phase, its text and files, for a spectator's
+        copy (issue 31); None when the phase was rolled back since, or when the game
+        shows its channel only a public view (a hidden-information game)."""
+        post = await self._played_post(game_id, p, created_at)
+        if post is None or is_hidden(post.played.before):
+            return None
+        return await self._public_post(game_id, p, post)
+
+    async def _played_post(
+        self, game_id: int, p: ev.Results, created_at: datetime
+    ) -> _ResultsPost | None:
+        """The phase as the channel may see it, its heading and its last line."""
+        name = (await self.service.lobby.game_info(game_id)).name
+        over = not p.deadline and not p.match_wait
+        played = await self.lookups.played_phase(game_id, p.phase_id, p.next_phase_id)
+        if played is None:  # rolled back before it could be posted
+            log.info("results of %s in game %s no longer live", p.phase, game_id)
+            return None
         if has_spies(played.before):  # issue 12: "Only the owner of a spy is told its location"
             played = public_played(played)
-        title = played.before.phase.title
-        heading = f"**{name} — results of {title}**"
-        settings = await self.service.lobby.game_settings(event.game_id)
+        heading = f"**{name} — results of {played.before.phase.title}**"
         if over:
-            nxt = await self._ending(event.game_id, name)
+            nxt = await self._ending(game_id, name)
         else:
-            nxt = channel_next(played.after.phase, p.deadline, event.created_at, p.match_wait)
-        if is_hidden(played.before):  # issue 12: the public view only
-            ending = nxt if over else None  # over: what comes next is how it ended
-            await self.hidden.results(event, played, heading, nxt, ending)
-            return
+            nxt = channel_next(played.after.phase, p.deadline, created_at, p.match_wait)
+        return _ResultsPost(played, heading, nxt, over)
+
+    async def _public_post(
+        self, game_id: int, p: ev.Results, post: _ResultsPost
+    ) -> tuple[str, list[discord.File]]:
+        played, over = post.played, post.over
+        settings = await self.service.lobby.game_settings(game_id)
         # The notation as the record knows it now ([ia: …], a retreat phase's notes and
         # the movement it completes); the stored report if the phase is gone since.
-        judge = await self.service.history.judge_text(event.game_id, p.phase_id) or p.report
+        judge = await self.service.history.judge_text(game_id, p.phase_id) or p.report
         if settings.results_notation is ResultsNotation.JUDGE:
             body = f"```\n{judge}\n```"
         else:
@@ -164,22 +204,23 @@ class PhasePosts:
         palette = settings.map_palette  # the game's; None: the operator's
         unheld = unheld_powers(settings, played.after.phase)  # named in the legend
         png = await self.lookups.results_png(played, final=over, palette=palette, statuses=unheld)
-        text, body_file = results_post(heading, body, said, nxt)
+        text, body_file = results_post(post.heading, body, said, post.nxt)
         files = [png_file(png, p.phase)]
         if over or played.after.phase.year != played.before.phase.year:
             # The year's last phase: the supply-centre chart, up to the year to come.
-            chart = await self.lookups.centre_chart(event.game_id, palette)
+            chart = await self.lookups.centre_chart(game_id, palette)
             files.append(discord.File(io.BytesIO(chart), f"centres-{p.phase}.png"))
         if body_file:
             files.append(text_file(body, f"results-{p.phase}.txt"))
         files.append(text_file(judge, f"results-{p.phase}-judge.txt"))
-        channel = await self.sender.channel(event.channel_id)
-        await channel.send(text, files=files, allowed_mentions=NO_PINGS)
+        return text, files
 
     async def _ending(self, game_id: int, name: str) -> str:
         """How the game ended, with the scores: said in the last results post."""
         info = await self.service.lobby.game_info(game_id)
-        scores = {p.power: p.score for p in info.powers if p.score is not None}
+        scores: dict[str, float | None] = {
+            p.power: p.score for p in info.powers if p.score is not None
+        }
         settings = await self.service.lobby.game_settings(game_id)
         assert info.end_kind is not None
         ending = ev.GameEnded(kind=info.end_kind, winners=tuple(info.winners), scores=scores)
@@ -197,6 +238,7 @@ class PhasePosts:
                 "for it by DM; if its player misses this deadline, yours are used.",
             )
             return
+        assert p.phase_id is not None and p.phase is not None  # rows of old carry both
         options = await self.lookups.retreat_and_build_options(event.game_id, p.phase_id, p.power)
         change = p.adjustment
         if p.dislodged:

@@ -1,7 +1,8 @@
 """The Discord pieces that cogs and the delivery loop share: the one error handler
 (guarded replies, Discord's refusal codes), what a game's channel needs (channel
 checks), the private threads for negotiation (`TalkThreads`), and the buttons that
-outlive a restart (a vote's ballot, a replacement's score choice).
+outlive a restart (a vote's ballot, a replacement's score choice, a roll-call's "I'm
+in").
 
 Below the delivery loop and the client: nothing here imports them (each piece is
 handed what it needs, or reaches it through `interaction.client`)."""
@@ -19,6 +20,8 @@ from bot.ui._errors import edit_if_possible as edit_if_possible
 from bot.ui._errors import guarded as guarded
 from bot.ui._errors import guarded_dm as guarded_dm
 from bot.ui._errors import install as install_error_handler
+from bot.ui._roll_call_button import RollCallButton as RollCallButton
+from bot.ui._roll_call_button import roll_call_view as roll_call_view
 from bot.ui._score_buttons import ScoreButton as ScoreButton
 from bot.ui._score_buttons import score_choice_text as score_choice_text
 from bot.ui._score_buttons import score_choice_view as score_choice_view
@@ -37,6 +40,7 @@ __all__ = [
     "KIND_TITLES",
     "NO_MUTUAL_GUILDS",
     "Ballots",
+    "RollCallButton",
     "ScoreButton",
     "TalkThreads",
     "VoteButton",
@@ -50,6 +54,7 @@ __all__ = [
     "guarded_dm",
     "install_error_handler",
     "invite_permissions",
+    "roll_call_view",
     "score_choice_text",
     "score_choice_view",
     "sees_channel",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 import discord
@@ -131,7 +131,8 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[Any]) -> N
     try:
         await action
     except Exception as exc:  # the one place that turns errors into replies
-        custom_id = (interaction.data or {}).get("custom_id", "component")
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = data.get("custom_id", "component")
         if answered_too_late(exc):
             _too_late(interaction, f"component {custom_id}")
             return

@@ -5,6 +5,7 @@ the custom id, so a button keeps working after a restart."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -29,7 +30,7 @@ class ScoreButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ScoreButton:
         return cls(int(match["game"]), match["power"], match["choice"] == "m")
 

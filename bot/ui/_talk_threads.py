@@ -18,6 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 import discord
 
@@ -26,7 +27,9 @@ from bot.service.talk import TalkPlan, ThreadMember
 
 log = logging.getLogger(__name__)
 
-ARCHIVE_MINUTES = 10080  # a week: negotiations go quiet between deadlines
+# A week, the longest of the four lengths Discord offers: negotiations go quiet between
+# deadlines. (Final: the type checker reads it as that one length.)
+ARCHIVE_MINUTES: Final = 10080
 # Discord's JSON error codes met here (topics/opcodes-and-status-codes).
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MEMBER = 10007

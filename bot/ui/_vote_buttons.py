@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -37,10 +37,10 @@ def tally_text(vote: VoteInfo) -> str:
         if vote.status == "open":
             counts += f", {waiting} not yet voted"
         return f"Secret ballot: {counts}."
-    waiting = [p for p in vote.voters if p not in vote.yes and p not in vote.no]
+    not_voted = [p for p in vote.voters if p not in vote.yes and p not in vote.no]
     parts = [f"yes: {power_list(vote.yes)}", f"no: {power_list(vote.no)}"]
     if vote.status == "open":
-        parts.append(f"not yet voted: {power_list(waiting)}")
+        parts.append(f"not yet voted: {power_list(not_voted)}")
     return "; ".join(parts)
 
 
@@ -52,7 +52,10 @@ def closed_tally_text(closed: VoteClosed) -> str:
         # (Events queued before counts were kept carry the names: count them.)
         counts = [f"{_count(side)} {label}" for side, label in sides]
         return "Secret ballots: " + ", ".join(counts) + "."
-    parts = [f"{label}: {power_list(side)}" for side, label in sides if side]
+    # Open ballots carry the names (a count is only ever a secret ballot's).
+    parts = [
+        f"{label}: {power_list(side)}" for side, label in sides if side and isinstance(side, tuple)
+    ]
     return "; ".join(parts) + "." if parts else ""
 
 
@@ -88,7 +91,7 @@ class VoteButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> VoteButton:
         return cls(int(match["vote"]), match["choice"] == "y")
 

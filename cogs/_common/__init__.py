@@ -13,6 +13,8 @@ from cogs._common._game_picker import PickGame as PickGame
 from cogs._common._hidden_views import send_hidden as send_hidden
 from cogs._common._interaction import GAME_AND_SHARE as GAME_AND_SHARE
 from cogs._common._interaction import POWER_CHOICES as POWER_CHOICES
+from cogs._common._interaction import ActionButton as ActionButton
+from cogs._common._interaction import ActionSelect as ActionSelect
 from cogs._common._interaction import Confirm as Confirm
 from cogs._common._interaction import GameOption as GameOption
 from cogs._common._interaction import PhaseOption as PhaseOption
@@ -35,6 +37,8 @@ from cogs._common._replacement_pick import incoming_player as incoming_player
 __all__ = [
     "GAME_AND_SHARE",
     "POWER_CHOICES",
+    "ActionButton",
+    "ActionSelect",
     "Confirm",
     "GameOption",
     "GamePicker",

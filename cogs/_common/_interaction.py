@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -164,6 +164,33 @@ def grey_out(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
+Pressed = Callable[[discord.Interaction], Awaitable[None]]
+
+
+class ActionButton(discord.ui.Button):
+    """A button that runs `action` when pressed. discord.py calls an item's `callback`,
+    which a subclass defines: one assigned to an instance is a method replaced, which
+    the type checker refuses."""
+
+    def __init__(self, action: Pressed, **options: Any) -> None:
+        super().__init__(**options)
+        self.action = action
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.action(interaction)
+
+
+class ActionSelect(discord.ui.Select):
+    """A menu that runs `action` when chosen from, as `ActionButton`."""
+
+    def __init__(self, action: Pressed, **options: Any) -> None:
+        super().__init__(**options)
+        self.action = action
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.action(interaction)
+
+
 class Confirm(discord.ui.View):
     """One button that runs a dangerous action once, for the user who asked only, if
     the game is still as it was when they asked (`made_for`). The button disappears
@@ -183,10 +210,9 @@ class Confirm(discord.ui.View):
         self.origin = origin
         self.action = action
         self.made_for = made_for
-        button: discord.ui.Button = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.danger, custom_id="dipgm:confirm"
+        button = ActionButton(
+            self._pressed, label=label, style=discord.ButtonStyle.danger, custom_id="dipgm:confirm"
         )
-        button.callback = self._pressed
         self.add_item(button)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-import sqlmodel
+import sqlmodel.sql.sqltypes
 import storage.types
 
 ${imports if imports else ""}

@@ -9,7 +9,8 @@ session, or a bare connection where `storage.db.Db` says either will do) and non
 commits: the service owns the unit of work.
 
 - games: a game by id (with its phase, locked or not), by channel, by player; the
-  deadlines passed and the claim that makes a phase change happen once
+  deadlines passed and the claim that makes a phase change happen once; the roll-calls
+  before a first phase whose time or reminder is due
 - matches: the two boards of a One-on-one match
 - players: the people in a game, and who is gone from its server
 - powers: the powers of a game, who plays each, ready
@@ -23,10 +24,13 @@ commits: the service owns the unit of work.
 - press: public press kept in the record
 - reminders: reminders of a deadline, and the times each player chose
 - absences: absences declared ahead
+- notes: a player's private notes in a game, and who held a power in it
 - outbox: what is to be said on Discord: added, leased, held, given up, pruned
 - audit: the GM's audit log
-- ratings: the ratings tables, as SQL aggregates
+- ratings: the ratings tables, as SQL aggregates; a player's record of showing up
 - users: a user's palette, and whether their DMs are closed
+- sandboxes: a user's private boards and their positions (issue 31)
+- spectators: members who follow a game without playing it (issue 31)
 """
 
 from storage.queries import (
@@ -34,6 +38,7 @@ from storage.queries import (
     audit,
     games,
     matches,
+    notes,
     orders,
     outbox,
     phases,
@@ -43,6 +48,8 @@ from storage.queries import (
     proxies,
     ratings,
     reminders,
+    sandboxes,
+    spectators,
     submissions,
     threads,
     users,
@@ -54,6 +61,7 @@ __all__ = [
     "audit",
     "games",
     "matches",
+    "notes",
     "orders",
     "outbox",
     "phases",
@@ -63,6 +71,8 @@ __all__ = [
     "proxies",
     "ratings",
     "reminders",
+    "sandboxes",
+    "spectators",
     "submissions",
     "threads",
     "users",

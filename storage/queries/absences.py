@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.models import AbsenceRow
 
@@ -13,8 +14,8 @@ async def in_force(session: AsyncSession, game_id: int) -> list[AbsenceRow]:
     """The game's absences not cancelled, the first to start first."""
     rows = await session.execute(
         select(AbsenceRow)
-        .where(AbsenceRow.game_id == game_id, AbsenceRow.cancelled_at.is_(None))
-        .order_by(AbsenceRow.starts_at, AbsenceRow.id)
+        .where(col(AbsenceRow.game_id) == game_id, col(AbsenceRow.cancelled_at).is_(None))
+        .order_by(col(AbsenceRow.starts_at), col(AbsenceRow.id))
     )
     return list(rows.scalars().all())
 
@@ -24,10 +25,10 @@ async def of_declaration(session: AsyncSession, found: AbsenceRow) -> list[Absen
     a match (the same user, start and moment of declaring)."""
     rows = await session.execute(
         select(AbsenceRow).where(
-            AbsenceRow.user_id == found.user_id,
-            AbsenceRow.starts_at == found.starts_at,
-            AbsenceRow.created_at == found.created_at,
-            AbsenceRow.cancelled_at.is_(None),
+            col(AbsenceRow.user_id) == found.user_id,
+            col(AbsenceRow.starts_at) == found.starts_at,
+            col(AbsenceRow.created_at) == found.created_at,
+            col(AbsenceRow.cancelled_at).is_(None),
         )
     )
     return list(rows.scalars().all())

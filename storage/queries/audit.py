@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.enums import AuditAction
 from storage.models import AuditRow
@@ -35,7 +36,7 @@ def add(
 
 async def count(session: AsyncSession, game_id: int) -> int:
     found = await session.execute(
-        select(func.count()).select_from(AuditRow).where(AuditRow.game_id == game_id)
+        select(func.count()).select_from(AuditRow).where(col(AuditRow.game_id) == game_id)
     )
     return int(found.scalar_one())
 
@@ -44,8 +45,8 @@ async def page(session: AsyncSession, game_id: int, offset: int, limit: int) -> 
     """`limit` entries of the game's audit log, newest first, after skipping `offset`."""
     rows = await session.execute(
         select(AuditRow)
-        .where(AuditRow.game_id == game_id)
-        .order_by(AuditRow.id.desc())
+        .where(col(AuditRow.game_id) == game_id)
+        .order_by(col(AuditRow.id).desc())
         .offset(offset)
         .limit(limit)
     )
@@ -54,6 +55,6 @@ async def page(session: AsyncSession, game_id: int, offset: int, limit: int) -> 
 
 async def log(session: AsyncSession, game_id: int) -> Sequence[AuditRow]:
     rows = await session.execute(
-        select(AuditRow).where(AuditRow.game_id == game_id).order_by(AuditRow.id)
+        select(AuditRow).where(col(AuditRow.game_id) == game_id).order_by(col(AuditRow.id))
     )
     return rows.scalars().all()

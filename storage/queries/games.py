@@ -1,6 +1,6 @@
 """Games: one by id (with its current phase, locked or not), those of a channel or of a
 player, those whose deadline has passed, and the claim that makes each change of phase
-happen once.
+happen once; those whose roll-call's time or reminder is due (issue 31).
 
 Each function takes the caller's transaction (a session, or a bare connection where
 `Db` says so); none commits."""
@@ -13,8 +13,9 @@ from typing import Any
 
 from sqlalchemy import Row, bindparam, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection, for_update
+from storage.db import Db, connection, for_update, rows_matched, table_of
 from storage.enums import GameStatus, PlayerStatus
 from storage.models import (
     GameRow,
@@ -25,9 +26,9 @@ from storage.models import (
     UserSettingsRow,
 )
 
-_GAMES = GameRow.__table__
-_POWERS = PowerRow.__table__
-_GRANTS = ProxyGrantRow.__table__
+_GAMES = table_of(GameRow)
+_POWERS = table_of(PowerRow)
+_GRANTS = table_of(ProxyGrantRow)
 
 # Built once: the order operations (storage/queries/orders.py) read and write these on
 # every message of orders.
@@ -77,13 +78,13 @@ async def with_phase(session: AsyncSession, game_id: int, *, lock: bool = False)
     """
     query = (
         select(GameRow, PhaseRow)
-        .outerjoin(PhaseRow, PhaseRow.id == GameRow.current_phase_id)
-        .where(GameRow.id == game_id)
+        .outerjoin(PhaseRow, col(PhaseRow.id) == col(GameRow.current_phase_id))
+        .where(col(GameRow.id) == game_id)
     )
     if lock:
         # FOR NO KEY UPDATE: a game's key never changes, and this mode lets others
         # insert rows that refer to the game (events, orders) without waiting.
-        query = for_update(query, session.bind.dialect.name, of=GameRow, key_share=True)
+        query = for_update(query, session.get_bind().dialect.name, of=GameRow, key_share=True)
     rows = await session.execute(query)
     row = rows.first()
     if row is None:
@@ -107,7 +108,7 @@ async def lock(db: Db, game_id: int) -> None:
 
 async def in_channel(session: AsyncSession, channel_id: int) -> Sequence[GameRow]:
     rows = await session.execute(
-        select(GameRow).where(GameRow.channel_id == channel_id).order_by(GameRow.id)
+        select(GameRow).where(col(GameRow.channel_id) == channel_id).order_by(col(GameRow.id))
     )
     return rows.scalars().all()
 
@@ -122,34 +123,34 @@ async def claim(
     over a game another is adjudicating instead of queueing behind it.
     """
     conditions = [
-        GameRow.id == game_id,
-        GameRow.version == version,
-        GameRow.status == GameStatus.ACTIVE,
+        col(GameRow.id) == game_id,
+        col(GameRow.version) == version,
+        col(GameRow.status) == GameStatus.ACTIVE,
     ]
     if due_before is not None:
-        conditions += [GameRow.deadline_at <= due_before, GameRow.paused_at.is_(None)]
-    dialect = session.bind.dialect.name
+        conditions += [col(GameRow.deadline_at) <= due_before, col(GameRow.paused_at).is_(None)]
+    dialect = session.get_bind().dialect.name
     if dialect != "sqlite":  # SQLite: BEGIN IMMEDIATE holds the whole database already
-        query = select(GameRow.id).where(*conditions)
+        query = select(col(GameRow.id)).where(*conditions)
         locked = await session.execute(for_update(query, dialect, skip_locked=True, key_share=True))
         if locked.scalar_one_or_none() is None:
             return False
     result = await session.execute(
-        update(GameRow).where(*conditions).values(version=GameRow.version + 1)
+        update(GameRow).where(*conditions).values(version=col(GameRow.version) + 1)
     )
-    return result.rowcount == 1
+    return rows_matched(result) == 1
 
 
 async def due(session: AsyncSession, now: datetime, limit: int) -> list[tuple[int, int]]:
     """(game id, version) of active, unpaused games whose deadline has passed."""
     rows = await session.execute(
-        select(GameRow.id, GameRow.version)
+        select(col(GameRow.id), col(GameRow.version))
         .where(
-            GameRow.status == GameStatus.ACTIVE,
-            GameRow.paused_at.is_(None),
-            GameRow.deadline_at <= now,
+            col(GameRow.status) == GameStatus.ACTIVE,
+            col(GameRow.paused_at).is_(None),
+            col(GameRow.deadline_at) <= now,
         )
-        .order_by(GameRow.deadline_at, GameRow.id)
+        .order_by(col(GameRow.deadline_at), col(GameRow.id))
         .limit(limit)
     )
     return [(r[0], r[1]) for r in rows.all()]
@@ -159,15 +160,15 @@ async def in_grace(session: AsyncSession, now: datetime, limit: int) -> list[int
     """The ids of the active, unpaused games whose current phase is in grace (issue
     33) and whose deadline, the grace's end, is still to come."""
     found = await session.execute(
-        select(GameRow.id)
-        .join(PhaseRow, PhaseRow.id == GameRow.current_phase_id)
+        select(col(GameRow.id))
+        .join(PhaseRow, col(PhaseRow.id) == col(GameRow.current_phase_id))
         .where(
-            GameRow.status == GameStatus.ACTIVE,
-            GameRow.paused_at.is_(None),
-            GameRow.deadline_at > now,
-            PhaseRow.grace_until.is_not(None),
+            col(GameRow.status) == GameStatus.ACTIVE,
+            col(GameRow.paused_at).is_(None),
+            col(GameRow.deadline_at) > now,
+            col(PhaseRow.grace_until).is_not(None),
         )
-        .order_by(GameRow.id)
+        .order_by(col(GameRow.id))
         .limit(limit)
     )
     return list(found.scalars().all())
@@ -175,19 +176,19 @@ async def in_grace(session: AsyncSession, now: datetime, limit: int) -> list[int
 
 async def of_user(session: AsyncSession, user_id: int) -> Sequence[GameRow]:
     """Active or paused games where the user plays, stands by, or holds a proxy."""
-    grants = select(ProxyGrantRow.game_id).where(
-        ProxyGrantRow.grantee_user_id == user_id, ProxyGrantRow.revoked_at.is_(None)
+    grants = select(col(ProxyGrantRow.game_id)).where(
+        col(ProxyGrantRow.grantee_user_id) == user_id, col(ProxyGrantRow.revoked_at).is_(None)
     )
-    played = select(PowerRow.game_id).where(
-        or_(PowerRow.user_id == user_id, PowerRow.standby_user_id == user_id)
+    played = select(col(PowerRow.game_id)).where(
+        or_(col(PowerRow.user_id) == user_id, col(PowerRow.standby_user_id) == user_id)
     )
     rows = await session.execute(
         select(GameRow)
         .where(
-            GameRow.status == GameStatus.ACTIVE,
-            or_(GameRow.id.in_(played), GameRow.id.in_(grants)),
+            col(GameRow.status) == GameStatus.ACTIVE,
+            or_(col(GameRow.id).in_(played), col(GameRow.id).in_(grants)),
         )
-        .order_by(GameRow.id)
+        .order_by(col(GameRow.id))
     )
     return rows.scalars().all()
 
@@ -211,22 +212,28 @@ async def unfinished(
     """(id, name) of the unfinished games of server `guild_id` (None: of any server),
     newest first: with `gm`, those that user runs; with `member`, those the user is in
     (joined, holding or standing by for a power) or runs; with neither, all of them."""
-    query = select(GameRow.id, GameRow.name).where(GameRow.status != GameStatus.ENDED)
+    query = select(col(GameRow.id), col(GameRow.name)).where(
+        col(GameRow.status) != GameStatus.ENDED
+    )
     if guild_id is not None:
-        query = query.where(GameRow.guild_id == guild_id)
+        query = query.where(col(GameRow.guild_id) == guild_id)
     if gm is not None:
-        query = query.where(GameRow.gm_user_id == gm)
+        query = query.where(col(GameRow.gm_user_id) == gm)
     if member is not None:
-        joined = select(PlayerRow.game_id).where(
-            PlayerRow.user_id == member, PlayerRow.status == PlayerStatus.JOINED
+        joined = select(col(PlayerRow.game_id)).where(
+            col(PlayerRow.user_id) == member, col(PlayerRow.status) == PlayerStatus.JOINED
         )
-        held = select(PowerRow.game_id).where(
-            or_(PowerRow.user_id == member, PowerRow.standby_user_id == member)
+        held = select(col(PowerRow.game_id)).where(
+            or_(col(PowerRow.user_id) == member, col(PowerRow.standby_user_id) == member)
         )
         query = query.where(
-            or_(GameRow.id.in_(joined), GameRow.id.in_(held), GameRow.gm_user_id == member)
+            or_(
+                col(GameRow.id).in_(joined),
+                col(GameRow.id).in_(held),
+                col(GameRow.gm_user_id) == member,
+            )
         )
-    return list((await session.execute(query.order_by(GameRow.id.desc()).limit(limit))).all())
+    return list((await session.execute(query.order_by(col(GameRow.id).desc()).limit(limit))).all())
 
 
 async def settings_json(db: Db, game_id: int) -> dict:
@@ -244,8 +251,43 @@ async def map_palettes(
     statement: a DM preview reads them with its position, no more often than before.
     None if there is no such game."""
     chosen = (
-        select(UserSettingsRow.palette).where(UserSettingsRow.user_id == user_id).scalar_subquery()
+        select(col(UserSettingsRow.palette))
+        .where(col(UserSettingsRow.user_id) == user_id)
+        .scalar_subquery()
     )
-    query = select(GameRow.current_phase_id, GameRow.settings, chosen).where(GameRow.id == game_id)
+    query = select(col(GameRow.current_phase_id), col(GameRow.settings), chosen).where(
+        col(GameRow.id) == game_id
+    )
     row = (await db.execute(query)).first()
     return None if row is None else (row[0], row[1], row[2])
+
+
+# --- issue 31: a roll-call before the first phase --------------------------------------
+# Its time and its one reminder live in the game's row, so after a restart the scheduler
+# finds them as it finds deadlines.
+
+
+async def roll_calls_over(session: AsyncSession, now: datetime, limit: int) -> list[int]:
+    """The ids of the games in their lobby whose roll-call's time has passed, the
+    earliest first."""
+    rows = await session.execute(
+        select(col(GameRow.id))
+        .where(col(GameRow.status) == GameStatus.LOBBY, col(GameRow.roll_call_until) <= now)
+        .order_by(col(GameRow.roll_call_until), col(GameRow.id))
+        .limit(limit)
+    )
+    return list(rows.scalars().all())
+
+
+async def roll_call_reminders_due(session: AsyncSession, now: datetime, limit: int) -> list[int]:
+    """The ids of the games in their lobby whose roll-call reminder is due."""
+    rows = await session.execute(
+        select(col(GameRow.id))
+        .where(
+            col(GameRow.status) == GameStatus.LOBBY,
+            col(GameRow.roll_call_reminder_at) <= now,
+        )
+        .order_by(col(GameRow.roll_call_reminder_at), col(GameRow.id))
+        .limit(limit)
+    )
+    return list(rows.scalars().all())

@@ -8,17 +8,18 @@ from collections.abc import Sequence
 
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.models import GameRow
 
-_GAMES = GameRow.__table__
+_GAMES = table_of(GameRow)
 
 
 async def other_board(session: AsyncSession, game: GameRow) -> GameRow | None:
     """The match's other game (None before the start)."""
     rows = await session.execute(
-        select(GameRow).where(GameRow.match_id == game.match_id, GameRow.id != game.id)
+        select(GameRow).where(col(GameRow.match_id) == game.match_id, col(GameRow.id) != game.id)
     )
     return rows.scalars().first()
 
@@ -36,8 +37,8 @@ async def boards(conn: AsyncConnection, match_id: int) -> list[Row]:
     return list(
         (
             await conn.execute(
-                select(GameRow.id, GameRow.name).where(GameRow.match_id == match_id)
-                .order_by(GameRow.id)
+                select(col(GameRow.id), col(GameRow.name)).where(col(GameRow.match_id) == match_id)
+                .order_by(col(GameRow.id))
             )
         ).all()
     )  # fmt: skip

@@ -18,17 +18,18 @@ from typing import Any
 from sqlalchemy import Row, and_, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, ProxyGrantRow, SubmissionRow
 from storage.orders_in_force import InForce, Slot, in_force_of
 from storage.queries import games
 
-_GAMES = GameRow.__table__
-_PHASES = PhaseRow.__table__
-_POWERS = PowerRow.__table__
-_GRANTS = ProxyGrantRow.__table__
-_ORDERS = OrderRow.__table__
+_GAMES = table_of(GameRow)
+_PHASES = table_of(PhaseRow)
+_POWERS = table_of(PowerRow)
+_GRANTS = table_of(ProxyGrantRow)
+_ORDERS = table_of(OrderRow)
 
 _POWER_COLUMNS = (
     _POWERS.c.power,
@@ -178,7 +179,7 @@ async def clear_slots(db: Db, phase_id: int, power: str, slots: Collection[Slot]
 async def in_force(session: AsyncSession, phase_id: int) -> Sequence[OrderRow]:
     """The phase's orders in force as rows, in the order given."""
     rows = await session.execute(
-        select(OrderRow).where(OrderRow.phase_id == phase_id).order_by(OrderRow.id)
+        select(OrderRow).where(col(OrderRow.phase_id) == phase_id).order_by(col(OrderRow.id))
     )
     return rows.scalars().all()
 
@@ -193,14 +194,15 @@ async def withdraw_by_proxy(
 ) -> None:
     """Delete the orders a proxy holder gave for a power in a phase (the owner's own
     orders, and a standby's, stay)."""
-    by_holder = select(SubmissionRow.id).where(
-        SubmissionRow.phase_id == phase_id, SubmissionRow.sender_user_id == grantee_user_id
+    by_holder = select(col(SubmissionRow.id)).where(
+        col(SubmissionRow.phase_id) == phase_id,
+        col(SubmissionRow.sender_user_id) == grantee_user_id,
     )
     await session.execute(
         delete(OrderRow).where(
-            OrderRow.phase_id == phase_id,
-            OrderRow.power == power,
-            OrderRow.by_owner.is_(False),
-            OrderRow.submission_id.in_(by_holder),
+            col(OrderRow.phase_id) == phase_id,
+            col(OrderRow.power) == power,
+            col(OrderRow.by_owner).is_(False),
+            col(OrderRow.submission_id).in_(by_holder),
         )
     )

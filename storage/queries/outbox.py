@@ -7,16 +7,18 @@ Each function takes the caller's transaction; none commits."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlmodel import col
 
-from storage.db import for_update
+from storage.db import for_update, rows_matched, table_of
+from storage.enums import EventKind
 from storage.models import OutboxRow
 
-_OUTBOX = OutboxRow.__table__
+_OUTBOX = table_of(OutboxRow)
 
 # Delivered before the cutoff, a batch at a time; `delivered_at` leads the index of
 # pending events, so finding none to delete reads no row.
@@ -31,7 +33,7 @@ _PRUNE = delete(_OUTBOX).where(
 
 def add(
     session: AsyncSession,
-    kind: str,
+    kind: EventKind,
     now: datetime,
     *,
     game_id: int | None,
@@ -57,12 +59,31 @@ async def pending(session: AsyncSession, now: datetime, limit: int) -> Sequence[
     holds) so the caller can lease them."""
     query = (
         select(OutboxRow)
-        .where(OutboxRow.delivered_at.is_(None), OutboxRow.next_attempt_at <= now)
-        .order_by(OutboxRow.id)
+        .where(col(OutboxRow.delivered_at).is_(None), col(OutboxRow.next_attempt_at) <= now)
+        .order_by(col(OutboxRow.id))
         .limit(limit)
     )
-    rows = await session.execute(for_update(query, session.bind.dialect.name, skip_locked=True))
+    rows = await session.execute(
+        for_update(query, session.get_bind().dialect.name, skip_locked=True)
+    )
     return rows.scalars().all()
+
+
+async def release_leases(session: AsyncSession, now: datetime, lease: timedelta) -> int:
+    """Undelivered events leased until some moment within `lease` from now are offered
+    again now (a process that has just taken the lead: the one before it, dead, will
+    not report them). Events held for a user stay held. Returns how many."""
+    leased = (
+        update(OutboxRow)
+        .where(
+            col(OutboxRow.delivered_at).is_(None),
+            col(OutboxRow.held_for_user_id).is_(None),
+            col(OutboxRow.next_attempt_at) > now,
+            col(OutboxRow.next_attempt_at) <= now + lease,
+        )
+        .values(next_attempt_at=now)
+    )
+    return rows_matched(await session.execute(leased))
 
 
 async def sent_for(
@@ -72,7 +93,9 @@ async def sent_for(
     sent. (The payload is JSON: compared in Python; a game has few such events.)"""
     rows = await session.execute(
         select(OutboxRow).where(
-            OutboxRow.game_id == game_id, OutboxRow.kind == kind, OutboxRow.sent.is_not(None)
+            col(OutboxRow.game_id) == game_id,
+            col(OutboxRow.kind) == kind,
+            col(OutboxRow.sent).is_not(None),
         )
     )
     return [r for r in rows.scalars().all() if r.payload.get(key) == value]
@@ -90,18 +113,19 @@ async def prune(conn: AsyncConnection, cutoff: datetime, batch: int) -> int:
 async def held_user_ids(session: AsyncSession) -> list[int]:
     """The users with undelivered events held for them."""
     held = await session.execute(
-        select(OutboxRow.held_for_user_id)
-        .where(OutboxRow.held_for_user_id.is_not(None), OutboxRow.delivered_at.is_(None))
+        select(col(OutboxRow.held_for_user_id))
+        .where(col(OutboxRow.held_for_user_id).is_not(None), col(OutboxRow.delivered_at).is_(None))
         .distinct()
     )
-    return [r[0] for r in held.all()]
+    # The WHERE has already left out None: the test tells the type checker so.
+    return [user_id for (user_id,) in held.all() if user_id is not None]
 
 
 async def release_held(session: AsyncSession, user_id: int, now: datetime) -> None:
     """The events held for the user are offered again now."""
     await session.execute(
         update(OutboxRow)
-        .where(OutboxRow.held_for_user_id == user_id, OutboxRow.delivered_at.is_(None))
+        .where(col(OutboxRow.held_for_user_id) == user_id, col(OutboxRow.delivered_at).is_(None))
         .values(next_attempt_at=now, held_for_user_id=None)
     )
 
@@ -111,8 +135,8 @@ async def given_up(
 ) -> tuple[Sequence[OutboxRow], int]:
     """The game's events given up on: the newest `shown` of them, and how many in all."""
     given_up = select(OutboxRow).where(
-        OutboxRow.game_id == game_id, OutboxRow.given_up_at.is_not(None)
+        col(OutboxRow.game_id) == game_id, col(OutboxRow.given_up_at).is_not(None)
     )
-    newest = await session.execute(given_up.order_by(OutboxRow.id.desc()).limit(shown))
+    newest = await session.execute(given_up.order_by(col(OutboxRow.id).desc()).limit(shown))
     counted = await session.execute(select(func.count()).select_from(given_up.subquery()))
     return newest.scalars().all(), int(counted.scalar() or 0)

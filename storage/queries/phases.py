@@ -17,12 +17,13 @@ from datetime import datetime
 
 from sqlalchemy import Row, and_, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.models import GameRow, PhaseRow
 
-_GAMES = GameRow.__table__
-_PHASES = PhaseRow.__table__
+_GAMES = table_of(GameRow)
+_PHASES = table_of(PhaseRow)
 
 _LIVE = _PHASES.c.rolled_back_at.is_(None)
 # What a map or a record of a phase needs; the position is read apart when the
@@ -161,15 +162,15 @@ async def with_game(conn: AsyncConnection, phase_id: int) -> Row | None:
     return (
         await conn.execute(
             select(
-                PhaseRow.game_id,
-                PhaseRow.code,
-                PhaseRow.start_state,
-                GameRow.match_id,
-                GameRow.current_phase_id,
-                GameRow.settings,
+                col(PhaseRow.game_id),
+                col(PhaseRow.code),
+                col(PhaseRow.start_state),
+                col(GameRow.match_id),
+                col(GameRow.current_phase_id),
+                col(GameRow.settings),
             )
-            .join(GameRow, GameRow.id == PhaseRow.game_id)
-            .where(PhaseRow.id == phase_id)
+            .join(GameRow, col(GameRow.id) == col(PhaseRow.game_id))
+            .where(col(PhaseRow.id) == phase_id)
         )
     ).first()
 
@@ -180,10 +181,10 @@ async def with_game(conn: AsyncConnection, phase_id: int) -> Row | None:
 async def of_game(
     session: AsyncSession, game_id: int, *, include_rolled_back: bool = False
 ) -> Sequence[PhaseRow]:
-    query = select(PhaseRow).where(PhaseRow.game_id == game_id)
+    query = select(PhaseRow).where(col(PhaseRow.game_id) == game_id)
     if not include_rolled_back:
-        query = query.where(PhaseRow.rolled_back_at.is_(None))
-    rows = await session.execute(query.order_by(PhaseRow.seq, PhaseRow.id))
+        query = query.where(col(PhaseRow.rolled_back_at).is_(None))
+    rows = await session.execute(query.order_by(col(PhaseRow.seq), col(PhaseRow.id)))
     return rows.scalars().all()
 
 
@@ -194,11 +195,11 @@ async def live_coded(
     rows = await session.execute(
         select(PhaseRow)
         .where(
-            PhaseRow.game_id == game_id,
-            PhaseRow.code.in_(list(codes)),
-            PhaseRow.rolled_back_at.is_(None),
+            col(PhaseRow.game_id) == game_id,
+            col(PhaseRow.code).in_(list(codes)),
+            col(PhaseRow.rolled_back_at).is_(None),
         )
-        .order_by(PhaseRow.seq, PhaseRow.id)
+        .order_by(col(PhaseRow.seq), col(PhaseRow.id))
     )
     return rows.scalars().all()
 
@@ -207,12 +208,12 @@ async def year_openings(db: Db, game_id: int) -> Sequence[tuple[str, dict]]:
     """(code, position) of each year's first phase (its Spring moves) and of the phase
     in play, live phases only, in order: the points of the supply-centre chart, in one
     statement whatever the game's length (one row a year)."""
-    alive = and_(PhaseRow.game_id == game_id, PhaseRow.rolled_back_at.is_(None))
-    latest = select(func.max(PhaseRow.seq)).where(alive).scalar_subquery()
+    alive = and_(col(PhaseRow.game_id) == game_id, col(PhaseRow.rolled_back_at).is_(None))
+    latest = select(func.max(col(PhaseRow.seq))).where(alive).scalar_subquery()
     rows = await db.execute(
-        select(PhaseRow.code, PhaseRow.position)
-        .where(alive, or_(PhaseRow.code.like("S____M"), PhaseRow.seq == latest))
-        .order_by(PhaseRow.seq, PhaseRow.id)
+        select(col(PhaseRow.code), col(PhaseRow.position))
+        .where(alive, or_(col(PhaseRow.code).like("S____M"), col(PhaseRow.seq) == latest))
+        .order_by(col(PhaseRow.seq), col(PhaseRow.id))
     )
     return [(code, position) for code, position in rows.all()]
 
@@ -222,9 +223,9 @@ async def roll_back(session: AsyncSession, game_id: int, from_seq: int, now: dat
     await session.execute(
         update(PhaseRow)
         .where(
-            PhaseRow.game_id == game_id,
-            PhaseRow.seq >= from_seq,
-            PhaseRow.rolled_back_at.is_(None),
+            col(PhaseRow.game_id) == game_id,
+            col(PhaseRow.seq) >= from_seq,
+            col(PhaseRow.rolled_back_at).is_(None),
         )
         .values(rolled_back_at=now)
     )

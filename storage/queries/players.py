@@ -5,23 +5,25 @@ Each function takes the caller's transaction; none commits."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Row, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.enums import GameStatus, PlayerStatus
-from storage.models import GameRow, PlayerRow, PowerRow, ProxyGrantRow
+from storage.models import GameRow, PhaseRow, PlayerRow, PowerRow, ProxyGrantRow
 
-_GAMES = GameRow.__table__
-_PLAYERS = PlayerRow.__table__
+_GAMES = table_of(GameRow)
+_PLAYERS = table_of(PlayerRow)
 
 
 async def of_game(session: AsyncSession, game_id: int) -> Sequence[PlayerRow]:
     rows = await session.execute(
-        select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.id)
+        select(PlayerRow).where(col(PlayerRow.game_id) == game_id).order_by(col(PlayerRow.id))
     )
     return rows.scalars().all()
 
@@ -29,7 +31,9 @@ async def of_game(session: AsyncSession, game_id: int) -> Sequence[PlayerRow]:
 async def one(session: AsyncSession, game_id: int, user_id: int) -> PlayerRow | None:
     """The user's place in the game, if they were ever in it."""
     rows = await session.execute(
-        select(PlayerRow).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
+        select(PlayerRow).where(
+            col(PlayerRow.game_id) == game_id, col(PlayerRow.user_id) == user_id
+        )
     )
     return rows.scalars().first()
 
@@ -53,15 +57,17 @@ async def set_status(
 async def takes_part(db: Db, game_id: int, user_id: int) -> bool:
     """Whether the user is or was in the game: as a player (in the lobby, playing,
     replaced, kicked), a standby, or a holder of a proxy in force."""
-    joined = select(PlayerRow.id).where(PlayerRow.game_id == game_id, PlayerRow.user_id == user_id)
-    power = select(PowerRow.id).where(
-        PowerRow.game_id == game_id,
-        or_(PowerRow.user_id == user_id, PowerRow.standby_user_id == user_id),
+    joined = select(col(PlayerRow.id)).where(
+        col(PlayerRow.game_id) == game_id, col(PlayerRow.user_id) == user_id
     )
-    grant = select(ProxyGrantRow.id).where(
-        ProxyGrantRow.game_id == game_id,
-        ProxyGrantRow.grantee_user_id == user_id,
-        ProxyGrantRow.revoked_at.is_(None),
+    power = select(col(PowerRow.id)).where(
+        col(PowerRow.game_id) == game_id,
+        or_(col(PowerRow.user_id) == user_id, col(PowerRow.standby_user_id) == user_id),
+    )
+    grant = select(col(ProxyGrantRow.id)).where(
+        col(ProxyGrantRow.game_id) == game_id,
+        col(ProxyGrantRow.grantee_user_id) == user_id,
+        col(ProxyGrantRow.revoked_at).is_(None),
     )
     found = await db.execute(select(joined.exists() | power.exists() | grant.exists()))
     return bool(found.scalar())
@@ -88,10 +94,10 @@ async def names_in_server(
     """(user id, display name) of the players of the server's games but `other_than`,
     the newest first: `limit` of them."""
     rows = await session.execute(
-        select(PlayerRow.user_id, PlayerRow.display_name)
-        .join(GameRow, GameRow.id == PlayerRow.game_id)
-        .where(GameRow.guild_id == guild_id, PlayerRow.game_id != other_than)
-        .order_by(PlayerRow.id.desc())
+        select(col(PlayerRow.user_id), col(PlayerRow.display_name))
+        .join(GameRow, col(GameRow.id) == col(PlayerRow.game_id))
+        .where(col(GameRow.guild_id) == guild_id, col(PlayerRow.game_id) != other_than)
+        .order_by(col(PlayerRow.id).desc())
         .limit(limit)
     )
     return list(rows.all())
@@ -111,27 +117,27 @@ async def not_yet_gone(
     `game_id`) where the user is not marked gone from the server yet, in game order."""
     query = (
         select(GameRow, PlayerRow)
-        .join(PlayerRow, PlayerRow.game_id == GameRow.id)
+        .join(PlayerRow, col(PlayerRow.game_id) == col(GameRow.id))
         .where(
-            PlayerRow.user_id == user_id,
-            PlayerRow.left_server_at.is_(None),
-            GameRow.status == GameStatus.ACTIVE,
+            col(PlayerRow.user_id) == user_id,
+            col(PlayerRow.left_server_at).is_(None),
+            col(GameRow.status) == GameStatus.ACTIVE,
         )
-        .order_by(GameRow.id)
+        .order_by(col(GameRow.id))
     )
     if guild_id is not None:
-        query = query.where(GameRow.guild_id == guild_id)
+        query = query.where(col(GameRow.guild_id) == guild_id)
     if game_id is not None:
-        query = query.where(GameRow.id == game_id)
+        query = query.where(col(GameRow.id) == game_id)
     return [(game, player) for game, player in (await session.execute(query)).all()]
 
 
 async def gone_from_running(session: AsyncSession) -> list[int]:
     """The users marked gone from the server in a running game."""
     gone = await session.execute(
-        select(PlayerRow.user_id)
-        .join(GameRow, GameRow.id == PlayerRow.game_id)
-        .where(PlayerRow.left_server_at.is_not(None), GameRow.status == GameStatus.ACTIVE)
+        select(col(PlayerRow.user_id))
+        .join(GameRow, col(GameRow.id) == col(PlayerRow.game_id))
+        .where(col(PlayerRow.left_server_at).is_not(None), col(GameRow.status) == GameStatus.ACTIVE)
         .distinct()
     )
     return [r[0] for r in gone.all()]
@@ -140,8 +146,8 @@ async def gone_from_running(session: AsyncSession) -> list[int]:
 async def gone_in_game(session: AsyncSession, game_id: int) -> list[int]:
     """The game's players marked gone from its server."""
     gone = await session.execute(
-        select(PlayerRow.user_id).where(
-            PlayerRow.game_id == game_id, PlayerRow.left_server_at.is_not(None)
+        select(col(PlayerRow.user_id)).where(
+            col(PlayerRow.game_id) == game_id, col(PlayerRow.left_server_at).is_not(None)
         )
     )
     return [u for (u,) in gone.all()]
@@ -149,13 +155,42 @@ async def gone_in_game(session: AsyncSession, game_id: int) -> list[int]:
 
 async def back_in_server(session: AsyncSession, user_id: int, guild_id: int) -> None:
     """The user was seen in the server again: no longer gone from its games."""
-    games = select(GameRow.id).where(GameRow.guild_id == guild_id)
+    games = select(col(GameRow.id)).where(col(GameRow.guild_id) == guild_id)
     await session.execute(
         update(PlayerRow)
         .where(
-            PlayerRow.user_id == user_id,
-            PlayerRow.left_server_at.is_not(None),
-            PlayerRow.game_id.in_(games),
+            col(PlayerRow.user_id) == user_id,
+            col(PlayerRow.left_server_at).is_not(None),
+            col(PlayerRow.game_id).in_(games),
         )
         .values(left_server_at=None)
     )
+
+
+async def held_a_power(session: AsyncSession, game_id: int, user_id: int) -> bool:
+    """Whether the user plays a power of the game now or played one before: they hold
+    one, or were replaced (a replacement, or a rollback to before they came in), or
+    held one when a phase began (each phase keeps who held each power then:
+    `PhaseRow.start_state`), which counts those who resigned or were removed."""
+    holds = select(col(PowerRow.id)).where(
+        col(PowerRow.game_id) == game_id, col(PowerRow.user_id) == user_id
+    )
+    replaced = select(col(PlayerRow.id)).where(
+        col(PlayerRow.game_id) == game_id,
+        col(PlayerRow.user_id) == user_id,
+        col(PlayerRow.status) == PlayerStatus.REPLACED,
+    )
+    if (await session.execute(select(holds.exists() | replaced.exists()))).scalar():
+        return True
+    states = await session.execute(
+        select(col(PhaseRow.start_state)).where(col(PhaseRow.game_id) == game_id)
+    )
+    return any(user_id in _holders(state) for (state,) in states.all())
+
+
+def _holders(state: Mapping[str, Any] | None) -> set[int]:
+    """The users holding a power in a phase's start state (None: a phase begun before
+    it was kept, or a JSON null)."""
+    if not state:
+        return set()
+    return {p.get("user_id") for p in state.get("powers", {}).values()} - {None}

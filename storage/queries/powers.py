@@ -9,11 +9,12 @@ from collections.abc import Collection, Sequence
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.models import PowerRow
 
-_POWERS = PowerRow.__table__
+_POWERS = table_of(PowerRow)
 
 # Built once: marking ready is an order operation (storage/queries/orders.py).
 _SET_READY = (
@@ -28,7 +29,7 @@ _SET_READY = (
 
 async def of_game(session: AsyncSession, game_id: int) -> Sequence[PowerRow]:
     rows = await session.execute(
-        select(PowerRow).where(PowerRow.game_id == game_id).order_by(PowerRow.power)
+        select(PowerRow).where(col(PowerRow.game_id) == game_id).order_by(col(PowerRow.power))
     )
     return rows.scalars().all()
 
@@ -41,6 +42,8 @@ async def set_ready(db: Db, game_id: int, powers: Collection[str], ready: bool) 
 async def in_civil_disorder(conn: AsyncConnection, game_id: int) -> set[str]:
     """The game's powers in civil disorder now."""
     rows = await conn.execute(
-        select(PowerRow.power).where(PowerRow.game_id == game_id, PowerRow.civil_disorder.is_(True))
+        select(col(PowerRow.power)).where(
+            col(PowerRow.game_id) == game_id, col(PowerRow.civil_disorder).is_(True)
+        )
     )
     return set(rows.scalars().all())

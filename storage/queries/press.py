@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.models import PressRow
 
@@ -14,7 +15,7 @@ async def of_phase(session: AsyncSession, game_id: int, phase_id: int) -> Sequen
     """The press posted during one play of a phase, oldest first."""
     rows = await session.execute(
         select(PressRow)
-        .where(PressRow.game_id == game_id, PressRow.phase_id == phase_id)
-        .order_by(PressRow.posted_at, PressRow.id)
+        .where(col(PressRow.game_id) == game_id, col(PressRow.phase_id) == phase_id)
+        .order_by(col(PressRow.posted_at), col(PressRow.id))
     )
     return rows.scalars().all()

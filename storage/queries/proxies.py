@@ -1,5 +1,5 @@
 """Proxy grants (rules/004 rule 10): a player's orders given by another for a power,
-in force until revoked or ended (`ProxyGrantRow.revoked_at`)."""
+in force until revoked or ended (`col(ProxyGrantRow.revoked_at)`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.models import ProxyGrantRow
 
@@ -14,7 +15,7 @@ from storage.models import ProxyGrantRow
 async def in_force(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRow]:
     rows = await session.execute(
         select(ProxyGrantRow).where(
-            ProxyGrantRow.game_id == game_id, ProxyGrantRow.revoked_at.is_(None)
+            col(ProxyGrantRow.game_id) == game_id, col(ProxyGrantRow.revoked_at).is_(None)
         )
     )
     return rows.scalars().all()
@@ -22,5 +23,5 @@ async def in_force(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRo
 
 async def of_game(session: AsyncSession, game_id: int) -> Sequence[ProxyGrantRow]:
     """Every grant of the game, in force or ended."""
-    rows = await session.execute(select(ProxyGrantRow).where(ProxyGrantRow.game_id == game_id))
+    rows = await session.execute(select(ProxyGrantRow).where(col(ProxyGrantRow.game_id) == game_id))
     return rows.scalars().all()

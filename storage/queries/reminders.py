@@ -11,7 +11,9 @@ from datetime import datetime
 
 from sqlalchemy import and_, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
+from storage.db import rows_matched
 from storage.enums import GameStatus
 from storage.models import GameRow, ReminderChoiceRow, ReminderRow
 
@@ -23,7 +25,9 @@ async def replace(
 ) -> None:
     """Forget the phase's unsent reminders and schedule these instead."""
     await session.execute(
-        delete(ReminderRow).where(ReminderRow.game_id == game_id, ReminderRow.sent_at.is_(None))
+        delete(ReminderRow).where(
+            col(ReminderRow.game_id) == game_id, col(ReminderRow.sent_at).is_(None)
+        )
     )
     for due in sorted(set(times)):
         session.add(ReminderRow(game_id=game_id, phase_id=phase_id, due_at=due))
@@ -37,7 +41,9 @@ async def replace_for_players(
 ) -> None:
     """Forget the game's unsent reminders and plan these: (when, for whom)."""
     await session.execute(
-        delete(ReminderRow).where(ReminderRow.game_id == game_id, ReminderRow.sent_at.is_(None))
+        delete(ReminderRow).where(
+            col(ReminderRow.game_id) == game_id, col(ReminderRow.sent_at).is_(None)
+        )
     )
     for when, user_id in sorted(set(due), key=lambda d: (d[0], d[1] or 0)):
         session.add(ReminderRow(game_id=game_id, phase_id=phase_id, due_at=when, user_id=user_id))
@@ -46,16 +52,16 @@ async def replace_for_players(
 async def due(session: AsyncSession, now: datetime, limit: int) -> Sequence[ReminderRow]:
     rows = await session.execute(
         select(ReminderRow)
-        .join(GameRow, and_(GameRow.id == ReminderRow.game_id))
+        .join(GameRow, and_(col(GameRow.id) == col(ReminderRow.game_id)))
         .where(
-            ReminderRow.sent_at.is_(None),
-            ReminderRow.due_at <= now,
-            GameRow.status == GameStatus.ACTIVE,
-            GameRow.paused_at.is_(None),
-            GameRow.deadline_at > now,  # a reminder after the deadline helps nobody
-            GameRow.current_phase_id == ReminderRow.phase_id,
+            col(ReminderRow.sent_at).is_(None),
+            col(ReminderRow.due_at) <= now,
+            col(GameRow.status) == GameStatus.ACTIVE,
+            col(GameRow.paused_at).is_(None),
+            col(GameRow.deadline_at) > now,  # a reminder after the deadline helps nobody
+            col(GameRow.current_phase_id) == col(ReminderRow.phase_id),
         )
-        .order_by(ReminderRow.due_at, ReminderRow.id)
+        .order_by(col(ReminderRow.due_at), col(ReminderRow.id))
         .limit(limit)
     )
     return rows.scalars().all()
@@ -68,10 +74,10 @@ async def mark_sent(
     record it as passed over rather than sent."""
     result = await session.execute(
         update(ReminderRow)
-        .where(ReminderRow.id == reminder_id, ReminderRow.sent_at.is_(None))
+        .where(col(ReminderRow.id) == reminder_id, col(ReminderRow.sent_at).is_(None))
         .values(sent_at=now, skipped=skipped)
     )
-    return result.rowcount == 1
+    return rows_matched(result) == 1
 
 
 async def choices(
@@ -84,8 +90,8 @@ async def choices(
         return {}
     rows = await session.execute(
         select(ReminderChoiceRow).where(
-            ReminderChoiceRow.user_id.in_(users),
-            ReminderChoiceRow.game_id.in_((game_id, ALL_GAMES)),
+            col(ReminderChoiceRow.user_id).in_(users),
+            col(ReminderChoiceRow.game_id).in_((game_id, ALL_GAMES)),
         )
     )
     chosen: dict[int, tuple[int, ...]] = {}

@@ -10,11 +10,12 @@ from datetime import datetime
 
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
-from storage.db import Db, connection
+from storage.db import Db, connection, table_of
 from storage.models import SubmissionRow
 
-_SUBMISSIONS = SubmissionRow.__table__
+_SUBMISSIONS = table_of(SubmissionRow)
 _ADD = insert(_SUBMISSIONS)  # built once: an order submission writes one per power
 
 
@@ -42,17 +43,19 @@ async def add(
             "lines": lines,
         },
     )
-    return result.inserted_primary_key[0]
+    key = result.inserted_primary_key
+    assert key is not None  # None only for a statement that inserted nothing
+    return key[0]
 
 
 async def of_phase(
     session: AsyncSession, phase_id: int, power: str | None = None
 ) -> Sequence[SubmissionRow]:
     """The phase's messages of orders (for `power` alone if given), in the order received."""
-    query = select(SubmissionRow).where(SubmissionRow.phase_id == phase_id)
+    query = select(SubmissionRow).where(col(SubmissionRow.phase_id) == phase_id)
     if power is not None:
-        query = query.where(SubmissionRow.power == power)
-    rows = await session.execute(query.order_by(SubmissionRow.id))
+        query = query.where(col(SubmissionRow.power) == power)
+    rows = await session.execute(query.order_by(col(SubmissionRow.id)))
     return rows.scalars().all()
 
 
@@ -70,8 +73,8 @@ async def powers_sent_by(db: Db, phase_id: int, until: datetime) -> set[str]:
 async def senders(session: AsyncSession, submission_ids: Collection[int]) -> dict[int, int]:
     """submission id -> the user who sent it."""
     rows = await session.execute(
-        select(SubmissionRow.id, SubmissionRow.sender_user_id).where(
-            SubmissionRow.id.in_(submission_ids)
+        select(col(SubmissionRow.id), col(SubmissionRow.sender_user_id)).where(
+            col(SubmissionRow.id).in_(submission_ids)
         )
     )
     return dict(rows.all())

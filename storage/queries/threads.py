@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from storage.models import TalkThreadRow, ThreadMemberRow
 
@@ -14,21 +15,25 @@ from storage.models import TalkThreadRow, ThreadMemberRow
 async def named(session: AsyncSession, game_id: int, name: str) -> TalkThreadRow | None:
     """The game's thread of that name (its powers'), open or locked."""
     found = await session.execute(
-        select(TalkThreadRow).where(TalkThreadRow.game_id == game_id, TalkThreadRow.name == name)
+        select(TalkThreadRow).where(
+            col(TalkThreadRow.game_id) == game_id, col(TalkThreadRow.name) == name
+        )
     )
     return found.scalars().first()
 
 
 async def by_discord_id(session: AsyncSession, thread_id: int) -> TalkThreadRow | None:
-    found = await session.execute(select(TalkThreadRow).where(TalkThreadRow.thread_id == thread_id))
+    found = await session.execute(
+        select(TalkThreadRow).where(col(TalkThreadRow.thread_id) == thread_id)
+    )
     return found.scalars().first()
 
 
 async def members(session: AsyncSession, talk_id: int) -> list[ThreadMemberRow]:
     rows = await session.execute(
         select(ThreadMemberRow)
-        .where(ThreadMemberRow.talk_thread_id == talk_id)
-        .order_by(ThreadMemberRow.id)
+        .where(col(ThreadMemberRow.talk_thread_id) == talk_id)
+        .order_by(col(ThreadMemberRow.id))
     )
     return list(rows.scalars().all())
 
@@ -37,7 +42,7 @@ async def open_of_game(session: AsyncSession, game_id: int) -> list[TalkThreadRo
     """The game's threads not locked."""
     talks = await session.execute(
         select(TalkThreadRow).where(
-            TalkThreadRow.game_id == game_id, TalkThreadRow.locked_at.is_(None)
+            col(TalkThreadRow.game_id) == game_id, col(TalkThreadRow.locked_at).is_(None)
         )
     )
     return list(talks.scalars().all())
@@ -46,7 +51,7 @@ async def open_of_game(session: AsyncSession, game_id: int) -> list[TalkThreadRo
 async def locked_of_game(session: AsyncSession, game_id: int) -> list[TalkThreadRow]:
     talks = await session.execute(
         select(TalkThreadRow).where(
-            TalkThreadRow.game_id == game_id, TalkThreadRow.locked_at.is_not(None)
+            col(TalkThreadRow.game_id) == game_id, col(TalkThreadRow.locked_at).is_not(None)
         )
     )
     return list(talks.scalars().all())
@@ -55,8 +60,8 @@ async def locked_of_game(session: AsyncSession, game_id: int) -> list[TalkThread
 async def open_ids(session: AsyncSession, game_id: int) -> tuple[int, ...]:
     """The Discord ids of the game's threads not locked."""
     rows = await session.execute(
-        select(TalkThreadRow.thread_id).where(
-            TalkThreadRow.game_id == game_id, TalkThreadRow.locked_at.is_(None)
+        select(col(TalkThreadRow.thread_id)).where(
+            col(TalkThreadRow.game_id) == game_id, col(TalkThreadRow.locked_at).is_(None)
         )
     )
     return tuple(r[0] for r in rows.all())
@@ -65,15 +70,15 @@ async def open_ids(session: AsyncSession, game_id: int) -> tuple[int, ...]:
 async def names_of_user(session: AsyncSession, game_id: int, user_id: int) -> tuple[str, ...]:
     """The names of the game's open threads the user is wanted in, by name."""
     rows = await session.execute(
-        select(TalkThreadRow.name)
-        .join(ThreadMemberRow, ThreadMemberRow.talk_thread_id == TalkThreadRow.id)
+        select(col(TalkThreadRow.name))
+        .join(ThreadMemberRow, col(ThreadMemberRow.talk_thread_id) == col(TalkThreadRow.id))
         .where(
-            TalkThreadRow.game_id == game_id,
-            TalkThreadRow.locked_at.is_(None),
-            ThreadMemberRow.user_id == user_id,
-            ThreadMemberRow.wanted.is_(True),
+            col(TalkThreadRow.game_id) == game_id,
+            col(TalkThreadRow.locked_at).is_(None),
+            col(ThreadMemberRow.user_id) == user_id,
+            col(ThreadMemberRow.wanted).is_(True),
         )
-        .order_by(TalkThreadRow.name)
+        .order_by(col(TalkThreadRow.name))
     )
     return tuple(r[0] for r in rows.all())
 
@@ -82,12 +87,12 @@ async def out_of_step_ids(session: AsyncSession, game_id: int) -> list[int]:
     """The Discord ids of the game's open threads where a member on Discord is not as
     wanted (in no order)."""
     rows = await session.execute(
-        select(TalkThreadRow.thread_id)
-        .join(ThreadMemberRow, ThreadMemberRow.talk_thread_id == TalkThreadRow.id)
+        select(col(TalkThreadRow.thread_id))
+        .join(ThreadMemberRow, col(ThreadMemberRow.talk_thread_id) == col(TalkThreadRow.id))
         .where(
-            TalkThreadRow.game_id == game_id,
-            TalkThreadRow.locked_at.is_(None),
-            ThreadMemberRow.wanted != ThreadMemberRow.on_discord,
+            col(TalkThreadRow.game_id) == game_id,
+            col(TalkThreadRow.locked_at).is_(None),
+            col(ThreadMemberRow.wanted) != col(ThreadMemberRow.on_discord),
         )
         .distinct()
     )
@@ -98,13 +103,15 @@ async def member_errors(session: AsyncSession, game_id: int) -> list[Row]:
     """(thread name, user id, last error) of each member Discord refused in the game's
     open threads, by thread name."""
     gaps = await session.execute(
-        select(TalkThreadRow.name, ThreadMemberRow.user_id, ThreadMemberRow.last_error)
-        .join(ThreadMemberRow, ThreadMemberRow.talk_thread_id == TalkThreadRow.id)
-        .where(
-            TalkThreadRow.game_id == game_id,
-            TalkThreadRow.locked_at.is_(None),
-            ThreadMemberRow.last_error.is_not(None),
+        select(
+            col(TalkThreadRow.name), col(ThreadMemberRow.user_id), col(ThreadMemberRow.last_error)
         )
-        .order_by(TalkThreadRow.name)
+        .join(ThreadMemberRow, col(ThreadMemberRow.talk_thread_id) == col(TalkThreadRow.id))
+        .where(
+            col(TalkThreadRow.game_id) == game_id,
+            col(TalkThreadRow.locked_at).is_(None),
+            col(ThreadMemberRow.last_error).is_not(None),
+        )
+        .order_by(col(TalkThreadRow.name))
     )
     return list(gaps.all())

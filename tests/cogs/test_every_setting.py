@@ -30,6 +30,8 @@ EVERY_SETTING = [
     ("stalemate_winters", "3", "Stalemate rule: a draw when every supply centre"),
     ("paradox_rule", "rulebook_1982", "Convoy paradoxes: "),
     ("grouping", "3b", "grouping: 3b"),
+    ("roll_call", "yes", "Roll-call before the start: 24 hours to answer"),
+    ("roll_call_hours", "12", "Roll-call before the start: 12 hours to answer"),
 ]
 
 

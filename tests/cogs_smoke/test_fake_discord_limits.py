@@ -88,3 +88,20 @@ def test_option_bounds_in_command_definitions() -> None:
     assert limits.check_commands([command(type=4, min_value=5, max_value=1)])
     choices = [{"name": "a", "value": "a"}]
     assert limits.check_commands([command(autocomplete=True, choices=choices)])
+
+
+def test_a_command_of_more_than_4000_characters_in_all_is_refused() -> None:
+    # application-commands, "Limits": the combined sum of characters of the name,
+    # description and value properties of a command, its options (subcommands and
+    # groups included) and choices is at most 4000 (issue 31 grew /game and /gm).
+    def command(subcommands: int) -> dict:
+        choice = {"name": "c" * 50, "value": "v" * 50}
+        option = {"name": "o" * 10, "description": "d" * 90, "type": 3, "choices": [choice]}
+        sub = {"name": "s" * 10, "description": "d" * 90, "type": 1, "options": [option]}
+        named = [{**sub, "name": f"{'s' * 8}{i:02}"} for i in range(subcommands)]
+        return {"name": "game", "description": "Game", "options": named}
+
+    assert limits.check_commands([command(13)]) == []  # 8 + 13 × 300 = 3908
+    assert limits.check_commands([command(14)]) == [
+        "game: 4208 characters in names, descriptions and values, limit 4000"
+    ]

@@ -40,6 +40,10 @@ MAX_MODAL_TITLE = 45
 MAX_COMMAND_NAME = 32
 MAX_COMMAND_DESCRIPTION = 100
 MAX_COMMAND_OPTIONS = 25
+# application-commands, "Limits": "Combined sum of characters for name, description, and
+# value properties of a command, its options (including subcommands and groups), and
+# choices" (the longest localization of each counted; dipgm gives none).
+MAX_COMMAND_CHARACTERS = 4000
 MAX_OPTION_STRING = 6000
 
 EMPTY = "Cannot send an empty message"
@@ -205,7 +209,21 @@ def check_commands(commands: list[JSON]) -> list[str]:
         problems.append("duplicate command names")
     for cmd in commands:
         problems += _check_command(cmd, cmd.get("name", "?"), top=True)
+        total = _characters(cmd)
+        if cmd.get("type", 1) == 1 and total > MAX_COMMAND_CHARACTERS:
+            problems.append(
+                f"{cmd.get('name', '?')}: {total} characters in names, descriptions and "
+                f"values, limit {MAX_COMMAND_CHARACTERS}"
+            )
     return problems
+
+
+def _characters(node: JSON) -> int:
+    """A command's (or option's) characters as Discord counts them against the limit."""
+    total = len(node.get("name") or "") + len(node.get("description") or "")
+    for choice in node.get("choices") or []:
+        total += len(str(choice.get("name") or "")) + len(str(choice.get("value", "")))
+    return total + sum(_characters(option) for option in node.get("options") or [])
 
 
 def _check_command(cmd: JSON, path: str, *, top: bool) -> list[str]:

@@ -5,7 +5,10 @@ outermost middleware of the fake's app) before anything else looks at it:
 
 * the **global limit**: "All bots can make up to 50 requests per second to our API"
   (any 50 requests of the bot within one second; a 51st is answered 429 with
-  ``"global": true``). "Interaction endpoints are not bound to the bot's Global Rate
+  ``"global": true``). It is the token's, over every connection and process that uses
+  it: "Individuals are determined using a request's authentication—for example, a bot
+  token for a bot"; "If no authorization header is provided, then the limit is applied
+  to the IP address". "Interaction endpoints are not bound to the bot's Global Rate
   Limit": the interaction callback and the interaction webhooks are left out;
 * **per-route buckets** from the fake's own table, :data:`ROUTES`: Discord documents
   the headers, not every route's numbers (see docs/DISCORD.md, "Rate limits", for
@@ -146,7 +149,8 @@ ROUTES: dict[tuple[str, str], Bucket] = {
 @dataclass(frozen=True, slots=True)
 class Seen:
     """One request the bot made: when (monotonic seconds), which route, which bucket
-    (``""`` for none) and whether the global limit counted it."""
+    (``""`` for none), whether the global limit counted it, and whose it was (the
+    ``Authorization`` header, else the caller's address: the global limit's key)."""
 
     at: float
     method: str
@@ -154,6 +158,7 @@ class Seen:
     path: str
     bucket: str
     counted_globally: bool
+    who: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +202,8 @@ class RateLimits:
     log: list[Seen] = field(default_factory=list)
     limited: list[Limited] = field(default_factory=list)
     _windows: dict[tuple[str, tuple[str, ...]], _Window] = field(default_factory=dict)
-    _recent: deque[float] = field(default_factory=deque)
+    # The global limit's last window of requests, for each token (or address).
+    _recent: dict[str, deque[float]] = field(default_factory=dict)
 
     # -- what tests and benchmarks read ----------------------------------------------
 
@@ -206,14 +212,20 @@ class RateLimits:
         return [s for s in self.log if bucket is None or s.bucket == bucket]
 
     def busiest_second(self) -> int:
-        """The most requests counted by the global limit within any one second (one
-        global window, when the windows are scaled)."""
-        times = [s.at for s in self.log if s.counted_globally]
-        most, start = 0, 0
-        for end, at in enumerate(times):
-            while at - times[start] >= self.global_window:
-                start += 1
-            most = max(most, end - start + 1)
+        """The most requests of one token (the bot's, in practice: however many
+        connections and processes use it) counted by the global limit within any one
+        second (one global window, when the windows are scaled)."""
+        by_whom: dict[str, list[float]] = {}
+        for seen in self.log:
+            if seen.counted_globally:
+                by_whom.setdefault(seen.who, []).append(seen.at)
+        most = 0
+        for times in by_whom.values():
+            start = 0
+            for end, at in enumerate(times):
+                while at - times[start] >= self.global_window:
+                    start += 1
+                most = max(most, end - start + 1)
         return most
 
     @property
@@ -244,8 +256,9 @@ class RateLimits:
             wait = window.opened + self.window_of(bucket) - now
             return self._refuse(request, bucket.name, wait, bucket)
         counted = not path.startswith(INTERACTION_PATHS)
+        who = request.headers.get("Authorization") or request.remote or ""
         if counted:
-            recent = self._recent
+            recent = self._recent.setdefault(who, deque())
             while recent and now - recent[0] >= self.global_window:
                 recent.popleft()
             if len(recent) >= self.global_limit:
@@ -254,7 +267,7 @@ class RateLimits:
             recent.append(now)
         if window is not None:
             window.used += 1
-        self.log.append(Seen(now, method, route, path, bucket.name if bucket else "", counted))
+        self.log.append(Seen(now, method, route, path, bucket.name if bucket else "", counted, who))
         response = await handler(request)
         if bucket and window:
             response.headers.update(self._headers(bucket, window, now))

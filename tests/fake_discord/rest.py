@@ -268,6 +268,7 @@ class Api:
             flags=(int(payload.get("flags") or 0) & allowed) | extra_flags,
             interaction_id=None if interaction is None else interaction.id,
             webhook_id=None if interaction is None else self.world.application_id,
+            nonce=payload.get("nonce"),
         )
         self.world.apply_mentions(
             message, payload.get("allowed_mentions"), default=_mention_default(message)

@@ -6,6 +6,7 @@ from aiohttp import web
 
 from . import limits
 from . import permissions as perm
+from .nonces import check_nonce
 from .permissions import (
     ADD_REACTIONS,
     ATTACH_FILES,
@@ -29,8 +30,10 @@ from .rest import (
     NO_MUTUAL_GUILDS,
     THREAD_ARCHIVED,
     THREAD_LOCKED,
+    UNKNOWN_MESSAGE,
     Body,
     json_response,
+    not_found,
     read_body,
 )
 from .routes_base import THREAD_ONLY, RouteBase, overwrites_from
@@ -366,13 +369,23 @@ class ChannelRoutes(RouteBase):
         body = await read_body(request)
         self._check_dm(request, channel)
         self._check_send(request, channel, body, doing="send a message")
+        self.api.refuse(request, check_nonce(body.payload))
+        world = self.world
+        first = world.nonces.first(world.bot_user.id, body.payload, world.ids.clock())
+        if first is not None:
+            # enforce_nonce: "that message will be returned and no new message will be
+            # created"; one deleted since: NotFound (discord.py's `send`), 10008.
+            if first.deleted:
+                raise not_found(UNKNOWN_MESSAGE, "Message")
+            return json_response(world.message_payload(first))
         if channel.is_thread and channel.archived:
             # topics/threads: "Sending a message will automatically unarchive the thread,
             # unless the thread has been locked by a moderator." (_check_send refused a
             # locked one already, unless the bot is a moderator itself.)
             channel.archived = False
         message = await self.api.create_bot_message(request, channel, body)
-        return json_response(self.world.message_payload(message))
+        world.nonces.created(message, body.payload)
+        return json_response(world.message_payload(message))
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self.api.channel(request.match_info["channel_id"])

@@ -424,6 +424,7 @@ class FakeMessage:
     webhook_id: int | None = None
     deleted: bool = False
     history: list[JSON] = field(default_factory=list)
+    nonce: int | str | None = None  # as the bot sent it (Create Message's `nonce`)
 
     @property
     def ephemeral(self) -> bool:
@@ -464,6 +465,8 @@ class FakeMessage:
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(self.webhook_id)
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
 

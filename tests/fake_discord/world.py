@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from . import mentions as mention_rules
 from . import permissions as perm
+from .nonces import Nonces
 from .permissions import (
     BOT_PERMISSIONS,
     DEFAULT_PERMISSIONS,
@@ -157,6 +158,7 @@ class World:
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.dm_channels: dict[int, FakeChannel] = {}  # by recipient user id
+        self.nonces = Nonces()  # the bot's messages created with an enforced nonce
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
@@ -326,6 +328,16 @@ class World:
             channel = FakeChannel(self.ids.next(), DM, recipient=user)
             self.dm_channels[user.id] = channel
             self.channels[channel.id] = channel
+        return channel
+
+    def delete_dm_channel(self, user: FakeUser) -> FakeChannel:
+        """Discord no longer knows the DM channel between ``user`` and the bot: every
+        route naming it answers 404 10003 "Unknown Channel", and Create DM opens another
+        (with a new id). Discord's pages say nothing of when this happens, nor of an
+        event telling the bot: none is sent (discord.py keeps its copy)."""
+        channel = self.dm_channels.pop(user.id)
+        del self.channels[channel.id]
+        self.changes.notify()
         return channel
 
     # -- lookups --------------------------------------------------------------

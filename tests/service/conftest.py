@@ -30,6 +30,16 @@ async def service(migrated_db_url) -> AsyncIterator[GameService]:
         await svc.store.db.dispose()
 
 
+@pytest.fixture
+async def another_process(migrated_db_url) -> AsyncIterator[GameService]:
+    """The service of another bot process on the same database (its own engine)."""
+    svc = await open_service(migrated_db_url)
+    try:
+        yield svc
+    finally:
+        await svc.store.db.dispose()
+
+
 async def started_game(
     service: GameService,
     players: Sequence[int] = PLAYERS,

@@ -37,6 +37,11 @@ SAID = {
         {"power": "ITALY", "counts_for": WHO},
         f"chose that Italy's score counts for <@{WHO}>",
     ),
+    # Issue 31: the GM's answer to a member who asked to watch a hidden game.
+    A.SPECTATOR: (
+        {"user": WHO, "answer": "behind"},
+        f"let <@{WHO}> watch the whole board, one phase behind the players",
+    ),
 }
 
 

@@ -113,6 +113,18 @@ STORED: dict[EventKind, dict] = {
         "deadline": None,
     },
     EventKind.SETTING_CHANGED: {"changed": ["Press: none."]},
+    EventKind.ROLL_CALL: {"powers": ["FRANCE"], "until": WHEN, "reminder": True},
+    EventKind.ROLL_CALL_MISSED: {"to": "gm", "missed": {"FRANCE": 102, "ITALY": 103}},
+    EventKind.WATCHED_RESULTS: {
+        "phase_id": 1,
+        "phase": "S1901M",
+        "next_phase_id": 2,
+        "next_phase": "F1901M",
+        "report": "France: A PAR - BUR.",
+        "deadline": WHEN,
+    },
+    EventKind.WATCHED_BOARD: {"phase_id": 1, "phase": "S1901M", "behind": True},
+    EventKind.SPECTATING: {"user": 102, "answer": "approved", "behind": True},
 }
 
 

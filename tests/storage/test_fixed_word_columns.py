@@ -44,6 +44,7 @@ AUDIT_ACTIONS = (  # every queries.audit.add in bot/service, and /gm audit's wor
     "cancel_absence",
     "anonymous_press",
     "score_owner",
+    "spectator",  # issue 31: written by bot/service/spectators/_desk.py
 )
 
 # What a dipgm before these enums left in the database: plain string literals.

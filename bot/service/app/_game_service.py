@@ -22,9 +22,11 @@ from bot.service.deadlines import AbsenceDesk, Adjudicator
 from bot.service.endings import Endings, RatingsDesk, Votes
 from bot.service.gm import GmDesk, ReachDesk, ReplacementsDesk, RollbackDesk
 from bot.service.kernel import Engine, Store
-from bot.service.lobby import ChoicesDesk, Lobby
+from bot.service.lobby import ChoicesDesk, Lobby, RollCallDesk
 from bot.service.orders import OrdersDesk, PendingOrdersDesk
-from bot.service.records import History, Outbox
+from bot.service.records import History, NotesDesk, Outbox
+from bot.service.sandbox import DEFAULT_CAP, SandboxDesk
+from bot.service.spectators import SpectatorsDesk
 from bot.service.talk import PressRecordDesk, TalkDesk
 from storage.db import create_engine
 from storage.schema import migrate_engine
@@ -35,7 +37,8 @@ class GameService:
     `service.lobby.start`, …; `service.store` holds the database and opens transactions.
 
     `checkpoint` is called with a name at the steps of an adjudication; it does nothing
-    in production and lets tests fail a transaction half-way.
+    in production and lets tests fail a transaction half-way. `sandbox_cap`: how many
+    sandboxes a user may keep (the operator's `SANDBOX_CAP`).
     """
 
     def __init__(
@@ -45,6 +48,7 @@ class GameService:
         board: Board = STANDARD,
         rules_engine: Engine | None = None,
         checkpoint: Callable[[str], None] | None = None,
+        sandbox_cap: int = DEFAULT_CAP,
     ) -> None:
         store = Store(engine, board=board, rules_engine=rules_engine, checkpoint=checkpoint)
         self.store = store
@@ -63,6 +67,7 @@ class GameService:
             talk=self.talk,
         )
         self.lobby = Lobby(store)
+        self.roll_call = RollCallDesk(store)
         self.reach = ReachDesk(store, self.lobby)
         self.history = History(store, self.lobby)
         self.orders = OrdersDesk(store)
@@ -73,6 +78,9 @@ class GameService:
         self.press = PressRecordDesk(store)
         self.absence = AbsenceDesk(store)
         self.replacements = ReplacementsDesk(store)
+        self.sandbox = SandboxDesk(store, history=self.history, lobby=self.lobby, cap=sandbox_cap)
+        self.notes = NotesDesk(store)
+        self.spectators = SpectatorsDesk(store)
 
 
 async def open_service(url: str, **kwargs) -> GameService:

@@ -1,4 +1,5 @@
-"""The scheduler core: `tick(now)` acts on every due deadline and reminder.
+"""The scheduler core: `tick(now)` acts on every due deadline and reminder, and on the
+roll-calls before a first phase (issue 31) whose time or reminder is due.
 
 Everything it needs lives in the database, so after a restart the first tick picks
 up where the last process stopped, including deadlines that passed while it was down.
@@ -60,6 +61,15 @@ class Scheduler:
             if result is not None:
                 done.append(result)
         sent = await self._reminders(now)
+        try:  # issue 31: roll-calls whose time is over first, so none is reminded late
+            await self.service.roll_call.close_roll_calls(now)
+            await self.service.roll_call.remind_roll_calls(now)
+        except Exception:
+            log.exception("a roll-call's time or reminder failed; tried again next tick")
+        try:  # issue 31: sandboxes unused for 30 days; games come first
+            await self.service.sandbox.expire_sandboxes(now)
+        except Exception:
+            log.exception("deleting unused sandboxes failed; tried again next tick")
         return TickReport(tuple(done), sent, tuple(errors))
 
     async def _reminders(self, now: datetime) -> int:
@@ -94,6 +104,7 @@ class Scheduler:
         """Queue the reminders of one phase (`user_id`: that player's alone); returns
         how many."""
         game = await queries.games.get(session, game_id)
+        assert game is not None  # the caller holds its row
         phase = await self.service.store.current_phase(session, game)
         if phase.id != phase_id:
             return 0
@@ -115,8 +126,10 @@ class Scheduler:
             done = progress(position, row.power, slots, self.service.store.board)
             if done.owed and done.given >= done.owed:
                 continue
-            if (done := awaited_progress(position, row.power, masters, done)) is None:
+            awaited = awaited_progress(position, row.power, masters, done)
+            if awaited is None:
                 continue
+            done = awaited
             reminder = ev.Reminder(
                 power=row.power,
                 phase=phase.code,

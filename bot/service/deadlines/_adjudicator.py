@@ -23,7 +23,6 @@ from adjudication.model.result import Adjudication
 from adjudication.model.rules import Rules
 from adjudication.model.units import Phase, PhaseKind, Power
 from adjudication.variants import VARIANTS, Variant
-from adjudication.variants.spy.codec import spy_report_to_json
 from bot.service.deadlines._excuses import excuse_the_late
 from bot.service.deadlines._grace import wait_for_late
 from bot.service.deadlines._missing_orders import orders_and_nmr
@@ -51,6 +50,7 @@ from bot.service.kernel import (
     state_now,
 )
 from bot.service.orders import owes_orders
+from bot.service.spectators import tell_spectators
 from bot.service.talk import TalkDesk
 from bot.service.timing import outside_absences
 from bot.service.variants import match as matches
@@ -196,10 +196,10 @@ class Adjudicator(ServiceCore):
         orders, unused, events = orders_and_nmr(position, powers, subs, rows, settings, self.board)
         # O6: in a one-on-one match, a standby taking over takes the whole side.
         events += await side_follows_standby(self, session, game, powers, phase.code, events, now)
-        for row in unused:
+        for unused_row in unused:
             # A standby's orders not needed after all: the orders kept for a phase are
             # the ones played (the standby's message stays in the submissions).
-            await session.delete(row)
+            await session.delete(unused_row)
         # A proxy lasts while its grantor holds the power (rules/004 rule 10).
         for kind, reason in (
             (ev.PlayerReplaced, ProxyEnd.REPLACED),
@@ -250,7 +250,8 @@ class Adjudicator(ServiceCore):
         phase.outcomes = [outcome_to_json(o) for o in result.outcomes]
         phase.report = report
         if result.spies is not None:  # Spy Diplomacy: the spies' record, kept apart
-            phase.spies = spy_report_to_json(result.spies)
+            assert variant.codec is not None  # a variant that keeps a record has a codec
+            phase.spies = variant.codec.record_to_json(result.spies)
         phase.adjudicated_at = now
         await session.flush()
         self._checkpoint("phase_recorded")
@@ -273,6 +274,10 @@ class Adjudicator(ServiceCore):
         nxt = played.result.position
         powers = before.powers
         eliminated = set()
+        # Issue 31's quickness: who was ready as the phase was played, before the marks
+        # are reset. A mark cannot be made after the deadline (`LateOrders`), and in a
+        # grace only by the late, who had ordered nothing by it.
+        phase.ready = sorted(row.power for row in powers if row.ready)
         for row in powers:
             row.ready = False
             if row.eliminated_year is None and not nxt.is_alive(row.power):
@@ -353,12 +358,14 @@ class Adjudicator(ServiceCore):
             session, game, powers, phase, new_phase, news, over, now, (record, last_winter)
         )
         winter = after.winter
+        posted: list[ev.Results] = []
         for kept in (phase, winter) if winter is not None else (phase,):
             notices: dict = news.channel() if kept is phase else {}
             if kept is phase and played.announcements:
                 notices["announcements"] = played.announcements
             if kept is phase and record:
                 notices["written"] = record
+            assert kept.report is not None  # written as the phase was played
             results = ev.Results(
                 phase_id=kept.id,
                 phase=kept.code,
@@ -371,7 +378,11 @@ class Adjudicator(ServiceCore):
                 **notices,
             )
             add_event(session, results, now, game_id=game.id, channel_id=game.channel_id)
+            posted.append(results)
         told_first()  # the others' news after the results: the channel goes first
+        # Issue 31: the spectators after the players, at the pace the GM chose.
+        played_now = [phase, *([winter] if winter is not None else [])]
+        await tell_spectators(session, game, played_now, posted, now, over=over)
         for event in events:
             if isinstance(event, ev.Nmr | ev.CivilDisorder):
                 continue  # told in the results post, and to the player by DM

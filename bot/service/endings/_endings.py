@@ -24,6 +24,7 @@ from bot.service.kernel import (
     WrongState,
     lapse_open_votes,
 )
+from bot.service.spectators import tell_the_end
 from storage import queries
 from storage.enums import AuditAction
 from storage.models import GameRow, PhaseRow
@@ -88,12 +89,13 @@ class Endings(ServiceCore):
         ended = ev.GameEnded(
             kind=kind,
             winners=tuple(winners),
-            scores=table,
+            scores=dict(table),  # as the payload types it: a score may be missing
             scoring=self._settings(game).scoring,
             match=match or None,  # One-on-one: the match's result, said with each end
         )
         channel = ended.model_copy(update={"with_results": in_results})
         add_event(session, channel, now, game_id=game.id, channel_id=game.channel_id)
+        await tell_the_end(session, game, now)  # issue 31: a spectator kept one phase behind
         # And each player, by DM (issue 22: the end reaches everyone concerned, once).
         players = sorted({row.user_id for row in powers if row.user_id is not None})
         for user_id in players:

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from adjudication.model.units import Power
 from bot.service.kernel import Caller, NotAllowed, Scoring, ServiceCore, WrongState
+from bot.service.lobby import PlayerRecord, record_of
 from storage import queries
 from storage.enums import AuditAction
 
@@ -41,13 +42,15 @@ class RatedGame:
 @dataclass(frozen=True, slots=True)
 class PlayerRating:
     """A player's rating on one server by one scoring system: None without a rated
-    game. `games`: the most recent rated powers (up to GAMES_SHOWN of `scores`)."""
+    game. `games`: the most recent rated powers (up to GAMES_SHOWN of `scores`).
+    `record`: their record of showing up on the server (issue 31), shown beside it."""
 
     user_id: int
     system: Scoring
     rating: float | None
     scores: int
     games: tuple[RatedGame, ...]
+    record: PlayerRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +119,10 @@ class RatingsDesk(ServiceCore):
             rows = await queries.ratings.player_games(
                 session, guild_id, system.value, user_id, GAMES_SHOWN
             )
+            record = await record_of(session, self.board, guild_id, user_id)
         games = tuple(RatedGame(g, name, p, round(s, 4), at) for g, name, p, s, at in rows)
         rating = None if average is None else round(average, 4)
-        return PlayerRating(user_id, system, rating, scores, games)
+        return PlayerRating(user_id, system, rating, scores, games, record)
 
     async def rating(self, guild_id: int, user_id: int) -> float | None:
         return (await self.player_rating(guild_id, user_id)).rating

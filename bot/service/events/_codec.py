@@ -35,11 +35,16 @@ from bot.service.events.payloads import (
     Reminder,
     Results,
     Resumed,
+    RollCall,
+    RollCallMissed,
     RolledBack,
     SettingChanged,
+    Spectating,
     ThreadsSync,
     VoteClosed,
     VoteOpened,
+    WatchedBoard,
+    WatchedResults,
 )
 from storage import queries
 from storage.enums import EventKind
@@ -74,6 +79,11 @@ PAYLOAD_TYPES: Mapping[EventKind, type[Payload]] = {
         Excused,
         Absence,
         SettingChanged,
+        RollCall,
+        RollCallMissed,
+        WatchedResults,
+        WatchedBoard,
+        Spectating,
     )
 }
 

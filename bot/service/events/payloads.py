@@ -172,6 +172,9 @@ class PlayerReplaced(Payload):
     old: int | None
     new: int
     score_from: int | None = None
+    # Given at a roll-call before the first phase (issue 31): the newcomer's briefing
+    # is the roll-call's, the first deadline coming with the game's start.
+    roll_call: bool = False
 
 
 class PlayerKicked(Payload):
@@ -352,3 +355,62 @@ class SettingChanged(Payload):
 
     kind_of = EventKind.SETTING_CHANGED
     changed: tuple[str, ...]
+
+
+# --- issue 31's roll-call before the first phase -------------------------------------
+
+
+class RollCall(Payload):
+    """(DM, with the "I'm in" button) A player asked to answer the roll-call of a game
+    about to start, for the `powers` dealt to them, by `until`; `reminder`: the one
+    reminder to those who have not answered (bot/service/lobby/_roll_call.py)."""
+
+    kind_of = EventKind.ROLL_CALL
+    powers: Powers
+    until: Moment
+    reminder: bool = False
+
+
+class RollCallMissed(Payload):
+    """(DM) The roll-call's time is over: `missed` holds each power whose player did
+    not answer, with that player, who now stands by. To each of them (`to` "player",
+    their own powers only) and to the GM (`to` "gm", all of them)."""
+
+    kind_of = EventKind.ROLL_CALL_MISSED
+    to: Literal["gm", "player"]
+    missed: dict[Power, int]
+
+
+# --- issue 31's spectators -------------------------------------------------------------
+
+
+class WatchedResults(Results):
+    """(DM, to a spectator of a game that hides nothing) The channel's results post of
+    a phase, copied: the same payload as the channel's RESULTS, never a player's own
+    news (QUEUE.md: "the channel's results ..., never a player's private results")."""
+
+    kind_of = EventKind.WATCHED_RESULTS
+
+
+class WatchedBoard(Payload):
+    """(DM, to a spectator the GM let watch a Kriegsplomacy or Spy game) The whole
+    board of the played phase `phase_id` as its GM sees it; `behind`: told one phase
+    late, as the GM chose."""
+
+    kind_of = EventKind.WATCHED_BOARD
+    phase_id: int
+    phase: str
+    behind: bool = False
+
+
+class Spectating(Payload):
+    """(DM) A request to watch a Kriegsplomacy or Spy game: to its GM, that `user`
+    asks (`answer` "asked"; `name`, theirs in the server); to `user`, the GM's answer:
+    "approved" (with `behind`, the GM's choice), "refused", or "stopped" (approved
+    before, no more now)."""
+
+    kind_of = EventKind.SPECTATING
+    user: int
+    answer: Literal["asked", "approved", "refused", "stopped"]
+    behind: bool = False
+    name: str | None = None

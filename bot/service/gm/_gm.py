@@ -33,7 +33,8 @@ from bot.service.kernel import (
     WrongState,
     player_changes,
 )
-from bot.service.lobby import change_setting, setting_news
+from bot.service.lobby import change_setting, in_roll_call, place_taken, setting_news
+from bot.service.spectators import refuse_spectator
 from bot.service.talk import TalkDesk
 from bot.service.timing import move_deadline, pause_game, resume_game
 from bot.service.variants.match import other_target, reopen_match, side_taken
@@ -173,7 +174,12 @@ class GmDesk(ServiceCore):
         powers handed, by the channel of their game (this game's first).
         `display_name`: the new player's name in the server, shown beside mentions."""
         async with self.transaction() as session:
-            game = await self._gm_game(session, game_id, caller)
+            # Issue 31: at a roll-call, before the first phase, a place is given too.
+            game = await self._gm_game(session, game_id, caller, active=False)
+            roll_call = in_roll_call(game)
+            if not roll_call:
+                self._require_active(game)
+            await refuse_spectator(session, game, new_user_id, caller)  # issue 31
             row = self._owner_of(
                 list(await queries.powers.of_game(session, game.id)), power.upper()
             )
@@ -183,9 +189,19 @@ class GmDesk(ServiceCore):
             for board, taken in await side_taken(session, game, row, new_user_id):
                 await power_changing(self, session, board)
                 await hand_power(
-                    self, session, board, taken, new_user_id, now, caller, display_name
+                    self,
+                    session,
+                    board,
+                    taken,
+                    new_user_id,
+                    now,
+                    caller,
+                    display_name,
+                    roll_call=roll_call,
                 )
                 handed[board.channel_id] = (*handed.get(board.channel_id, ()), taken.power)
+            if roll_call:  # taking the place is the newcomer's answer (QUEUE.md)
+                await place_taken(self, session, game, new_user_id, now)
             return handed
 
     async def gm_call_standby(
@@ -202,6 +218,7 @@ class GmDesk(ServiceCore):
         the channel of their game (this game's first)."""
         async with self.transaction() as session:
             game = await self._gm_game(session, game_id, caller)
+            await refuse_spectator(session, game, standby_user_id, caller)  # issue 31
             row = self._owner_of(
                 list(await queries.powers.of_game(session, game.id)), power.upper()
             )
@@ -398,7 +415,9 @@ class GmDesk(ServiceCore):
             if game.status == GameStatus.ENDED:
                 raise WrongState(f"{game.name} is over.")
             old = self._settings(game)
-            new = change_setting(old, name, value, started=game.status != GameStatus.LOBBY)
+            # Once a roll-call has dealt the powers, the deal's settings stand (issue 31).
+            started = game.status != GameStatus.LOBBY or in_roll_call(game)
+            new = change_setting(old, name, value, started=started)
             game.settings = new.model_dump(mode="json")
             queries.audit.add(
                 session,

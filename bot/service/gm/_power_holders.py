@@ -24,9 +24,19 @@ async def power_changing(desk: TalkingDesk, session, game: GameRow) -> None:
 
 
 async def hand_power(
-    desk: TalkingDesk, session, game: GameRow, row, new_user_id: int, now, caller, display_name
+    desk: TalkingDesk,
+    session,
+    game: GameRow,
+    row,
+    new_user_id: int,
+    now,
+    caller,
+    display_name,
+    *,
+    roll_call: bool = False,
 ) -> None:
-    """One power of `game` given to `new_user_id` (`gm_replace_player`)."""
+    """One power of `game` given to `new_user_id` (`gm_replace_player`); `roll_call`: a
+    place given at a roll-call before the first phase (issue 31)."""
     old = row.user_id
     hand_over(row, new_user_id)
     row.user_id, row.standby_user_id = new_user_id, None
@@ -49,7 +59,11 @@ async def hand_power(
         {"power": row.power, "old": old, "new": new_user_id},
     )
     replaced = ev.PlayerReplaced(
-        power=row.power, old=old, new=new_user_id, score_from=row.score_choice_from
+        power=row.power,
+        old=old,
+        new=new_user_id,
+        score_from=row.score_choice_from,
+        roll_call=roll_call,
     )
     add_event(session, replaced, now, game_id=game.id, channel_id=game.channel_id)
 

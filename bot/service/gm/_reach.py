@@ -78,6 +78,24 @@ class ReachDesk(ServiceCore):
         async with self.transaction() as session:
             return await queries.users.dms_closed(session)
 
+    # --- each user's DM channel (issue 32: a DM costs one request, not two) -----------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The DM channel kept for the user (None: none yet, or Discord said it is
+        gone): a DM goes to it without opening it first."""
+        async with self.transaction() as session:
+            return await queries.users.dm_channel(session, user_id)
+
+    async def dm_channel_opened(self, user_id: int, channel_id: int, now: datetime) -> None:
+        """Discord opened (or showed, by a DM of theirs) the user's DM channel."""
+        async with self.transaction() as session:
+            await queries.users.keep_dm_channel(session, user_id, channel_id, now)
+
+    async def dm_channel_gone(self, user_id: int, channel_id: int) -> None:
+        """Discord says the channel is gone (10003): the next DM opens another."""
+        async with self.transaction() as session:
+            await queries.users.forget_dm_channel(session, user_id, channel_id)
+
     async def hold_event(
         self, event_id: int, user_id: int, error: str, now: datetime, *, keep: bool
     ) -> None:
@@ -129,7 +147,11 @@ class ReachDesk(ServiceCore):
                 info=info,
                 left_server=tuple(sorted(u for u in gone if u in holders)),
                 dms_closed=tuple(sorted(closed)),
-                given_up=tuple(GivenUp(r.kind, r.user_id, r.given_up_at) for r in shown),
+                given_up=tuple(
+                    GivenUp(r.kind, r.user_id, r.given_up_at)
+                    for r in shown
+                    if r.given_up_at is not None  # as the query chose them: for the type
+                ),
                 given_up_count=given_up_count,
                 thread_gaps=tuple(ThreadGap(n, u, e) for n, u, e in gaps),
                 grace=await grace_wait(self, session, game) if info.phase else None,

@@ -5,8 +5,9 @@ already been eliminated from play)". Read while the GM types (Discord's autocomp
 
 from __future__ import annotations
 
-from bot.service.kernel import Caller, ServiceCore, power_name
+from bot.service.kernel import Caller, PlayerStatus, ServiceCore, power_name
 from bot.service.lobby import MAX_CHOICES, choice_label
+from bot.service.spectators import barred_from_playing
 from storage import queries
 from storage.models import GameRow
 
@@ -19,7 +20,8 @@ class ReplacementsDesk(ServiceCore):
         self, game_id: int, caller: Caller, typed: str
     ) -> tuple[tuple[int, str], ...]:
         """(user id, label) of the people who could take over a power, first those who
-        never had a country in the game (its named standbys, then the server's players
+        never had a country in the game (its named standbys, those who missed its
+        roll-call and so never played their place (issue 31), then the server's players
         of other games), then those whose country was eliminated; nobody who holds a
         country or was replaced while theirs plays on. Empty for anyone but the GM.
         `typed` narrows them to the names that contain it or the ids that start so."""
@@ -35,6 +37,8 @@ class ReplacementsDesk(ServiceCore):
             names: dict[int, str] = {}
             for user, name in rows:  # newest first: the name last seen
                 names.setdefault(user, name or "")
+            # Issue 31: whoever watched the whole board of a hidden game is never offered.
+            barred = await barred_from_playing(session, game)
         for user, player in here.items():
             if player.display_name:
                 names[user] = player.display_name
@@ -50,6 +54,8 @@ class ReplacementsDesk(ServiceCore):
         offered: dict[int, str] = {}  # in the order offered
 
         def offer(user: int, why: str) -> None:
+            if user in barred:
+                return
             if user not in holders and user != game.gm_user_id and user not in offered:
                 offered[user] = f"{names.get(user) or f'user {user}'} — {why}"
 
@@ -57,6 +63,9 @@ class ReplacementsDesk(ServiceCore):
         for p in powers:
             if p.standby_user_id is not None and p.standby_user_id not in here:
                 offer(p.standby_user_id, f"standby for {power_name(p.power)}, {never}")
+        for user, player in here.items():  # issue 31: their place was never played
+            if player.status is PlayerStatus.STANDBY:
+                offer(user, "missed the roll-call, back to standby")
         for user in sorted((u for u in names if u not in here), key=lambda u: names[u].lower()):
             offer(user, never)
         for user in sorted(fallen & set(here), key=lambda u: (names.get(u) or "").lower()):

@@ -31,6 +31,7 @@ from bot.service.kernel import (
     restore_proxies,
     state_now,
 )
+from bot.service.spectators import rewind_spectators
 from bot.service.talk import TalkDesk
 from bot.service.timing import outside_absences
 from storage import queries
@@ -73,6 +74,7 @@ class RollbackDesk(ServiceCore):
         ]
         await lapse_open_votes(session, current, now)
         await queries.phases.roll_back(session, game.id, target.seq, now)
+        await rewind_spectators(session, game.id, target.seq)  # issue 31: told anew
         settings = self._settings(game)
         position = self._position(target)
         deadline = self._deadline(settings, position.phase.kind, now)

@@ -245,7 +245,7 @@ def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
     """One GM action in words: "<t:…> <@1> (Gina) paused the game"."""
     d = entry.details
 
-    def who(user_id: object) -> str:
+    def who(user_id: int | str | None) -> str:  # an id as the details keep it
         return mention(int(user_id), info.name_of(int(user_id))) if user_id else "nobody"
 
     def when(raw: object) -> str:
@@ -276,9 +276,18 @@ def _audit_line(entry: AuditEntry, info: GameInfo) -> str:
         AuditAction.SCORE_OWNER: lambda: (
             f"chose that {power}'s score counts for {who(d.get('counts_for'))}"
         ),
+        AuditAction.SPECTATOR: lambda: _spectator_answer(who(d.get("user")), d.get("answer")),
     }
     said = words.get(entry.action, lambda: entry.action.replace("_", " "))()
     return f"{timestamp(entry.at, 'f')} {who(entry.actor)} {said}"
+
+
+def _spectator_answer(who: str, answer: object) -> str:
+    """Issue 31: the GM's answer to a member who asked to watch (`spectators.Answer`)."""
+    if answer == "refuse":
+        return f"did not let {who} watch (or stopped them)"
+    pace = "one phase behind the players" if answer == "behind" else "as each phase is played"
+    return f"let {who} watch the whole board, {pace}"
 
 
 def audit_text(info: GameInfo, audit: AuditPage) -> str:

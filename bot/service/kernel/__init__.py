@@ -16,6 +16,8 @@ from bot.service.kernel._errors import NotFound as NotFound
 from bot.service.kernel._errors import PhaseAlreadyPlayed as PhaseAlreadyPlayed
 from bot.service.kernel._errors import UserError as UserError
 from bot.service.kernel._errors import WrongState as WrongState
+from bot.service.kernel._game_settings import MAX_ROLL_CALL_HOURS as MAX_ROLL_CALL_HOURS
+from bot.service.kernel._game_settings import NEW_PLAYER_PHASES as NEW_PLAYER_PHASES
 from bot.service.kernel._game_settings import NO_GRACE as NO_GRACE
 from bot.service.kernel._game_settings import SCORING_NAMES as SCORING_NAMES
 from bot.service.kernel._game_settings import Assignment as Assignment
@@ -63,6 +65,7 @@ from bot.service.kernel._start_state import restore_powers as restore_powers
 from bot.service.kernel._start_state import restore_proxies as restore_proxies
 from bot.service.kernel._start_state import state_now as state_now
 from bot.service.kernel._store import MAX_ID as MAX_ID
+from bot.service.kernel._store import HoldsStore as HoldsStore
 from bot.service.kernel._store import ServiceCore as ServiceCore
 from bot.service.kernel._store import Store as Store
 from bot.service.kernel._store import no_such_game as no_such_game
@@ -83,6 +86,9 @@ from bot.service.kernel._views import PlayerStatus as PlayerStatus
 from bot.service.kernel._views import PowerInfo as PowerInfo
 from bot.service.kernel._views import Progress as Progress
 from bot.service.kernel._views import ReadyResult as ReadyResult
+from bot.service.kernel._views import RollCall as RollCall
+from bot.service.kernel._views import RollCallAnswer as RollCallAnswer
+from bot.service.kernel._views import RollCallPlace as RollCallPlace
 from bot.service.kernel._views import SubmissionResult as SubmissionResult
 from bot.service.kernel._views import ThreadGap as ThreadGap
 from bot.service.kernel._views import TickReport as TickReport
@@ -121,7 +127,9 @@ __all__ = [
     "MAX_ABSENCE_DAYS",
     "MAX_EXCUSES",
     "MAX_ID",
+    "MAX_ROLL_CALL_HOURS",
     "MESSAGE_LIMIT",
+    "NEW_PLAYER_PHASES",
     "NO_GRACE",
     "PRESETS",
     "SCORING_NAMES",
@@ -139,6 +147,7 @@ __all__ = [
     "GivenUp",
     "GmStatus",
     "Grace",
+    "HoldsStore",
     "InvalidSetting",
     "LateOrders",
     "Length",
@@ -163,6 +172,9 @@ __all__ = [
     "ProxyEnd",
     "ReadyResult",
     "ResultsNotation",
+    "RollCall",
+    "RollCallAnswer",
+    "RollCallPlace",
     "Schedule",
     "Scoring",
     "ServiceCore",

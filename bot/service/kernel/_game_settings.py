@@ -6,7 +6,13 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import PlainSerializer, PlainValidator, model_validator
+from pydantic import (
+    PlainSerializer,
+    PlainValidator,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from adjudication.model.rules import ParadoxRule, Rules, YearLimitMeasure
 from adjudication.model.units import PhaseKind
@@ -17,6 +23,17 @@ from bot.service.kernel._settings_model import SettingsModel
 from bot.service.kernel._words import count
 from storage.codec import rules_from_json, rules_to_json
 from storage.enums import Scoring as Scoring
+
+# A roll-call's longest time to answer (issue 31): a week.
+MAX_ROLL_CALL_HOURS = 7 * 24
+# Issue 31: a player with fewer phases owed than this on a server is new: their record
+# says too little to hold them to a game's `min_reliability`.
+NEW_PLAYER_PHASES = 10
+# Settings added after the shapes of issue 17, left out of the stored document while at
+# their default (as the engine's `Rules` leaves out its options): a game that does not
+# use them keeps the shape that other bot processes sharing the database, still on the
+# version before, can read (`extra="forbid"` refuses a key they do not know).
+LEFT_OUT_AT_DEFAULT = ("min_reliability", "reliable_only", "roll_call", "roll_call_hours")
 
 
 class VariantName(StrEnum):
@@ -128,6 +145,16 @@ class GameSettings(SettingsModel):
     # MAP_PALETTE. Each player may choose their own for what is sent to them alone.
     # Games made before it was a setting use the operator's palette.
     map_palette: str | None = None
+    # Issue 31: a roll-call before the first phase (`/game start` asks each player to
+    # answer "I'm in" within `roll_call_hours`). Off for games made before it existed.
+    roll_call: bool = False
+    roll_call_hours: int = 24
+    # Issue 31: who may join. `min_reliability`: the least share, in percent, of the
+    # phases a player owed that they ordered before the deadline (their last 100 on the
+    # server); None: anyone. A new player (fewer than NEW_PLAYER_PHASES phases owed) may
+    # join whatever the minimum, unless `reliable_only`. Games made before: anyone.
+    min_reliability: int | None = None
+    reliable_only: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -148,7 +175,24 @@ class GameSettings(SettingsModel):
             raise InvalidSetting("Civil disorder needs at least one missed phase.")
         if self.map_palette is not None:
             check_palette(self.map_palette)
+        if self.min_reliability is not None and not 0 <= self.min_reliability <= 100:
+            raise InvalidSetting(
+                "Give the minimum reliability as a percentage, 0 to 100 (or none for anyone)."
+            )
+        if not 1 <= self.roll_call_hours <= MAX_ROLL_CALL_HOURS:
+            raise InvalidSetting(
+                f"A roll-call lasts 1 to {MAX_ROLL_CALL_HOURS} hours; give a whole number "
+                "of hours in that range."
+            )
         return self
+
+    @model_serializer(mode="wrap")
+    def _stored(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        document: dict[str, Any] = handler(self)
+        for name in LEFT_OUT_AT_DEFAULT:
+            if document.get(name) == type(self).model_fields[name].default:
+                del document[name]
+        return document
 
     def describe(self) -> list[str]:
         """The settings as a GM reads them: "Moves: 4 days", one line each."""
@@ -189,6 +233,9 @@ class GameSettings(SettingsModel):
             f"Scoring: {_SCORING[self.scoring]}",
             f"Results in the channel: {_NOTATIONS[self.results_notation]}",
             "Map colours in the channel: " + (self.map_palette or "the bot's default"),
+            f"Who may join: {_who_may_join(self)}",
+            "Roll-call before the start: "
+            + (f"{count(self.roll_call_hours, 'hour')} to answer" if self.roll_call else "none"),
             f"Solo victory: {count(rules.victory_centres, 'supply centre')}",
             f"Short game: {short_game}",
             f"Stalemate rule: {stalemate}",
@@ -201,6 +248,18 @@ class GameSettings(SettingsModel):
         timing = self.schedule.timing(kind)
         minutes = getattr(timing, "minutes", getattr(timing, "every_days", 1) * 24 * 60)
         return timedelta(minutes=minutes)
+
+
+def _who_may_join(settings: GameSettings) -> str:
+    """The describe line of `min_reliability` and `reliable_only` (issue 31)."""
+    new = f"new players (fewer than {count(NEW_PLAYER_PHASES, 'phase')} owed)"
+    if settings.min_reliability is None:
+        return f"players with a record only, not {new}" if settings.reliable_only else "anyone"
+    minimum = (
+        f"players who ordered before the deadline in at least {settings.min_reliability}% "
+        "of the phases they owed (their last 100 on this server)"
+    )
+    return f"{minimum}; not {new}" if settings.reliable_only else f"{minimum}, and {new}"
 
 
 def check_palette(name: str) -> str:

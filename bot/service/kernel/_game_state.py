@@ -1,8 +1,9 @@
-"""The transitions of a game's row: start, advance, a new deadline, pause, resume, end
-and reopen. Each says what the game is now (status, phase, deadline, pause) and bumps
-`version`, so that a scheduler or a button made before the change (holding the old
-version, queries.games.claim) acts on nothing. The desks call these rather than set those
-fields; the events that tell Discord stay with the desks that emit them."""
+"""The transitions of a game's row: a roll-call (issue 31), start, advance, a new
+deadline, pause, resume, end and reopen. Each says what the game is now (status, phase,
+deadline, pause) and bumps `version`, so that a scheduler or a button made before the
+change (holding the old version, queries.games.claim) acts on nothing. The desks call
+these rather than set those fields; the events that tell Discord stay with the desks
+that emit them."""
 
 from __future__ import annotations
 
@@ -23,10 +24,29 @@ class GameState:
         self.game.version += 1
 
     def start(self, phase_id: int, deadline: datetime | None) -> None:
-        """The lobby closes and the first phase begins."""
+        """The lobby closes and the first phase begins (a roll-call, if any, is over)."""
         game = self.game
         game.status = GameStatus.ACTIVE
         game.current_phase_id, game.deadline_at = phase_id, deadline
+        game.roll_call_until = game.roll_call_reminder_at = None
+        self._changed()
+
+    def call_roll(self, now: datetime, until: datetime, remind_at: datetime) -> None:
+        """Issue 31: the powers are dealt and the lobby waits for each player's answer
+        until `until`; those who have not answered by `remind_at` are reminded."""
+        game = self.game
+        game.roll_called_at, game.roll_call_until = now, until
+        game.roll_call_reminder_at = remind_at
+        self._changed()
+
+    def roll_call_reminded(self) -> None:
+        """The one reminder of the roll-call has gone."""
+        self.game.roll_call_reminder_at = None
+
+    def roll_call_over(self) -> None:
+        """The roll-call's time is over: the places of those who did not answer wait
+        for the GM; no answer is taken any more."""
+        self.game.roll_call_until = self.game.roll_call_reminder_at = None
         self._changed()
 
     def advance(self, phase_id: int, deadline: datetime | None) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypedDict
 
 from adjudication.model.board import Board
 from adjudication.model.orders import (
@@ -53,13 +54,21 @@ class PhaseNotices:
             "eliminated": list(self.eliminated),
         }
 
-    def for_powers(self, powers: Sequence[Power]) -> dict[str, list[Power]]:
+    def for_powers(self, powers: Sequence[Power]) -> OwnNews:
         """A player's news event's payload keys: only their own powers'."""
-        return {
-            "civil_disorder": [p for p in self.civil_disorder if p in powers],
-            "civil_disorder_over": [p for p in self.civil_disorder_over if p in powers],
-            "eliminated": [p for p in self.eliminated if p in powers],
-        }
+        return OwnNews(
+            civil_disorder=tuple(p for p in self.civil_disorder if p in powers),
+            civil_disorder_over=tuple(p for p in self.civil_disorder_over if p in powers),
+            eliminated=tuple(p for p in self.eliminated if p in powers),
+        )
+
+
+class OwnNews(TypedDict):
+    """`PhaseNotices.for_powers`: the keys of a player's news event (`PhaseNews`)."""
+
+    civil_disorder: tuple[Power, ...]
+    civil_disorder_over: tuple[Power, ...]
+    eliminated: tuple[Power, ...]
 
 
 @dataclass(frozen=True, slots=True)

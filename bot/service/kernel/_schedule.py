@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import Discriminator, Tag, field_serializer, field_validator, model_validator
@@ -43,6 +43,10 @@ class Length(_Timing):
 
     minutes: int
 
+    if TYPE_CHECKING:  # the positional form `_Timing` gives, which pydantic's types lack
+
+        def __init__(self, minutes: int) -> None: ...
+
     def describe(self) -> str:
         return duration(self.minutes)
 
@@ -54,6 +58,10 @@ class Clock(_Timing):
 
     at: time
     every_days: int = 1
+
+    if TYPE_CHECKING:  # as `Length`'s
+
+        def __init__(self, at: time, every_days: int = 1) -> None: ...
 
     @field_validator("at", mode="before")
     @classmethod

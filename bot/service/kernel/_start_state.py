@@ -146,7 +146,7 @@ async def restore_proxies(
             grant.revoked_at, grant.end_reason = None, None
             restored.append(grant)
         elif not keep and grant.revoked_at is None:
-            grant.revoked_at, grant.end_reason = now, ProxyEnd.ROLLED_BACK.value
+            grant.revoked_at, grant.end_reason = now, ProxyEnd.ROLLED_BACK
             ended.append(grant)
     return ProxyChanges(tuple(restored), tuple(ended))
 

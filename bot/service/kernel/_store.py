@@ -6,7 +6,9 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
+from typing import Protocol
 
+from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from adjudication.maps import STANDARD
@@ -123,7 +125,8 @@ class Store:
             raise NotAllowed(f"Only the GM of {game.name} may do that.")
 
     @staticmethod
-    def require_active(game: GameRow) -> None:
+    def require_active(game: GameRow | Row) -> None:
+        """`game`: its row, or its columns as the order operations read them."""
         if game.status == GameStatus.LOBBY:
             raise WrongState(f"{game.name} has not started yet.")
         if game.status == GameStatus.ENDED:
@@ -232,6 +235,13 @@ class ServiceCore:
         self._position_at, self._remember = store.position_at, store.remember
         self._schedule_reminders = store.schedule_reminders
         self._end_proxies, self._owner_of = store.end_proxies, store.owner_of
+
+
+class HoldsStore(Protocol):
+    """The service or any of its desks, to a helper that needs only the store."""
+
+    @property
+    def store(self) -> Store: ...
 
 
 def valid_id(value: int) -> bool:

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from adjudication.model.orders import Order
 from adjudication.model.result import EndKind
 from adjudication.model.units import Phase, PhaseKind, Power, Unit
 from storage.enums import EventKind
 from storage.enums import GameStatus as GameStatus
 from storage.enums import PlayerStatus as PlayerStatus
+from storage.orders_in_force import AnyOrder
 
 
 class LineStatus(StrEnum):
@@ -69,6 +69,54 @@ class Moment:
 
 
 @dataclass(frozen=True, slots=True)
+class RollCallPlace:
+    """One place at a roll-call before the first phase (issue 31): the powers dealt
+    to it, its player (None: the player did not answer in time, or was removed, and
+    the place waits for the GM's `/gm replace`), and whether they answered "I'm in"."""
+
+    powers: tuple[Power, ...]
+    user_id: int | None
+    answered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RollCall:
+    """A game's roll-call before its first phase (issue 31): open `until` (None once
+    its time is over: the game waits for the GM to fill the empty places), and its
+    places. The game begins when every place has a player who answered."""
+
+    until: datetime | None
+    places: tuple[RollCallPlace, ...]
+
+    @property
+    def confirmed(self) -> tuple[int, ...]:
+        """The players who answered "I'm in" (or took a place)."""
+        return tuple(p.user_id for p in self.places if p.user_id is not None and p.answered)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The players who have not answered yet."""
+        return tuple(p.user_id for p in self.places if p.user_id is not None and not p.answered)
+
+    @property
+    def empty(self) -> tuple[Power, ...]:
+        """The powers whose place waits for a player."""
+        return tuple(power for p in self.places if p.user_id is None for power in p.powers)
+
+
+@dataclass(frozen=True, slots=True)
+class RollCallAnswer:
+    """What a player's "I'm in" did: `already` if they had answered before, how many
+    players the roll-call still waits for, and whether the game `began` with it."""
+
+    game_name: str
+    powers: tuple[Power, ...]
+    waiting: int
+    began: bool
+    already: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     id: int
     name: str
@@ -90,6 +138,8 @@ class GameInfo:
     # (user id, name in the server) of the players whose name is known: shown beside
     # mentions, which read as bare numbers where Discord has not loaded the user.
     names: tuple[tuple[int, str], ...] = ()
+    # A roll-call before the first phase (issue 31), while the lobby waits on it.
+    roll_call: RollCall | None = None
 
     @property
     def moment(self) -> Moment:
@@ -147,7 +197,7 @@ class LineResult:
 
     text: str
     status: LineStatus
-    order: Order | None  # the order as accepted (any kind the engine knows: `Order`)
+    order: AnyOrder | None  # the order as accepted (a variant's own kinds too)
     message: str | None  # the rejection, for people
     reason: str | None  # the RejectReason value, for programs
     notes: tuple[str, ...] = ()  # "interpreted as …"
@@ -160,7 +210,7 @@ class SubmissionResult:
     phase: Phase  # the phase the orders are for
     powers: tuple[Power, ...]
     lines: tuple[LineResult, ...]
-    orders: tuple[Order, ...]  # every order now in force for these powers
+    orders: tuple[AnyOrder, ...]  # every order now in force for these powers
     unordered: tuple[Unit, ...]  # units still without an order
     deadline_at: datetime | None
     owed: int = 0  # orders these powers owe this phase (units, builds, removals)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from adjudication.maps import STANDARD
-from adjudication.model.orders import Order, order_power
+from adjudication.model.orders import order_power
 from adjudication.model.rejections import RejectReason
 from adjudication.model.result import EndKind
 from adjudication.model.units import Phase, PhaseKind, Power, Season, Unit
@@ -25,6 +25,7 @@ from bot.service.kernel._views import (
     ReadyResult,
     SubmissionResult,
 )
+from storage.orders_in_force import AnyOrder
 
 MESSAGE_LIMIT = 2000
 # Leaves room for a code fence and a heading around a chunk.
@@ -215,6 +216,8 @@ _EVENT_WORDS = {
     "late": "a notice of late orders",
     "excused": "a notice of an excused miss",
     "absence": "a notice of an absence",
+    "roll_call": "a roll-call's question before the start",
+    "roll_call_missed": "the notice of an unanswered roll-call",
 }
 
 
@@ -328,7 +331,7 @@ def code_blocks(text: str, limit: int = CHUNK) -> list[str]:
     return [f"```\n{piece}\n```" for piece in split_text(text, limit - 8)]
 
 
-def order_text(order: Order, writers: Sequence[Power] = ()) -> str:
+def order_text(order: AnyOrder, writers: Sequence[Power] = ()) -> str:
     """An order in the notation players write ("A Bur R Pic"; a spy's "Spy Mar - Spa";
     the Masters Rules' "Annex Serbia"). `writers`: the powers of the player who wrote
     it; an order for another power's unit (rules/003 MR2) names that power, as the
@@ -368,8 +371,9 @@ def submission_echo(result: SubmissionResult, game_name: str) -> str:
 
     def whose(line: LineResult) -> str:
         # A sender of several powers reads which power a refusal is about.
-        several = len(result.powers) > 1 and line.power is not None
-        return f" ({power_name(line.power)})" if several else ""
+        if len(result.powers) > 1 and line.power is not None:
+            return f" ({power_name(line.power)})"
+        return ""
 
     for line in result.lines:
         order = order_text(line.order, result.powers) if line.order is not None else None

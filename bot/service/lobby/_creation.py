@@ -39,6 +39,9 @@ class CreationOptions:
     stalemate_winters: int | None = None
     paradox_rule: str = ParadoxRule.SZYKMAN
     masters: str | None = None  # "1 2 5", "all": read as `/gm settings set masters`
+    roll_call_hours: int | None = None  # issue 31: a roll-call of that many hours; None: none
+    min_reliability: int | None = None  # issue 31: percent; checked by the settings
+    reliable_only: bool = False
 
 
 def settings_at_creation(options: CreationOptions) -> GameSettings:
@@ -61,7 +64,11 @@ def settings_at_creation(options: CreationOptions) -> GameSettings:
         anonymous_press=options.anonymous_press,
         copy_gm_on_press=options.copy_gm,
         secret_ballots=options.secret_ballots,
+        min_reliability=options.min_reliability,
+        reliable_only=options.reliable_only,
     )
+    if options.roll_call_hours is not None:
+        made = made.changed(roll_call=True, roll_call_hours=options.roll_call_hours)
     return refuse_telling_grace(made)  # issue 33: no grace where lateness is not told
 
 

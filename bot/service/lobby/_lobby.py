@@ -9,16 +9,12 @@ from datetime import datetime
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from adjudication.model.position import Position
 from adjudication.model.units import Power
 from adjudication.variants import VARIANTS
-from bot.service.events import add_event
-from bot.service.events import payloads as ev
 from bot.service.kernel import (
     Caller,
     GameInfo,
     GameSettings,
-    GameState,
     GameStatus,
     InvalidSetting,
     Moment,
@@ -29,17 +25,20 @@ from bot.service.kernel import (
     ServiceCore,
     WrongState,
     clean_text,
-    state_now,
 )
+from bot.service.lobby._first_phase import begin_game
 from bot.service.lobby._opening import open_game, open_game_in
 from bot.service.lobby._player_counts import check_room
 from bot.service.lobby._power_deal import check_preferences, deal_powers
-from bot.service.lobby._variant_text import player_notes, rules_in_force
+from bot.service.lobby._reliability_admission import check_admission
+from bot.service.lobby._reliability_record import PlayerRecord
+from bot.service.lobby._reliability_window import record_of
+from bot.service.lobby._roll_call import call_roll, in_roll_call, roll_call_of
 from bot.service.orders import owes_orders, progress
+from bot.service.spectators import refuse_spectator
 from bot.service.variants import match as matches
 from storage import queries
-from storage.codec import position_to_json
-from storage.models import GameRow, PhaseRow, PlayerRow
+from storage.models import GameRow, PlayerRow
 from storage.orders_in_force import slots_of
 
 log = logging.getLogger(__name__)
@@ -99,6 +98,12 @@ class Lobby(ServiceCore):
             game = await self._game_for(session, game_id, caller)
             if game.status != GameStatus.LOBBY:
                 raise WrongState(f"{game.name} has already started; ask the GM about a standby.")
+            if in_roll_call(game):
+                raise WrongState(
+                    f"The lobby of {game.name} has closed: its roll-call is under way. Ask "
+                    "the GM about a place as a standby."
+                )
+            await refuse_spectator(session, game, user_id, caller)  # issue 31
             players = [p for p in await queries.players.of_game(session, game_id)]
             mine = next((p for p in players if p.user_id == user_id), None)
             joined = [p for p in players if p.status == PlayerStatus.JOINED]
@@ -109,10 +114,15 @@ class Lobby(ServiceCore):
                 if preferences is not None:
                     mine.preferences = list(prefs)
             else:
-                check_room(VARIANTS[self._settings(game).variant], game.name, len(joined))
+                settings = self._settings(game)
+                check_room(VARIANTS[settings.variant], game.name, len(joined))
+                if mine is not None and mine.status == PlayerStatus.KICKED:
+                    raise NotAllowed(f"The GM removed you from {game.name}.")
+                if settings.min_reliability is not None or settings.reliable_only:
+                    # Issue 31: only a game that asks reads the player's record.
+                    record = await record_of(session, self.board, game.guild_id, user_id)
+                    check_admission(game.name, settings, record)
                 if mine is not None:
-                    if mine.status == PlayerStatus.KICKED:
-                        raise NotAllowed(f"The GM removed you from {game.name}.")
                     mine.status, mine.preferences, mine.joined_at = (
                         PlayerStatus.JOINED,
                         list(prefs),
@@ -134,6 +144,23 @@ class Lobby(ServiceCore):
             await session.flush()
             return await self.info_of(session, game)
 
+    async def lobby_records(self, game_id: int, caller: Caller) -> tuple[PlayerRecord, ...]:
+        """Issue 31: each lobby player's record, in the order they joined, for the GM
+        to see before the start; nothing for anyone else, nor once the game has begun."""
+        async with self.transaction() as session:
+            game = await self._game_for(session, game_id, caller, lock=False)
+            gm = caller.is_gm_of(game.gm_user_id, game.guild_id)
+            if game.status != GameStatus.LOBBY or not gm:
+                return ()
+            joined = [
+                p.user_id
+                for p in await queries.players.of_game(session, game.id)
+                if p.status == PlayerStatus.JOINED
+            ]
+            return tuple(
+                [await record_of(session, self.board, game.guild_id, user) for user in joined]
+            )
+
     async def set_preferences(
         self, game_id: int, caller: Caller, preferences: Sequence[Power]
     ) -> tuple[Power, ...]:
@@ -143,7 +170,7 @@ class Lobby(ServiceCore):
         prefs = check_preferences(self.board, preferences)
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
-            if game.status != GameStatus.LOBBY:
+            if game.status != GameStatus.LOBBY or in_roll_call(game):
                 raise WrongState(f"{game.name} has already started: powers are given out.")
             mine = next(
                 (
@@ -177,6 +204,12 @@ class Lobby(ServiceCore):
                     f"{game.name} is under way; ask the GM to replace you or put your "
                     "power in civil disorder."
                 )
+            if in_roll_call(game):
+                raise WrongState(
+                    f"The powers of {game.name} are dealt and its roll-call is under way. If "
+                    "you will not play, ask the GM to give your place to someone else "
+                    "(`/gm replace`)."
+                )
             mine = next(
                 (
                     p
@@ -193,51 +226,30 @@ class Lobby(ServiceCore):
 
     async def start(self, game_id: int, caller: Caller, now: datetime) -> GameInfo:
         """Assign powers (rules/000 §14.2 for fewer players), write Spring 1901 and its
-        deadline, and announce it."""
+        deadline, and announce it; or, with a roll-call (issue 31), ask each player to
+        answer first: the game begins when every one has."""
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
             self._require_gm(game, caller)
             if game.status != GameStatus.LOBBY:
                 raise WrongState(f"{game.name} has already started.")
+            if in_roll_call(game):
+                raise WrongState(
+                    f"The roll-call of {game.name} is under way: the game begins when every "
+                    "player has answered. `/game status` shows who has."
+                )
             settings = self._settings(game)
             joined = [
                 p
                 for p in await queries.players.of_game(session, game_id)
                 if p.status == PlayerStatus.JOINED
             ]
-            variant, settings, groups, owner = deal_powers(
-                self.board, session, game, settings, joined
-            )
-            position = Position.initial(variant, settings.rules)
-            deadline = self._deadline(settings, position.phase.kind, now)
-            phase = PhaseRow(
-                game_id=game_id,
-                seq=0,
-                code=position.phase.code,
-                position=position_to_json(position),
-                started_at=now,
-                deadline_at=deadline,
-                start_state=await state_now(session, game_id),  # what a rollback restores
-            )
-            session.add(phase)
+            _, settings, groups, _ = deal_powers(self.board, session, game, settings, joined)
             await session.flush()
-            GameState(game).start(phase.id, deadline)
-            await self._schedule_reminders(session, game, phase.id, deadline, now)
-            started = ev.GameStarted(
-                phase_id=phase.id,
-                phase=phase.code,
-                deadline=deadline,
-                powers={p: owner.get(p) for p in self.board.powers},
-                # The rules in force, said in the start post unless they are the
-                # rulebook's game unchanged (two players make World War I).
-                variant=_rules_announced(settings),
-            )
-            add_event(session, started, now, game_id=game_id, channel_id=game.channel_id)
-            for user, group in sorted(groups.items()):
-                assigned = ev.PowerAssigned(powers=tuple(group), deadline=deadline)
-                add_event(session, assigned, now, game_id=game_id, user_id=user)
-            if game.match_id is not None:  # One-on-one: the second board
-                await matches.start_second_game(self, session, game, groups, deadline, now)
+            if settings.roll_call:
+                call_roll(session, game, settings, groups, now)
+            else:
+                await begin_game(self, session, game, groups, now)
             await session.flush()
             return await self.info_of(session, game)
 
@@ -385,14 +397,5 @@ class Lobby(ServiceCore):
             thread_readers=tuple(p.user_id for p in joined if p.reads_private_threads),
             phase_id=game.current_phase_id,
             names=tuple((p.user_id, p.display_name) for p in everyone if p.display_name),
+            roll_call=await roll_call_of(session, game),
         )
-
-
-def _rules_announced(settings: GameSettings) -> str | None:
-    """The start post's lines on the rules (issue 33): the variant, the Masters Rules
-    in force and the options changed, and what every player must know (a spy's
-    power); None for the rulebook's game as it comes."""
-    lines = [*rules_in_force(settings), *player_notes(settings)]
-    if lines == rules_in_force(GameSettings()):
-        return None
-    return "\n".join(lines)

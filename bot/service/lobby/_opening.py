@@ -4,7 +4,6 @@ channel, its seed drawn and kept, a one-on-one match's second board named."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
@@ -20,7 +19,7 @@ class Opening(Protocol):
     """The lobby desk as opening a game needs it (`Lobby`): a transaction, and the
     game's info to answer with."""
 
-    transaction: Callable[[], AbstractAsyncContextManager[AsyncSession]]
+    def transaction(self) -> AbstractAsyncContextManager[AsyncSession]: ...
 
     async def info_of(self, session: AsyncSession, game: GameRow) -> GameInfo: ...
 

@@ -15,6 +15,7 @@ from adjudication.model.optional_rules import MastersRules
 from adjudication.model.rules import ParadoxRule, YearLimitMeasure
 from adjudication.model.units import PhaseKind
 from bot.service.kernel import (
+    MAX_ROLL_CALL_HOURS,
     Assignment,
     GameSettings,
     InvalidSetting,
@@ -130,6 +131,36 @@ def _picked(field: str, kind) -> Callable[[GameSettings, str], GameSettings]:
     return lambda settings, text: settings.changed(**{field: _choice(text, kind)})
 
 
+def _roll_call_hours(settings: GameSettings, text: str) -> GameSettings:
+    """Issue 31: the time each player has to answer the roll-call, in hours; a GM who
+    sets it wants a roll-call, so it is turned on too."""
+    try:
+        hours = int(text.strip())
+    except ValueError:
+        hours = 0
+    if not 1 <= hours <= MAX_ROLL_CALL_HOURS:
+        raise InvalidSetting(
+            f"Give the roll-call's time in whole hours, 1 to {MAX_ROLL_CALL_HOURS} (24 is usual)."
+        )
+    return settings.changed(roll_call=True, roll_call_hours=hours)
+
+
+def _min_reliability(settings: GameSettings, text: str) -> GameSettings:
+    """Issue 31: a percentage, "80" or "80%"; none (or off) lets anyone join."""
+    word = text.strip().lower().removesuffix("%").strip()
+    if word in {"none", "off", "no"}:
+        return settings.changed(min_reliability=None)
+    try:
+        percent = int(word)
+    except ValueError:
+        percent = -1
+    if not 0 <= percent <= 100:
+        raise InvalidSetting(
+            "Give the minimum reliability as a percentage, 0 to 100 (or none for anyone)."
+        )
+    return settings.changed(min_reliability=percent)
+
+
 def _masters(settings: GameSettings, text: str) -> GameSettings:
     """rules/003: the Masters Rules played, each on or off (docs/VARIANTS.md M0)."""
     masters = MastersRules(**dict.fromkeys(masters_option(text), True))
@@ -199,6 +230,21 @@ CHANGES: dict[str, SettingChange] = {
         # rules/000 §14.2: how powers are shared when the rulebook offers alternatives
         # (three players: "3a" or "3b"); read at `/game start`.
         SettingChange("grouping", grouping_form(), True, choose_grouping),
+        # Issue 31: a roll-call at `/game start`; once called, the deal stands.
+        SettingChange("roll_call", "yes or no", True, _flag("roll_call")),
+        SettingChange(
+            "roll_call_hours",
+            f"hours to answer, 1 to {MAX_ROLL_CALL_HOURS} (turns the roll-call on)",
+            True,
+            _roll_call_hours,
+        ),
+        # Issue 31: who may join, by their record of ordering before the deadline.
+        SettingChange(
+            "min_reliability", "a percentage, 0 to 100, e.g. 80 (or none)", True, _min_reliability
+        ),
+        SettingChange(
+            "reliable_only", "yes or no: refuse new players", True, _flag("reliable_only")
+        ),
         *(SettingChange(*change) for change in SCHEDULE_CHANGES),
     )
 }

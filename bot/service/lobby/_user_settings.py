@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service.kernel import ServiceCore, check_palette
+from bot.service.kernel import HoldsStore, check_palette
 from storage import queries
 
 
 class PlayerSettings:
     """Reads and writes one player's settings through the service's transactions."""
 
-    def __init__(self, service: ServiceCore) -> None:
+    def __init__(self, service: HoldsStore) -> None:
         self.service = service
 
     async def palette(self, user_id: int) -> str | None:

@@ -10,6 +10,7 @@ from adjudication.model.orders import Build, Disband, Order, Waive
 from adjudication.model.position import Position
 from adjudication.model.units import PhaseKind, Power
 from adjudication.play.adjustments import build_sites
+from adjudication.variants.spy.orders import SpyOrder
 from bot.service.kernel import LineResult, Progress, count
 from bot.service.variants.masters import build_limit, is_written_slot, removal_limit
 from bot.service.variants.spy import is_spy_order, placing_spies
@@ -18,7 +19,7 @@ from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
 NO_MASTERS = MastersRules()
 
 
-def slot_of(order: Order, taken: set[Slot]) -> Slot:
+def slot_of(order: Order | SpyOrder, taken: set[Slot]) -> Slot:
     """The key an order is kept under: the unit's (or build's) province; waives count."""
     if isinstance(order, Waive):
         return next_slot(SlotKind.WAIVE, taken)

@@ -16,6 +16,7 @@ from adjudication.model.position import Position
 from adjudication.model.rejections import RejectReason
 from adjudication.model.units import PhaseKind, Power
 from adjudication.text.names import name_index
+from adjudication.variants.masters.written import MastersOrder
 from bot.service.kernel import LineResult, LineStatus
 from bot.service.orders._checks import adjustment_excess, slot_of
 from bot.service.orders._senders import Control
@@ -136,6 +137,9 @@ class OrderLines:
                     replacing = order if retreat else None
                     key = judged.rewritten.key(control.power, judged.changed, replacing)
                 else:
+                    # A Masters order is read only where the rules are played, and it
+                    # is always written for others (above).
+                    assert not isinstance(order, MastersOrder)
                     key = (control.power, slot_of(order, taken))
                 in_force[key] = OrderInForce(control.power, key[1], order, control.by_owner)
                 judged.changed[key] = control.power

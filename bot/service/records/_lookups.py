@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from adjudication.maps import STANDARD
 from adjudication.model.board import Board
-from adjudication.model.orders import Espionage, Hold, Move, Order, Support
+from adjudication.model.orders import ORDERS, Espionage, Hold, Move, Order, Support, UnitOrder
 from adjudication.model.outcomes import Outcome
 from adjudication.model.position import Position
 from adjudication.model.units import Phase, PhaseKind, Power, UnitType
@@ -42,6 +42,7 @@ from bot.service.variants.hidden import is_hidden, known_now, offered
 from bot.service.variants.spy import has_spies, spy_orders_for
 from storage import queries
 from storage.codec import outcome_from_json, position_from_json
+from storage.orders_in_force import AnyOrder
 
 if TYPE_CHECKING:
     from render.request import MapRequest, ResultsRequest
@@ -80,11 +81,17 @@ class MapImage:
 class ReadsGames(Protocol):
     """The service as the lookups read it (`GameService`): its store, the history of
     every game and the lobby's answers; typed by what is used, so the lookups, which
-    the composition root does not build, need nothing above the records."""
+    the composition root does not build, need nothing above the records. Read-only: an
+    attribute or a property will do."""
 
-    store: Store
-    history: History
-    lobby: Lobby
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def history(self) -> History: ...
+
+    @property
+    def lobby(self) -> Lobby: ...
 
 
 class GameLookups:
@@ -254,7 +261,7 @@ class GameLookups:
         self,
         game_id: int,
         powers: Sequence[Power],
-        orders: Sequence[Order],
+        orders: Sequence[AnyOrder],
         *,
         user_id: int | None = None,
     ) -> bytes:
@@ -276,9 +283,10 @@ class GameLookups:
             position = known_now(position, powers[0], self.service.store.board_at(position))
         elif has_spies(position):  # issue 12: their own spy, no other
             position = position_seen_by(position, powers[0])
-        return await self.draw(
-            position, orders, None, palette=palette, statuses=unheld, marks=marks
-        )
+        # The orders given to units are drawn; a variant's own (a spy's, the Masters
+        # Rules' aid, annexations and rebel builds) are in the DM's echo, not on the map.
+        drawn = [o for o in orders if isinstance(o, ORDERS)]
+        return await self.draw(position, drawn, None, palette=palette, statuses=unheld, marks=marks)
 
     async def order_examples(self, game_id: int, powers: Sequence[Power]) -> list[str]:
         """Three orders the player could give now, made from their own units (a move,
@@ -298,9 +306,10 @@ class GameLookups:
         moves = [o for o in options if isinstance(o, Move) and not o.via_convoy]
         # The variant's own kind of order, shown first if the player has one: a plane
         # flying (Airplane), spying (Kriegsplomacy's E).
-        own = [o for o in moves if o.unit.type is UnitType.PLANE][:1]
+        own: list[UnitOrder] = []
+        own += [o for o in moves if o.unit.type is UnitType.PLANE][:1]
         own += [o for o in options if isinstance(o, Espionage)][:1]
-        chosen: list[Order] = own + [o for o in moves if o not in own][: 1 if not own else 0]
+        chosen: list[UnitOrder] = [*own, *[o for o in moves if o not in own][: 1 if not own else 0]]
         move = next((o for o in chosen if isinstance(o, Move)), None)
         if move is not None:
             chosen += [

@@ -43,6 +43,15 @@ class Outbox(ServiceCore):
                 row.next_attempt_at = now + DELIVERY_LEASE
             return tuple(_event(r) for r in rows)
 
+    async def release_leases(self, now: datetime) -> int:
+        """Offer again now the events leased to a process that no longer delivers: the
+        delivering process before this one, dead or hung, will report none of them
+        (docs/OPERATIONS.md, "One allowance for the whole bot"), and waiting out their
+        lease would lose a minute. A failed event waiting its retry (10 s to a minute) is
+        offered at once as well, which does no harm. Returns how many."""
+        async with self.transaction() as session:
+            return await queries.outbox.release_leases(session, now, DELIVERY_LEASE)
+
     async def mark_delivered(self, event_id: int, now: datetime) -> None:
         async with self.transaction() as session:
             row = await session.get(OutboxRow, event_id)

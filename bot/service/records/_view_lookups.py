@@ -219,8 +219,22 @@ async def _in_play(
     mine: Sequence[Power],
     palette: str | None,
 ) -> ViewAnswer:
-    """The map of the phase `record` in play, as the power knew it when the last phase
-    before it ended (a retreat phase kept from it: with the movement it followed)."""
+    """The map of the phase `record` in play, as the power knew it (`known_in_play`)."""
+    seen = await known_in_play(lookups, game_id, record, earlier, mine)
+    return ViewAnswer(None, await view_png(lookups, seen, palette))
+
+
+async def known_in_play(
+    lookups: GameLookups,
+    game_id: int,
+    record: PhaseRecord,
+    earlier: Sequence[PhaseRecord],
+    mine: Sequence[Power],
+) -> SeenPhase:
+    """`mine[0]`'s view of the phase `record` while in play (`earlier`: the live phases
+    before it): as the power knew it when the last phase before it ended (a retreat
+    phase kept from it: with the movement it followed); before any, its own units and
+    centres."""
     position = lookups.service.history.record_position(record)
     if earlier:
         played = await lookups.played_phase(game_id, earlier[-1].id, record.id)
@@ -230,14 +244,13 @@ async def _in_play(
             else:
                 seen = await seen_phases(lookups, game_id, played, mine[:1])
             if seen is not None:
-                return ViewAnswer(None, await view_png(lookups, seen[0], palette))
+                return seen[0]
     known = own_position(position, mine[0])
-    start = SeenPhase(
+    return SeenPhase(
         PowerView(mine[0], Adjudication(position.phase, (), known)),
         unknown_places(known, mine[0], lookups.board),
         position.centre_counts(lookups.board.powers),
     )
-    return ViewAnswer(None, await view_png(lookups, start, palette))
 
 
 PUBLIC_ONLY = (

@@ -14,10 +14,10 @@ delivery cut short resumes where it stopped.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -36,8 +36,8 @@ from bot.service.kernel import (
 )
 from bot.service.talk._departures import mark_gone
 from storage import queries
-from storage.enums import ThreadMemberWhy
-from storage.models import GameRow, TalkThreadRow, ThreadMemberRow
+from storage.enums import ProxyEnd, ThreadMemberWhy
+from storage.models import GameRow, PhaseRow, ProxyGrantRow, TalkThreadRow, ThreadMemberRow
 
 log = logging.getLogger(__name__)
 
@@ -282,13 +282,15 @@ class TalkDesk(ServiceCore):
         """Bring every thread's wanted members in line with who plays its powers now;
         with `announce`, queue a THREADS_SYNC event for the Discord layer if anything
         changed. Call it in the transaction that changes who plays a power."""
-        owners = {r.power: r.user_id for r in await queries.powers.of_game(session, game.id)}
+        owners = {
+            r.power: r.user_id
+            for r in await queries.powers.of_game(session, game.id)
+            if r.user_id is not None
+        }
         copy_gm = self._settings(game).copy_gm_on_press
         changed = False
         for talk in await queries.threads.open_of_game(session, game.id):
-            wanted = {
-                owners[p]: ThreadMemberWhy.PLAYER for p in talk.powers if owners.get(p) is not None
-            }
+            wanted = {owners[p]: ThreadMemberWhy.PLAYER for p in talk.powers if p in owners}
             if copy_gm:
                 wanted.setdefault(game.gm_user_id, ThreadMemberWhy.GM_COPY)
             rows = {r.user_id: r for r in await self._member_rows(session, talk.id)}
@@ -315,5 +317,19 @@ class TalkingDesk(Protocol):
     player. Typed by what is used, so this module needs no desk's module."""
 
     talk: TalkDesk
-    _end_proxies: Callable[..., Awaitable[Any]]
-    _current_phase: Callable[..., Awaitable[Any]]
+
+    # Methods, not attributes: a desk holds the store's (`ServiceCore`), and a
+    # protocol's attribute would have to be one it may also set.
+    async def _end_proxies(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        powers: set[Power] | None,
+        reason: ProxyEnd,
+        now: datetime,
+        *,
+        grantee: int | None = None,
+        withdraw_orders: bool = True,
+    ) -> list[ProxyGrantRow]: ...
+
+    async def _current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow: ...

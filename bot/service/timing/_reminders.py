@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service.kernel import InvalidSetting, ServiceCore, read_reminder_hours
+from bot.service.kernel import HoldsStore, InvalidSetting, read_reminder_hours
 from storage import queries
 
 
 class ReminderChoices:
     """A player's reminder times, through the service's transactions."""
 
-    def __init__(self, service: ServiceCore) -> None:
+    def __init__(self, service: HoldsStore) -> None:
         self.service = service
 
     async def choose(

@@ -61,7 +61,8 @@ def stored_result(played: PlayedPhase) -> Adjudication:
     dislodged = tuple(
         offered.get(str(o.order.unit)) or Dislodgement(o.order.unit, o.dislodged_by)
         for o in played.outcomes
-        if o.dislodged_by is not None
+        # A waive is never dislodged: the test only tells the type checker so.
+        if o.dislodged_by is not None and not isinstance(o.order, Waive)
     )
     return Adjudication(played.before.phase, played.outcomes, after, dislodged=dislodged)
 

@@ -16,7 +16,7 @@ was played, so that `python -m adjudication replay --compare` plays it as the ga
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -101,7 +101,7 @@ class RecordReader(Protocol):
     """The history desk as the export needs it (`History`): a transaction, and the
     position a phase's record holds."""
 
-    transaction: Callable[[], AbstractAsyncContextManager[AsyncSession]]
+    def transaction(self) -> AbstractAsyncContextManager[AsyncSession]: ...
 
     def record_position(self, record: PhaseRecord) -> Position: ...
 

@@ -42,7 +42,7 @@ from adjudication.variants.masters.written import (
 from adjudication.variants.spy.orders import SPY_ORDERS
 from bot.service.kernel import InvalidSetting
 from bot.service.variants.masters._winter import aid_not_valid_text
-from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
+from storage.orders_in_force import AnyOrder, InForce, Slot, SlotKind, next_slot
 
 
 def masters_of(settings: Mapping[str, Any]) -> MastersRules:
@@ -62,7 +62,7 @@ def reader(masters: MastersRules) -> Any:
     return parse
 
 
-def written_for_others(order: Order | MastersOrder | None, power: Power) -> bool:
+def written_for_others(order: AnyOrder | None, power: Power) -> bool:
     """A line kept under a slot of its own: a Masters order, or an order for another
     power's unit."""
     if order is None or isinstance(order, SPY_ORDERS):

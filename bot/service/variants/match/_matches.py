@@ -15,9 +15,9 @@ Readings O1-O4 in docs/VARIANTS.md; what happens here:
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -70,9 +70,15 @@ class Finishing(Protocol):
     module needs no desk's module."""
 
     board: Board
-    _current_phase: Callable[..., Awaitable[Any]]
-    _position: Callable[..., Any]
-    _schedule_reminders: Callable[..., Awaitable[None]]
+
+    # Methods, not attributes, as `talk.TalkingDesk`'s.
+    async def _current_phase(self, session: AsyncSession, game: GameRow) -> PhaseRow: ...
+
+    def _position(self, phase: PhaseRow) -> Position: ...
+
+    async def _schedule_reminders(
+        self, session: AsyncSession, game: GameRow, phase_id: int, deadline: datetime, now: datetime
+    ) -> None: ...
 
     async def finish(
         self,

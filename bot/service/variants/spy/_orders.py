@@ -9,6 +9,8 @@ never reaches the functions below but `has_spies`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adjudication.model.board import Board
 from adjudication.model.orders import MOVEMENT_ORDERS
 from adjudication.model.pieces import Spy
@@ -28,8 +30,11 @@ from adjudication.variants.spy.orders import (
 )
 from adjudication.variants.spy.words import format_spy_order
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing's own from Python 3.13
 
-def is_spy_order(order: object) -> bool:
+
+def is_spy_order(order: object) -> TypeIs[SpyOrder]:
     """Whether `order` is a spy's (kept under `Slot.SPY`, one spy per power, played by
     the spy rules)."""
     return isinstance(order, SPY_ORDERS)
