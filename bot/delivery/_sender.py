@@ -108,19 +108,6 @@ class Sender:
         await self.dm_channels.opened(user_id, channel.id)
         return channel
 
-    async def requests(self, group: list[Event]) -> int:
-        """The requests a group's delivery makes, at most, for the ordinary events of a
-        burst: a post to a channel, or a DM (to the channel kept; opening it first for a
-        user without one). Events that make more (a game's start, threads) are rare and
-        paced by their own per-route limits; an estimate short by a few costs a 429
-        that discord.py waits out, not a lost message."""
-        total = 0
-        for event in group:
-            user = event.user_id if event.channel_id is None else None
-            opens = user is not None and await self.dm_channels.of(user) is None
-            total += 2 if opens else 1
-        return total
-
     async def to_channel(self, event: Event, text: str, **kwargs) -> discord.Message:
         assert event.channel_id is not None
         channel = await self.channel(event.channel_id)
