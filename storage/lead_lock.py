@@ -43,7 +43,7 @@ class LeadLock:
         # back to a pool with the lock's timeout still set on it.
         self._engine = create_async_engine(engine.url, poolclass=NullPool)
         self.lease = lease
-        self._conn: AsyncConnection | None = None
+        self._connection: AsyncConnection | None = None
         self.held = False
         # When the last `take` or `keep` that found the lock held was sent (monotonic):
         # the server cannot have ended the session before `lease` after it.
@@ -63,11 +63,11 @@ class LeadLock:
 
     async def keep(self) -> bool:
         """False when the session (and so the lock) is gone."""
-        if self._conn is None or not self.held:
+        if self._connection is None or not self.held:
             return False
         sent = time.monotonic()
         try:
-            await self._conn.execute(_KEEP)
+            await self._connection.execute(_KEEP)
         except (SQLAlchemyError, OSError) as exc:
             await self._lost(exc)
             return False
@@ -76,7 +76,7 @@ class LeadLock:
 
     async def release(self) -> None:
         """Give the lock up and close its session (closing alone would free it too)."""
-        conn, self._conn, was_held = self._conn, None, self.held
+        conn, self._connection, was_held = self._connection, None, self.held
         self.held = False
         if conn is None:
             return
@@ -93,8 +93,8 @@ class LeadLock:
         await self._engine.dispose()
 
     async def _session(self) -> AsyncConnection:
-        if self._conn is not None:
-            return self._conn
+        if self._connection is not None:
+            return self._connection
         conn = await self._engine.connect()
         conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
         try:
@@ -106,14 +106,14 @@ class LeadLock:
                 "PostgreSQL before 14 has no idle_session_timeout: a delivering process "
                 "that hangs keeps the lead until it is restarted (one that dies loses it)"
             )
-        self._conn = conn
+        self._connection = conn
         return conn
 
     async def _lost(self, exc: BaseException) -> None:
         if self.held:
             log.warning("the database session holding the lead ended: %r", exc)
         self.held = False
-        conn, self._conn = self._conn, None
+        conn, self._connection = self._connection, None
         if conn is not None:
             await _close(conn)
 
