@@ -135,7 +135,11 @@ async def test_a_replacement_made_just_before_the_game_ended_is_announced_once(
     powers = await start_game(driver, ("alice", "bob", "carol"))
     delivery, service = driver.bot.delivery, driver.bot.service
     delivery.stop()  # this test drives the rounds itself
-    await driver.wait_until(lambda: not delivery.in_round, what="the loop's last round")
+    # The loop ends by giving the lead up: wait for that too, or it could step down
+    # during the round below and leave it delivering nothing.
+    await driver.wait_until(
+        lambda: not delivery.in_round and not delivery.leads, what="the loop's end"
+    )
     info = await service.lobby.game_in_channel(driver.fake.game_channel.id)
     gm = Caller(info.gm_user_id, info.guild_id)
     france = next(iter(powers))
