@@ -34,6 +34,7 @@ from bot.service.kernel._phase_names import PhasePlay as PhasePlay
 from bot.service.kernel._phase_names import read_phase_name as read_phase_name
 from bot.service.kernel._phase_news import PhaseNotices as PhaseNotices
 from bot.service.kernel._phase_news import PlayedPhase as PlayedPhase
+from bot.service.kernel._phase_news import announce_start as announce_start
 from bot.service.kernel._phase_news import channel_next as channel_next
 from bot.service.kernel._phase_news import channel_results as channel_results
 from bot.service.kernel._phase_news import next_step as next_step
@@ -186,6 +187,7 @@ __all__ = [
     "VariantName",
     "VoteInfo",
     "WrongState",
+    "announce_start",
     "channel_next",
     "channel_refused_text",
     "channel_results",

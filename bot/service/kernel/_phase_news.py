@@ -10,10 +10,12 @@ is shown by `/game history`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypedDict
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from adjudication.model.board import Board
 from adjudication.model.orders import (
@@ -33,6 +35,8 @@ from adjudication.model.position import Position
 from adjudication.model.units import Location, Phase, PhaseKind, Power, Unit, UnitType
 from adjudication.play.legal import legal_orders
 from adjudication.text.notation import format_order, place_name, unit_name
+from bot.service.events import add_event
+from bot.service.events import payloads as ev
 from bot.service.kernel._words import count, deadline_text, power_list, power_name
 
 
@@ -447,3 +451,32 @@ def notices(
         verb = "is" if len(eliminated) == 1 else "are"
         out.append(f"{power_list(eliminated)} {verb} eliminated.")
     return out
+
+
+def announce_start(
+    session: AsyncSession,
+    game_id: int,
+    channel_id: int,
+    phase_id: int,
+    phase_code: str,
+    deadline: datetime,
+    powers: Iterable[Power],
+    owner: Mapping[Power, int],
+    holdings: Mapping[int, Sequence[Power]],
+    variant: str | None,
+    now: datetime,
+) -> None:
+    """A game's first phase begun (the lobby's start, a match's second board): the start
+    post in its channel naming who plays each of `powers` (`owner`; none: not in play),
+    and each player's DM of the powers they hold (`holdings`, by user)."""
+    started = ev.GameStarted(
+        phase_id=phase_id,
+        phase=phase_code,
+        deadline=deadline,
+        powers={p: owner.get(p) for p in powers},
+        variant=variant,
+    )
+    add_event(session, started, now, game_id=game_id, channel_id=channel_id)
+    for user, held in sorted(holdings.items()):
+        assigned = ev.PowerAssigned(powers=tuple(held), deadline=deadline)
+        add_event(session, assigned, now, game_id=game_id, user_id=user)

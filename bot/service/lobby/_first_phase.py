@@ -12,9 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.model.position import Position
 from adjudication.model.units import Power
 from adjudication.variants import VARIANTS, UnknownGrouping, Variant
-from bot.service.events import add_event
-from bot.service.events import payloads as ev
-from bot.service.kernel import GameSettings, GameState, ServiceCore, state_now
+from bot.service.kernel import GameSettings, GameState, ServiceCore, announce_start, state_now
 from bot.service.lobby._variant_text import player_notes, rules_in_force
 from bot.service.variants import match as matches
 from storage import queries
@@ -49,19 +47,22 @@ async def begin_game(
     GameState(game).start(phase.id, deadline)
     await core._schedule_reminders(session, game, phase.id, deadline, now)
     owner = {power: user for user, group in groups.items() for power in group}
-    started = ev.GameStarted(
-        phase_id=phase.id,
-        phase=phase.code,
-        deadline=deadline,
-        powers={p: owner.get(p) for p in core.board.powers},
-        # The rules in force, said in the start post unless they are the rulebook's
-        # game unchanged (two players make World War I).
-        variant=_rules_announced(settings),
+    # The rules in force, said in the start post unless they are the rulebook's game
+    # unchanged (two players make World War I).
+    announced = _rules_announced(settings)
+    announce_start(
+        session,
+        game.id,
+        game.channel_id,
+        phase.id,
+        phase.code,
+        deadline,
+        core.board.powers,
+        owner,
+        groups,
+        announced,
+        now,
     )
-    add_event(session, started, now, game_id=game.id, channel_id=game.channel_id)
-    for user, group in sorted(groups.items()):
-        assigned = ev.PowerAssigned(powers=tuple(group), deadline=deadline)
-        add_event(session, assigned, now, game_id=game.id, user_id=user)
     if game.match_id is not None:  # One-on-one: the second board
         await matches.start_second_game(core, session, game, groups, deadline, now)
 

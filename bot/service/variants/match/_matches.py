@@ -37,6 +37,7 @@ from bot.service.kernel import (
     PlayerStatus,
     VariantName,
     WrongState,
+    announce_start,
     state_now,
 )
 from storage import queries
@@ -200,17 +201,19 @@ async def start_second_game(
     other.current_phase_id, other.deadline_at, other.version = phase.id, deadline, 1
     match.status = GameStatus.ACTIVE
     await core._schedule_reminders(session, other, phase.id, deadline, now)
-    started = ev.GameStarted(
-        phase_id=phase.id,
-        phase=phase.code,
-        deadline=deadline,
-        powers={p: owner.get(p) for p in core.board.powers},
-        variant=_variant_line(game),
+    announce_start(
+        session,
+        other.id,
+        other.channel_id,
+        phase.id,
+        phase.code,
+        deadline,
+        core.board.powers,
+        owner,
+        swapped,
+        _variant_line(game),
+        now,
     )
-    add_event(session, started, now, game_id=other.id, channel_id=other.channel_id)
-    for user, side in sorted(swapped.items()):
-        assigned = ev.PowerAssigned(powers=tuple(side), deadline=deadline)
-        add_event(session, assigned, now, game_id=other.id, user_id=user)
     return other
 
 
