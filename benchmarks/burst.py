@@ -9,8 +9,8 @@ per-route buckets: tests/fake_discord/rate_limits.py). Set up, untimed: one serv
 --games game channels and 7 distinct players a game, every game started through the
 service with every power's opening orders in, and what the starts sent marked delivered
 (each player's DM channel kept, as the start's DM would have left it: issue 32).
-Then the bot's clock is moved past the deadlines (and runs on with real time, so that a
-failed delivery comes due again) and the time is taken until every game's results post
+Then the bot's clock runs with real time from LEAD_IN seconds before the deadline, as
+in production, and the time is taken from the deadline until every game's results post
 (with its map) and every player's own results by DM are delivered.
 
 Printed: the time, the requests the fake answered (by route) and a second, the busiest
@@ -18,9 +18,10 @@ second, the 429s (global and per bucket), the floor the limits impose (the reque
 counted by the global limit ÷ 50 a second), and what `check_games` finds: a message
 missing or doubled, a game's messages out of the outbox's order, an event that needed
 a second attempt. tests/cogs_smoke/test_rate_limits.py runs a small burst with the
-same set-up and check. --tick is the delivery loop's pause between rounds (TICK_SECONDS, 5 s by
-default as in production). --latency adds that many seconds to each answer, for a
-round trip to Discord rather than loopback.
+same set-up and check. --tick is the delivery loop's longest pause between rounds
+(TICK_SECONDS, 5 s by default as in production; the loop wakes at each deadline).
+--latency adds that many seconds to each answer, for a round trip to Discord rather
+than loopback.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ from tests.fake_discord import FakeChannel, FakeDiscord, FakeUser  # noqa: E402
 from tests.fake_discord.rate_limits import API_BASE, GLOBAL_LIMIT, RateLimits  # noqa: E402
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
+# The clock starts this long before the games fall due, so that the bot meets their
+# deadline as in production, asleep until it (issue 32), not by a jump of its clock
+# into a pause. More than the loop's longest pause (--tick), so that every loop has
+# looked at the clock since it started.
+LEAD_IN = 8.0
 OPENINGS = {
     "AUSTRIA": "A VIE - GAL\nA BUD - SER\nF TRI - ALB",
     "ENGLAND": "F LON - ENG\nF EDI - NTH\nA LVP - YOR",
@@ -67,8 +73,9 @@ OPENINGS = {
 
 class Clock:
     """The bot's clock (and Discord's): still while the games are set up, then from
-    `start(due)` on it runs with real time from `due`, so that an event whose delivery
-    failed comes due again (10 s later, bot/outbox.py) as it would in production."""
+    `start(at)` on it runs with real time from `at`, as in production: the loop sleeps
+    until the deadline by this clock, and an event whose delivery failed comes due
+    again (10 s later, bot/service/records/_outbox.py)."""
 
     def __init__(self, now: datetime) -> None:
         self.frozen = now
@@ -106,8 +113,8 @@ class Game:
 async def set_up(
     service: GameService, fake: FakeDiscord, count: int
 ) -> tuple[list[Game], datetime]:
-    """`count` started games with every opening order in; returns them and a moment
-    after every deadline."""
+    """`count` started games with every opening order in; returns them and the moment
+    they fall due (their deadline, the same for all)."""
     guild, gm = fake.guild, fake.gm
     games, deadline = [], T0
     for n in range(count):
@@ -137,7 +144,7 @@ async def set_up(
     for game in games:  # each start's DM opened the player's DM channel, which is kept
         for user in game.players:
             await service.reach.dm_channel_opened(user.id, fake.world.dm_channel(user).id, T0)
-    return games, deadline + timedelta(seconds=1)
+    return games, deadline
 
 
 async def outbox_since(service: GameService, since: datetime) -> list[OutboxRow]:
@@ -210,8 +217,9 @@ async def run(args: argparse.Namespace) -> None:
             world, limits = driver.world, fake.rate_limits
             limits.clear()
             mark = len(world.bot_messages)
-            t0 = time.monotonic()
-            clock.start(due)
+            clock.start(due - timedelta(seconds=LEAD_IN))
+            t0 = time.monotonic() + LEAD_IN  # the moment the games fall due
+            await asyncio.sleep(LEAD_IN)
             while not (events := await delivered(service, due, t0, args.timeout)):
                 pass
             done = time.monotonic() - t0

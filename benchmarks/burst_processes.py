@@ -32,9 +32,11 @@ import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from benchmarks.burst import (
+    LEAD_IN,
     T0,
     Clock,
     DistantRateLimits,
@@ -157,9 +159,11 @@ async def run(args: argparse.Namespace) -> None:
         limits.clear()
         mark, expected = len(world.bot_messages), len(games) * 8
         killed: tuple[float, BotProcess] | None = None
-        t0 = time.monotonic()
-        clock.start(due)
-        clock_file.write_text(f"{due.isoformat()} {time.time()}")
+        begin = due - timedelta(seconds=LEAD_IN)
+        clock.start(begin)
+        clock_file.write_text(f"{begin.isoformat()} {time.time()}")
+        t0 = time.monotonic() + LEAD_IN  # the moment the games fall due
+        await asyncio.sleep(LEAD_IN)
         while not (events := await delivered(service, due, t0, args.timeout)):
             halfway = len(world.bot_messages) - mark >= expected // 2
             if args.kill_leader and killed is None and halfway:

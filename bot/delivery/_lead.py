@@ -51,16 +51,16 @@ class Lead:
         self._held = leads
         return leads
 
-    async def pause(self, seconds: float, stopping: asyncio.Event) -> None:
-        """Wait between rounds: `seconds`, or until `stopping`; a process that does not
-        lead asks for the lead every POLL seconds meanwhile and ends the pause as soon
-        as it has it (its first round then delivers what the dead leader left)."""
+    async def pause(self, seconds: float, wake: asyncio.Event) -> None:
+        """Wait between rounds: `seconds`, or until `wake` is set; a process that does
+        not lead asks for the lead every POLL seconds meanwhile and ends the pause as
+        soon as it has it (its first round then delivers what the dead leader left)."""
         until = time.monotonic() + seconds
         while (left := until - time.monotonic()) > 0:
             step = left if self.leads else min(left, POLL)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stopping.wait(), step)
-            if stopping.is_set():
+                await asyncio.wait_for(wake.wait(), step)
+            if wake.is_set():
                 return
             if not self.leads and await self.take():
                 return

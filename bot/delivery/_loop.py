@@ -1,5 +1,6 @@
-"""The loop that keeps games moving: every few seconds it drives the scheduler
-(`tick(now)`: deadlines, reminders) and delivers the service's outbox to Discord.
+"""The loop that keeps games moving: at each moment something falls due, and every few
+seconds at most, it drives the scheduler (`tick(now)`: deadlines, reminders) and
+delivers the service's outbox to Discord.
 
 An event is marked delivered only once Discord accepted every message of it; a
 failure is recorded and the outbox offers the event again later, so nothing the
@@ -78,8 +79,13 @@ class Delivery:
         self.interval = interval
         self.heartbeat = heartbeat
         self._stopping = asyncio.Event()
+        # Set to end a pause: by `stop()`, or when this process's service has queued
+        # events or ended a phase early (`Store.nudge`).
+        self._wake = asyncio.Event()
+        service.store.on_nudge(self._wake.set)
         self._closing = False
         self.in_round = False
+        self._round_at: datetime | None = None  # the `now` of the last round
         self.lead = Lead(leadership or Leadership(service.store), service.outbox, clock)
         # Users Discord will not let dipgm reach (bot/delivery/_reach.py).
         self.reach = ReachWatch(self.service, clock)
@@ -127,18 +133,34 @@ class Delivery:
             await self.lead.step_down()
 
     async def _pause(self) -> None:
+        """Until the next moment something falls due (issue 32: 200 games due at once
+        are not left waiting out a fixed pause), `interval` at most: what no moment
+        announces (a change made by another process, a grace whose late have all
+        ordered) is looked for that often."""
         try:
-            await self.lead.pause(self.interval, self._stopping)
+            await self.lead.pause(await self._until_next_due(), self._wake)
         except Exception:
             log.exception("asking for the lead failed; trying again in %.0f s", self.interval)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.interval)
+                await asyncio.wait_for(self._wake.wait(), self.interval)
+
+    async def _until_next_due(self) -> float:
+        """Seconds from now to the scheduler's next moment after the last round began
+        (anything due by then that round has acted on, or failed and retries on its
+        own time), between 0 and `interval`."""
+        if self._round_at is None:
+            return self.interval
+        due = await self.scheduler.next_due(self._round_at)
+        if due is None:
+            return self.interval
+        return min(self.interval, max(0.0, (due - self.clock()).total_seconds()))
 
     def stop(self) -> None:
         """Ask `run` to end after the round in progress (`in_round`). Cancelling a round
         could interrupt a database transaction half-way (the pool then logs a failed
         rollback) or a message half-sent; cancelling between rounds is harmless."""
         self._stopping.set()
+        self._wake.set()
 
     def close(self) -> None:
         """`stop()`, and end the round in progress after the events being sent: the
@@ -153,7 +175,9 @@ class Delivery:
         round per batch), different games side by side, each game's events in order.
         The leader delivers while its tick plays the games: the first games' messages go
         out while the rest are adjudicated. Returns events delivered."""
-        now = self.clock()
+        if not self._stopping.is_set():
+            self._wake.clear()  # what was nudged before this moment, this round sees
+        now = self._round_at = self.clock()
         await self.reach.refresh()
         if not await self.lead.take():  # another process delivers
             await self.scheduler.tick(now)

@@ -1,6 +1,7 @@
 """Games: one by id (with its current phase, locked or not), those of a channel or of a
 player, those whose deadline has passed, and the claim that makes each change of phase
-happen once; those whose roll-call's time or reminder is due (issue 31).
+happen once; those whose roll-call's time or reminder is due (issue 31); the next of
+those moments still to come (issue 32).
 
 Each function takes the caller's transaction (a session, or a bare connection where
 `Db` says so); none commits."""
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, bindparam, or_, select, update
+from sqlalchemy import Row, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -291,3 +292,22 @@ async def roll_call_reminders_due(session: AsyncSession, now: datetime, limit: i
         .limit(limit)
     )
     return list(rows.scalars().all())
+
+
+async def next_moment(session: AsyncSession, after: datetime) -> datetime | None:
+    """The earliest moment after `after` at which a game falls due for the scheduler: a
+    running game's deadline, a roll-call's time or its reminder (issue 32: the delivery
+    loop sleeps until then rather than a fixed pause)."""
+    moments = [
+        select(func.min(col(GameRow.deadline_at))).where(
+            col(GameRow.status) == GameStatus.ACTIVE,
+            col(GameRow.paused_at).is_(None),
+            col(GameRow.deadline_at) > after,
+        ),
+        *(
+            select(func.min(column)).where(col(GameRow.status) == GameStatus.LOBBY, column > after)
+            for column in (col(GameRow.roll_call_until), col(GameRow.roll_call_reminder_at))
+        ),
+    ]
+    found = [(await session.execute(query)).scalar_one() for query in moments]
+    return min((moment for moment in found if moment is not None), default=None)

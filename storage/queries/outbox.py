@@ -69,6 +69,19 @@ async def pending(session: AsyncSession, now: datetime, limit: int) -> Sequence[
     return rows.scalars().all()
 
 
+async def next_attempt(session: AsyncSession, after: datetime) -> datetime | None:
+    """The earliest moment after `after` at which an undelivered event is offered again
+    (a retry, a lease run out; events held for a user wait for them instead)."""
+    found = await session.execute(
+        select(func.min(col(OutboxRow.next_attempt_at))).where(
+            col(OutboxRow.delivered_at).is_(None),
+            col(OutboxRow.held_for_user_id).is_(None),
+            col(OutboxRow.next_attempt_at) > after,
+        )
+    )
+    return found.scalar_one()
+
+
 async def release_leases(session: AsyncSession, now: datetime, lease: timedelta) -> int:
     """Undelivered events leased until some moment within `lease` from now are offered
     again now (a process that has just taken the lead: the one before it, dead, will

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import and_, delete, select, update
+from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -65,6 +65,17 @@ async def due(session: AsyncSession, now: datetime, limit: int) -> Sequence[Remi
         .limit(limit)
     )
     return rows.scalars().all()
+
+
+async def next_due(session: AsyncSession, after: datetime) -> datetime | None:
+    """The earliest moment after `after` at which a reminder not yet sent falls due
+    (issue 32: the delivery loop sleeps until then)."""
+    found = await session.execute(
+        select(func.min(col(ReminderRow.due_at))).where(
+            col(ReminderRow.sent_at).is_(None), col(ReminderRow.due_at) > after
+        )
+    )
+    return found.scalar_one()
 
 
 async def mark_sent(

@@ -72,6 +72,19 @@ class Scheduler:
             log.exception("deleting unused sandboxes failed; tried again next tick")
         return TickReport(tuple(done), sent, tuple(errors))
 
+    async def next_due(self, after: datetime) -> datetime | None:
+        """The earliest moment after `after` at which a tick has something to do: a
+        deadline, a reminder, a roll-call's time or reminder, an event of the outbox
+        offered again. None when nothing is waiting for a moment. (Graces that may end
+        early and unused sandboxes are looked at on every tick, and have no moment.)"""
+        async with self.service.store.transaction() as session:
+            moments = (
+                await queries.games.next_moment(session, after),
+                await queries.reminders.next_due(session, after),
+                await queries.outbox.next_attempt(session, after),
+            )
+        return min((moment for moment in moments if moment is not None), default=None)
+
     async def _reminders(self, now: datetime) -> int:
         async with self.service.store.transaction() as session:
             due = await queries.reminders.due(session, now, MAX_REMINDERS_PER_TICK)

@@ -5,6 +5,7 @@ loop reads back."""
 from bot.service.events import payloads as payloads
 from bot.service.events._codec import add_event as add_event
 from bot.service.events._codec import decode as decode
+from bot.service.events._codec import queued_events as queued_events
 from bot.service.events._events import Event as Event
 from bot.service.events._events import EventKind as EventKind
 from bot.service.events.payloads import GameEnded as GameEnded
@@ -24,4 +25,5 @@ __all__ = [
     "add_event",
     "decode",
     "payloads",
+    "queued_events",
 ]

@@ -1,7 +1,8 @@
 """The one codec of outbox payloads: each `EventKind`'s payload type
 (bot/service/events/payloads.py), and the JSON stored in `outbox.payload` both ways.
 The service queues an event with `add_event`, whose kind follows from the payload's
-type, so a kind and a payload cannot disagree."""
+type, so a kind and a payload cannot disagree. A session that queued one says so
+(`queued_events`), for the store to tell the delivery loop once it commits."""
 
 from __future__ import annotations
 
@@ -99,6 +100,14 @@ def decode(kind: EventKind, data: Mapping[str, Any]) -> Payload:
     return PAYLOAD_TYPES[kind].model_validate(data)
 
 
+_QUEUED = "dipgm.events_queued"  # a key of the session's own `info` dict
+
+
+def queued_events(session: AsyncSession) -> bool:
+    """Whether `session` has queued an event (`add_event`) since it was opened."""
+    return bool(session.info.get(_QUEUED))
+
+
 def add_event(
     session: AsyncSession,
     payload: Payload,
@@ -110,6 +119,7 @@ def add_event(
 ) -> None:
     """Queue `payload` in the outbox, in the caller's transaction, to the channel or
     the user given."""
+    session.info[_QUEUED] = True
     queries.outbox.add(
         session,
         payload.kind_of,

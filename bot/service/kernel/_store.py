@@ -16,7 +16,7 @@ from adjudication.model.board import Board
 from adjudication.model.position import Position
 from adjudication.model.units import PhaseKind, Power
 from adjudication.variants import VARIANTS
-from bot.service.events import add_event
+from bot.service.events import add_event, queued_events
 from bot.service.events import payloads as ev
 from bot.service.kernel._caller import Caller
 from bot.service.kernel._engine import Engine
@@ -61,6 +61,19 @@ class Store:
         self.sessions = session_factory(engine)
         self.checkpoint = checkpoint or (lambda _name: None)
         self.positions: dict[int, Position] = {}
+        self._nudged: list[Callable[[], None]] = []
+
+    def on_nudge(self, callback: Callable[[], None]) -> None:
+        """Call `callback` whenever something may be due now (`nudge`): the delivery
+        loop of this process ends its pause (issue 32)."""
+        self._nudged.append(callback)
+
+    def nudge(self) -> None:
+        """Something may be due now, after a commit: events were queued, or a phase
+        ended early. (Other processes' loops see it at their next look, within
+        TICK_SECONDS.)"""
+        for callback in self._nudged:
+            callback()
 
     def board_at(self, position: Position) -> Board:
         """The board `position`'s phase is played on: the service's, or its variant's
@@ -70,9 +83,13 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """One transaction: committed when the block ends, rolled back on any error."""
-        async with self.sessions() as session, session.begin():
-            yield session
+        """One transaction: committed when the block ends, rolled back on any error.
+        Events it queued are announced once it has committed (`nudge`)."""
+        async with self.sessions() as session:
+            async with session.begin():
+                yield session
+            if queued_events(session):
+                self.nudge()
 
     @asynccontextmanager
     async def core_transaction(self) -> AsyncIterator[AsyncConnection]:

@@ -93,6 +93,8 @@ class OrdersDesk(ServiceCore):
             outcome = await self._submit(conn, caller, text, now, sent_at or now, game_id)
         if isinstance(outcome, PhaseAlreadyPlayed):
             raise outcome  # after the commit: the message stays in the record
+        if outcome.ends_now:
+            self.store.nudge()  # the phase is due now: the scheduler plays it at once
         return outcome
 
     async def _submit(
@@ -303,14 +305,16 @@ class OrdersDesk(ServiceCore):
             done, _ = await self._maybe_end_early(session, ctx, position, now, ready=now_ready)
             slots = set(ctx.in_force)
             left = [progress(position, power, slots, self.board) for power in sorted(own)]
-            return ReadyResult(
-                ready=ready,
-                ends_phase=done,
-                kind=position.phase.kind,
-                unordered=tuple(u for p in left for u in p.unordered),
-                builds_left=sum(p.builds_left for p in left),
-                removals_left=sum(p.removals_left for p in left),
-            )
+        if done:
+            self.store.nudge()  # the deadline moved to now (or to the phase's earliest end)
+        return ReadyResult(
+            ready=ready,
+            ends_phase=done,
+            kind=position.phase.kind,
+            unordered=tuple(u for p in left for u in p.unordered),
+            builds_left=sum(p.builds_left for p in left),
+            removals_left=sum(p.removals_left for p in left),
+        )
 
     async def legal_orders(
         self, caller: Caller, typed: str = "", game_id: int | None = None
