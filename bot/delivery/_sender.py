@@ -86,10 +86,14 @@ class Sender:
 
     # --- where messages go ------------------------------------------------------------
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+    def channel(self, channel_id: int) -> discord.abc.Messageable:
+        """The channel as discord.py knows it, or else (a process without a gateway
+        session knows none) by its id alone: posting to it is the one Create Message
+        request, without fetching the channel first (issue 32). A channel gone or closed
+        to the bot answers the post as it would have answered the fetch."""
         channel = self.client.get_channel(channel_id)
         if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
+            return self.client.get_partial_messageable(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
@@ -110,7 +114,7 @@ class Sender:
 
     async def to_channel(self, event: Event, text: str, **kwargs) -> discord.Message:
         assert event.channel_id is not None
-        channel = await self.channel(event.channel_id)
+        channel = self.channel(event.channel_id)
         kwargs.setdefault("allowed_mentions", NO_PINGS)
         return await _create(channel, text, next_nonce(), **kwargs)
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.client import DipBot
+from bot.client import DipBot, make_bot
 from bot.service import GameService
 from bot.service.events import add_event
 from bot.service.events.payloads import Question
 from tests.cogs.conftest import Clock, make_settings, start_game
 from tests.fake_discord import Driver, FakeDiscord, FakeUser
+from tests.fake_discord.shards import run_without_gateway
 
 THREE = ("alice", "bob", "carol")
 OPENED = "create-dm"  # the fake's bucket of POST /users/@me/channels
@@ -111,3 +112,27 @@ async def test_a_dm_received_tells_the_bot_the_channel(
         await driver.wait_for_message(channel=driver.dm(gm), since=mark)
         assert opened_since(fake, requests) == 0
         assert posts_to(fake, driver.dm(gm).id, requests) == 1
+
+
+async def test_a_process_without_a_gateway_posts_to_a_channel_without_fetching_it(
+    fake: FakeDiscord, service: GameService, clock: Clock, tmp_path: Path
+) -> None:
+    """A scheduler-only process (no gateway session, so no channel in discord.py's
+    cache) posts a game's results with the one Create Message request: it does not
+    fetch the channel first (issue 32, 200 `GET /channels/{id}` in a burst of 200)."""
+    async with fake.run_bot(bot(service, clock, tmp_path)) as driver:
+        powers = await start_game(driver, THREE)
+    scheduler_only = make_bot(
+        make_settings(tmp_path).model_copy(update={"gateway": False}), service, clock=clock
+    )
+    async with run_without_gateway(fake, scheduler_only) as driver:
+        requests, mark = len(fake.rate_limits.log), len(fake.world.bot_messages)
+        clock.advance(hours=97)  # past the deadline
+        await phase_news(driver, list(powers.values()), mark)
+        await driver.wait_for_message(
+            lambda m: "results of Spring 1901" in m.content, channel=fake.game_channel, since=mark
+        )
+        channel = f"/api/v10/channels/{fake.game_channel.id}"
+        fetched = [s for s in fake.rate_limits.log[requests:] if s.path == channel]
+        assert fetched == []
+        assert posts_to(fake, fake.game_channel.id, requests) >= 1
