@@ -19,6 +19,7 @@ import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,6 +28,11 @@ import discord.http  # noqa: E402
 
 import bot.client  # noqa: E402
 from bot.__main__ import main  # noqa: E402
+
+if TYPE_CHECKING:
+    from bot.client import DipBot
+    from bot.service import GameService
+    from bot.settings import Settings
 
 
 class FileClock:
@@ -55,10 +61,12 @@ def run() -> int:
     clock = FileClock(Path(os.environ["BURST_CLOCK"]), t0)
     make_bot = bot.client.make_bot
 
-    def with_the_benchmarks_clock(settings, service, **kwargs):
+    def with_the_benchmarks_clock(
+        settings: Settings, service: GameService, **kwargs: Any
+    ) -> DipBot:
         return make_bot(settings, service, clock=clock, **kwargs)
 
-    bot.client.make_bot = with_the_benchmarks_clock  # type: ignore[assignment]
+    bot.client.make_bot = with_the_benchmarks_clock
     return main(["--no-gateway"])
 
 

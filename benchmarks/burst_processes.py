@@ -34,12 +34,14 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from benchmarks.burst import (
     LEAD_IN,
     T0,
     Clock,
     DistantRateLimits,
+    Game,
     check_games,
     cpu_model,
     delivered,
@@ -50,6 +52,12 @@ from bot.service import open_service
 from bot.service.events import EventKind
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.rate_limits import GLOBAL_LIMIT
+
+if TYPE_CHECKING:
+    from storage.models import OutboxRow
+    from tests.fake_discord import FakeMessage
+    from tests.fake_discord.rate_limits import RateLimits
+    from tests.fake_discord.world import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LEADING = "delivers for the whole bot now"
@@ -75,7 +83,7 @@ class BotProcess:
 
 
 async def admin(server: str, statement: str) -> None:
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 
     conn = await asyncpg.connect(server.replace("postgresql+asyncpg://", "postgresql://"))
     try:
@@ -84,7 +92,9 @@ async def admin(server: str, statement: str) -> None:
         await conn.close()
 
 
-def start_process(number: int, tmp: Path, url: str, api: str, clock_file: Path, tick: float):
+def start_process(
+    number: int, tmp: Path, url: str, api: str, clock_file: Path, tick: float
+) -> BotProcess:
     home = tmp / f"process-{number}"
     home.mkdir()
     env = dict(os.environ)
@@ -192,7 +202,17 @@ async def run(args: argparse.Namespace) -> None:
         await admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def report(args, world, games, sent, limits, events, t0, done, killed) -> None:
+def report(
+    args: argparse.Namespace,
+    world: World,
+    games: list[Game],
+    sent: list[FakeMessage],
+    limits: RateLimits,
+    events: list[OutboxRow],
+    t0: float,
+    done: float,
+    killed: tuple[float, BotProcess] | None,
+) -> None:
     seen = limits.log
     counted = [s for s in seen if s.counted_globally]
     floor = len(counted) / GLOBAL_LIMIT

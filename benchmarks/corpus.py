@@ -21,6 +21,7 @@ from adjudication.model.orders import (
     Disband,
     Hold,
     Move,
+    MovementOrder,
     Order,
     Retreat,
     Support,
@@ -80,7 +81,7 @@ def random_movement_orders(
     position: Position, board: Board, rng: random.Random
 ) -> tuple[Order, ...]:
     """One order per unit, in the proportions of real games (see the module docstring)."""
-    orders: dict[str, Order] = {}
+    orders: dict[str, MovementOrder] = {}
     units = list(position.units)
     rng.shuffle(units)
     # First pass: what each unit does for itself; a few armies try convoys.
@@ -96,7 +97,8 @@ def random_movement_orders(
                 dest = rng.choice(free)
                 orders[unit.province] = Move(unit, Location(dest), via_convoy=True)
                 for sea in routes[dest]:
-                    orders[sea] = Convoy(position.unit_in(sea), unit.location, Location(dest))
+                    fleet = position.unit_by_province[sea]  # a chain is of fleets at sea
+                    orders[sea] = Convoy(fleet, unit.location, Location(dest))
                 continue
         if roll < 0.5:
             orders[unit.province] = Move(unit, rng.choice(_moves_for(unit, board)))

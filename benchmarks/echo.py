@@ -9,8 +9,9 @@ import gc
 import tempfile
 import time
 from datetime import timedelta
+from pathlib import Path
 
-from benchmarks.service_games import OPENINGS, T0, new_game, percentile
+from benchmarks.service_games import OPENINGS, T0, new_game, percentile, player_of
 from bot.service import GameService, open_service
 from bot.service.kernel import Caller, submission_echo
 
@@ -28,7 +29,7 @@ async def bench_echo(
     for n in range(games):
         game_id = await new_game(service, 500 + n, first_user=5000 + 10 * n)
         info = await service.lobby.game_info(game_id)
-        senders += [(p.user_id, OPENINGS[p.power]) for p in info.powers]
+        senders += [(player_of(p), OPENINGS[p.power]) for p in info.powers]
     # Every other message changes the orders (all hold, then the openings again).
     holds = {
         text: "\n".join(line.split(" -")[0] + " H" for line in text.splitlines())
@@ -44,7 +45,7 @@ async def bench_echo(
         latencies.append(time.perf_counter() - due)
 
     count = round(rate * seconds)
-    tasks = []
+    tasks: list[asyncio.Task[None]] = []
     gc.collect()
     start = time.perf_counter()
     for i in range(count):
@@ -67,37 +68,39 @@ async def bench_client_echo(
     Discord's) dispatches each DM to the real DipBot over its gateway, and the latency
     runs until the echo's last message reaches the fake's REST API. Returns (p50, p99,
     max in ms, achieved rate, 429s)."""
+    from pydantic import SecretStr
     from sqlalchemy import update
 
     from bot.client import DipBot
     from bot.settings import Settings
     from storage.models import OutboxRow
-    from tests.fake_discord import FakeDiscord
+    from tests.fake_discord import FakeDiscord, FakeUser
 
     ends = ("Every unit has an order.", "Still without orders:", "nothing to order")
     at = T0 + timedelta(hours=1)
     service = await open_service(url)
     # Discord's clock (the messages' timestamps) is the bot's: an hour into the phase.
     fake = FakeDiscord(players=(), clock=at.timestamp)
-    senders = []
+    senders: list[tuple[FakeUser, str]] = []
     for n in range(games):
         channel = fake.add_channel(f"game-{n}")
         players = {u.id: u for u in (fake.add_user(f"p{n}-{i}") for i in range(7))}
         info = await service.lobby.create_game(
             fake.guild.id, channel.id, fake.gm.id, f"G{n}", T0, seed=n + 1
         )
-        for user in players:
-            await service.lobby.join(info.id, Caller(user, fake.guild.id), T0)
+        for user_id in players:
+            await service.lobby.join(info.id, Caller(user_id, fake.guild.id), T0)
         started = await service.lobby.start(info.id, Caller(fake.gm.id, fake.guild.id), T0)
-        senders += [(players[p.user_id], OPENINGS[p.power]) for p in started.powers]
+        senders += [(players[player_of(p)], OPENINGS[p.power]) for p in started.powers]
     async with service.store.transaction() as session:  # the starts' posts: not part of it
         await session.execute(update(OutboxRow).values(delivered_at=T0))
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
-            _env_file=None,
-            DISCORD_TOKEN="fake-bot-token",
+            # pydantic-settings' own argument, which the fields' types leave out.
+            _env_file=None,  # type: ignore[call-arg]
+            DISCORD_TOKEN=SecretStr("fake-bot-token"),
             DATABASE_URL=url,
-            HEARTBEAT_FILE=f"{tmp}/heartbeat",
+            HEARTBEAT_FILE=Path(tmp) / "heartbeat",
         )
         await fake.start()
         try:
@@ -130,7 +133,7 @@ async def bench_client_echo(
                 # Each POST the fake accepted made one message, in the same order.
                 posts = [s for s in fake.rate_limits.log if s.route.endswith("/messages")]
                 sent = driver.world.bot_messages[mark:]
-                latencies = []
+                latencies: list[float] = []
                 for user_id, times in said.items():
                     dm = driver.world.dm_channels[user_id].id
                     echoes = [

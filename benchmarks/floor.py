@@ -19,11 +19,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudication.maps import STANDARD  # noqa: E402
+from adjudication.model.orders import MovementOrder  # noqa: E402
 from adjudication.model.outcomes import Outcome  # noqa: E402
 from adjudication.model.position import Position  # noqa: E402
 from adjudication.model.rules import Rules  # noqa: E402
@@ -62,7 +64,11 @@ def main(argv: list[str] | None = None) -> int:
             adjudicate(position, orders, STANDARD_GAME, _RULES)
 
     results = [adjudicate(p.position, p.orders, STANDARD_GAME, _RULES) for p in corpus]
-    layouts = [Layout(p.position, p.orders, STANDARD, _RULES) for p in corpus]
+    # The corpus holds movement phases only, so movement orders only.
+    layouts = [
+        Layout(p.position, cast("tuple[MovementOrder, ...]", p.orders), STANDARD, _RULES)
+        for p in corpus
+    ]
     moved = [
         [u for u in r.position.units if u not in p.position.units]
         for p, r in zip(corpus, results, strict=True)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from adjudication.maps import STANDARD
 from adjudication.model.orders import order_power
@@ -28,13 +29,20 @@ from bot.service import GameService, open_service
 from bot.service.app import Scheduler
 from bot.service.events import EventKind
 from bot.service.events.payloads import Results
-from bot.service.kernel import Caller
+from bot.service.kernel import Caller, GameInfo
 from bot.service.records import GameLookups
 from storage.models import GameRow, PhaseRow
 
 # --- a long game, played as the bot plays it ----------------------------------------
 
 NMR_CHANCE = 0.03  # a power's orders missing from a phase
+
+
+def _deadline(info: GameInfo) -> datetime:
+    """The deadline of the game in play (every phase of these games has one)."""
+    if info.deadline_at is None:
+        raise RuntimeError(f"game {info.id} has no deadline")
+    return info.deadline_at
 
 
 @dataclass
@@ -53,7 +61,9 @@ class LongGame:
     phase_ids: list[int] = field(default_factory=list)  # of the phases played, in order
 
     @classmethod
-    async def start(cls, service: GameService, seed: int, channel: int = 100, **kwargs) -> LongGame:
+    async def start(
+        cls, service: GameService, seed: int, channel: int = 100, **kwargs: Any
+    ) -> LongGame:
         """A new game; games started with the same seed are played identically."""
         game_id = await new_game(service, channel, seed)
         return cls(service, game_id, random.Random(seed), **kwargs)
@@ -66,14 +76,12 @@ class LongGame:
             info = await self.service.lobby.game_info(self.game_id)
             if info.status.value != "active":
                 return
-            reminders = info.deadline_at - timedelta(minutes=59)  # the last reminder's time
+            reminders = _deadline(info) - timedelta(minutes=59)  # the last reminder's time
             await self._tick(scheduler, reminders)
-            at = info.deadline_at - timedelta(minutes=30)
+            at = _deadline(info) - timedelta(minutes=30)
             await self._send_orders(info, at)
             # A retreat or adjustment phase ends as soon as everyone concerned has sent.
-            await self._tick(
-                scheduler, (await self.service.lobby.game_info(self.game_id)).deadline_at
-            )
+            await self._tick(scheduler, _deadline(await self.service.lobby.game_info(self.game_id)))
 
     async def _tick(self, scheduler: Scheduler, now: datetime) -> None:
         report = await scheduler.tick(now)
@@ -81,7 +89,7 @@ class LongGame:
         self.played += [r.phase for r in report.adjudicated if r.game_id == self.game_id]
         await self._deliver(now)
 
-    async def _send_orders(self, info, at: datetime) -> None:
+    async def _send_orders(self, info: GameInfo, at: datetime) -> None:
         position = await self._position()
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
@@ -105,14 +113,16 @@ class LongGame:
             )
             if kind is not PhaseKind.MOVEMENT:
                 info = await self.service.lobby.game_info(self.game_id)
-                if info.deadline_at <= at:
+                if _deadline(info) <= at:
                     return  # everyone concerned has sent: the phase is over
 
     async def _position(self) -> Position:
         """The current position, read as the service reads it (untimed set-up)."""
         async with self.service.store.transaction() as session:
             game = await session.get(GameRow, self.game_id)
+            assert game is not None, "the game start() created"
             phase = await session.get(PhaseRow, game.current_phase_id)
+            assert phase is not None, "a game in play has a current phase"
             return self.service.store.position(phase)
 
     async def _deliver(self, now: datetime) -> None:
@@ -142,7 +152,7 @@ async def median_ms(
     return statistics.median(times) * 1000, len(times)
 
 
-def _no_png(*_args) -> bytes:
+def _no_png(*_args: object) -> bytes:
     return b""
 
 

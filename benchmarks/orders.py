@@ -13,6 +13,8 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,8 +49,8 @@ MESSAGE = "\n".join(
 )
 
 
-def median_seconds(fn, runs: int) -> float:
-    samples = []
+def median_seconds(fn: Callable[[], object], runs: int) -> float:
+    samples: list[float] = []
     for _ in range(runs):
         start = time.perf_counter()
         fn()
@@ -72,9 +74,7 @@ def main() -> int:
     per_unit = []
     for position in positions:
         for unit in position.units:
-            per_unit.append(
-                median_seconds(lambda p=position, u=unit: legal_orders(p, STANDARD, u), 5)
-            )
+            per_unit.append(median_seconds(partial(legal_orders, position, STANDARD, unit), 5))
     print(
         f"legal orders of one unit ({len(per_unit)} units on {len(positions)} positions): "
         f"median {statistics.median(per_unit) * 1000:.3f} ms, "

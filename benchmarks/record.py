@@ -22,17 +22,19 @@ import statistics
 import sys
 import tempfile
 import time as clock
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import event, insert
+from sqlalchemy import CursorResult, event, insert
 
 from adjudication.model.position import Position
 from adjudication.model.rules import Rules
 from adjudication.variants import VARIANTS
-from bot.service import open_service
+from bot.service import GameService, open_service
 from bot.service.kernel import Caller, GameSettings
 from storage import migrate
 from storage.codec import position_to_json
@@ -45,7 +47,13 @@ GUILD, GM, POOL = 1, 1000, tuple(range(2001, 2022))
 ME = POOL[0]
 
 
-async def fill(service, games: int, phases: int) -> int:
+def _inserted_id(result: CursorResult[Any]) -> int:
+    key = result.inserted_primary_key
+    assert key is not None  # None only for a statement that inserted nothing
+    return key[0]
+
+
+async def fill(service: GameService, games: int, phases: int) -> int:
     """The server's finished games; returns how many ME played."""
     rng = random.Random(31)
     opening = Position.initial(VARIANTS["standard"], Rules())
@@ -72,7 +80,7 @@ async def fill(service, games: int, phases: int) -> int:
                     end_kind="draw",
                 )
             )
-            game_id = game.inserted_primary_key[0]
+            game_id = _inserted_id(game)
             holder = dict(zip(powers, players, strict=True))
             await conn.execute(
                 insert(table_of(PlayerRow)),
@@ -120,7 +128,7 @@ async def fill(service, games: int, phases: int) -> int:
                         start_state=state,
                     )
                 )
-                ids.append((phase.inserted_primary_key[0], began))
+                ids.append((_inserted_id(phase), began))
             await conn.execute(
                 insert(table_of(SubmissionRow)),
                 [
@@ -147,14 +155,16 @@ async def fill(service, games: int, phases: int) -> int:
     return mine
 
 
-async def timed(service, call, runs: int) -> tuple[list[float], int]:
+async def timed(
+    service: GameService, call: Callable[[], Awaitable[None]], runs: int
+) -> tuple[list[float], int]:
     statements: list[str] = []
 
-    def count(conn, cursor, statement, *args):
+    def count(conn: object, cursor: object, statement: str, *args: object) -> None:
         statements.append(statement)
 
     await call()  # warm the connection and the caches
-    times = []
+    times: list[float] = []
     event.listen(service.store.db.sync_engine, "before_cursor_execute", count)
     try:
         for _ in range(runs):

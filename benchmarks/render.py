@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -68,10 +69,11 @@ def history(years: int = 20) -> list:
     return out
 
 
-def median_ms(fn, runs: int) -> str:
+def median_ms(fn: Callable[[], object], runs: int) -> str:
     """Median wall-clock and CPU milliseconds of `fn` (CPU time is what a busy shared
     machine does not inflate)."""
-    wall, cpu = [], []
+    wall: list[float] = []
+    cpu: list[float] = []
     for _ in range(runs):
         t0, c0 = time.perf_counter(), time.process_time()
         fn()

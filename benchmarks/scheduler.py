@@ -31,6 +31,7 @@ from bot.service.kernel import Clock, GameSettings, Schedule
 from bot.service.kernel._schedule import working_days
 from storage import migrate, queries
 from storage.db import create_engine
+from storage.enums import GameStatus
 from storage.models import GameRow
 
 NOW = datetime(2026, 3, 29, 12, 0, tzinfo=UTC)  # the day Europe changes to summer time
@@ -58,7 +59,7 @@ async def main(games: int, due_share: float, runs: int) -> None:
         url = f"sqlite+aiosqlite:///{tmp}/bench.sqlite3"
         await migrate(url)
         engine = create_engine(url)
-        expected = set()
+        expected: set[int] = set()
         async with AsyncSession(engine) as session, session.begin():
             for n in range(games):
                 schedule = rng.choice(schedules)
@@ -74,7 +75,7 @@ async def main(games: int, due_share: float, runs: int) -> None:
                         channel_id=n + 1,
                         gm_user_id=1,
                         name=f"game {n}",
-                        status="active",
+                        status=GameStatus.ACTIVE,
                         settings=GameSettings(schedule=schedule).model_dump(mode="json"),
                         seed=n,
                         version=0,
@@ -82,7 +83,7 @@ async def main(games: int, due_share: float, runs: int) -> None:
                         deadline_at=deadline,
                     )
                 )
-        times = []
+        times: list[float] = []
         async with AsyncSession(engine) as session:
             for _ in range(runs + 1):
                 start = clock.perf_counter()

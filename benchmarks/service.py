@@ -59,27 +59,33 @@ import time
 import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sqlmodel import col  # noqa: E402
+
 from adjudication.model.position import Position  # noqa: E402
+from adjudication.model.units import Power  # noqa: E402
 from adjudication.text.parse import parse_orders  # noqa: E402
 from adjudication.variants import STANDARD_GAME  # noqa: E402
 from benchmarks.echo import bench_client_echo, bench_echo  # noqa: E402
 from benchmarks.long_game import bench_lookups, bench_outbox_growth  # noqa: E402
-from benchmarks.service_games import OPENINGS, T0, new_game  # noqa: E402
+from benchmarks.service_games import OPENINGS, T0, new_game, player_of  # noqa: E402
 from bot.service import GameService, open_service  # noqa: E402
 from bot.service.app import Scheduler  # noqa: E402
 from bot.service.kernel import Caller  # noqa: E402
 from storage.codec import order_to_json  # noqa: E402
+from storage.db import table_of  # noqa: E402
+from storage.enums import GameStatus  # noqa: E402
 from storage.models import GameRow, OrderRow, PhaseRow, PowerRow, SubmissionRow  # noqa: E402
 
 
 async def bench_submissions(service: GameService, count: int) -> float:
     game_id = await new_game(service, 1)
     info = await service.lobby.game_info(game_id)
-    senders = [(p.user_id, OPENINGS[p.power]) for p in info.powers]
+    senders = [(player_of(p), OPENINGS[p.power]) for p in info.powers]
     at = T0 + timedelta(hours=1)
     start = time.perf_counter()
     for i in range(count):
@@ -88,27 +94,38 @@ async def bench_submissions(service: GameService, count: int) -> float:
     return count / (time.perf_counter() - start)
 
 
+def opening_orders(position: Position) -> dict[Power, list[dict[str, Any]]]:
+    """Every power's opening orders (OPENINGS) as stored; each line reads as an order."""
+    orders: dict[Power, list[dict[str, Any]]] = {}
+    for power, text in OPENINGS.items():
+        lines = parse_orders(text, position, power)
+        read = [line.order for line in lines if line.order is not None]
+        if len(read) != len(lines):
+            raise ValueError(f"{power}'s opening orders do not all read")
+        orders[power] = [order_to_json(order) for order in read]
+    return orders
+
+
 async def clone_due_games(service: GameService, count: int) -> datetime:
     """`count` copies of a started game with every power's orders in; returns a time
     after all their deadlines."""
     template_id = await new_game(service, 2)
-    position = Position.initial(STANDARD_GAME)
-    orders = {
-        power: [order_to_json(line.order) for line in parse_orders(text, position, power)]
-        for power, text in OPENINGS.items()
-    }
+    orders = opening_orders(Position.initial(STANDARD_GAME))
     async with service.store.transaction() as session:
         template = await session.get(GameRow, template_id)
+        assert template is not None, "new_game() created it"
         phase = await session.get(PhaseRow, template.current_phase_id)
+        assert phase is not None, "a started game has a current phase"
         template_powers = [
             (p.power, p.user_id)
             for p in (
                 await session.execute(
-                    PowerRow.__table__.select().where(PowerRow.game_id == template_id)
+                    table_of(PowerRow).select().where(col(PowerRow.game_id) == template_id)
                 )
             ).all()
         ]
         settings, deadline, position_json = template.settings, template.deadline_at, phase.position
+    assert deadline is not None, "a started game has a deadline"
     for start in range(0, count, 100):
         async with service.store.transaction() as session:
             for n in range(start, min(count, start + 100)):
@@ -117,7 +134,7 @@ async def clone_due_games(service: GameService, count: int) -> datetime:
                     channel_id=10_000 + n,
                     gm_user_id=1000,
                     name=f"clone {n}",
-                    status="active",
+                    status=GameStatus.ACTIVE,
                     settings=settings,
                     seed=n,
                     version=1,
@@ -188,14 +205,15 @@ def postgres_url() -> tuple[str | None, str | None]:
     except (OSError, subprocess.CalledProcessError) as exc:
         print(f"PostgreSQL unavailable: {exc}", file=sys.stderr)
         return None, None
-    return (
-        re.search(r"TEST_DATABASE_URL=(\S+)", out).group(1),
-        re.search(r"DIPGM_PG_DIR=(\S+)", out).group(1),
-    )
+    server = re.search(r"TEST_DATABASE_URL=(\S+)", out)
+    pg_dir = re.search(r"DIPGM_PG_DIR=(\S+)", out)
+    if server is None or pg_dir is None:
+        raise RuntimeError(f"scripts/pg_test_server.sh did not say where: {out}")
+    return server.group(1), pg_dir.group(1)
 
 
 async def fresh_pg_database(server_url: str) -> str:
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 
     name = f"bench_{uuid.uuid4().hex[:10]}"
     conn = await asyncpg.connect(server_url.replace("postgresql+asyncpg://", "postgresql://"))

@@ -1,13 +1,13 @@
 """What the service benchmarks (benchmarks/service.py and its parts) share: the
 moment games start, every power's opening orders, a game started through the
-service, and a percentile."""
+service, its players, and a percentile."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from bot.service import GameService
-from bot.service.kernel import Caller
+from bot.service.kernel import Caller, PowerInfo
 
 T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 OPENINGS = {
@@ -29,6 +29,13 @@ async def new_game(
     for user in range(first_user, first_user + 7):
         await service.lobby.join(game.id, Caller(user, 1), T0)
     return (await service.lobby.start(game.id, Caller(1000, 1), T0)).id
+
+
+def player_of(power: PowerInfo) -> int:
+    """The user playing `power` in a started game (every power of these games has one)."""
+    if power.user_id is None:
+        raise RuntimeError(f"{power.power} has no player")
+    return power.user_id
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -8,6 +8,7 @@ checks read agreeing with the board's adjacency.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -90,7 +91,11 @@ def _movement_phases() -> Iterator[_Played]:
             position = result.position
 
 
-PLAYED = list(_movement_phases())
+@functools.cache
+def played_phases() -> tuple[_Played, ...]:
+    """The phases, played once per test process when a test first asks (not at import:
+    every pytest-xdist worker imports this module to collect it)."""
+    return tuple(_movement_phases())
 
 
 def test_outcomes_are_sorted_by_power_place_and_order() -> None:
@@ -98,7 +103,7 @@ def test_outcomes_are_sorted_by_power_place_and_order() -> None:
         place = "~" if isinstance(order, Waive) else str(order.unit.location)
         return (order_power(order), place, str(order))
 
-    for played in PLAYED:
+    for played in played_phases():
         result = adjudicate(played.position, played.orders, STANDARD_GAME, played.rules)
         keys = [key(o.order) for o in result.outcomes]
         assert keys == sorted(keys)
@@ -106,7 +111,7 @@ def test_outcomes_are_sorted_by_power_place_and_order() -> None:
 
 def test_a_unit_given_no_order_holds_unordered_or_is_dislodged() -> None:
     seen = 0
-    for played in PLAYED:
+    for played in played_phases():
         named = {
             (order_power(o), o.unit.location.province)
             for o in played.orders
@@ -131,7 +136,7 @@ def test_a_unit_given_no_order_holds_unordered_or_is_dislodged() -> None:
 
 def test_positions_keep_units_in_the_order_units_compare() -> None:
     rng = random.Random(7)
-    for played in PLAYED[:60]:
+    for played in played_phases()[:60]:
         units = list(played.position.units)
         rng.shuffle(units)
         owned = list(played.position.ownership.items())
@@ -143,7 +148,7 @@ def test_positions_keep_units_in_the_order_units_compare() -> None:
 
 
 def test_a_position_at_another_phase_is_the_position_made_anew() -> None:
-    for played in PLAYED[:60]:
+    for played in played_phases()[:60]:
         position = played.position
         following = position.phase.following()
         moved = position.at_phase(following)
@@ -152,7 +157,7 @@ def test_a_position_at_another_phase_is_the_position_made_anew() -> None:
 
 
 def test_adjustments_needed_counts_as_the_rule_says() -> None:
-    for played in PLAYED:
+    for played in played_phases():
         position = played.position
         expected = any(
             position.adjustment_of(p) < 0 or builds_possible(position, STANDARD, p) > 0
@@ -207,7 +212,7 @@ def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
     ]
     result = adjudicate(position, orders, STANDARD_GAME)
     assert [d.unit.power for d in result.dislodged] == ["GERMANY", "ITALY"]
-    for played in [*PLAYED, _Played(position, orders)]:
+    for played in [*played_phases(), _Played(position, orders)]:
         result = adjudicate(played.position, played.orders, STANDARD_GAME, played.rules)
         assert list(result.dislodged) == sorted(result.dislodged)
         assert list(result.position.dislodged) == sorted(result.position.dislodged)
@@ -216,7 +221,7 @@ def test_dislodged_units_come_back_in_the_order_dislodgements_compare() -> None:
 def test_the_interchange_reader_reads_back_every_order_written() -> None:
     from adjudication.io.interop import read_order, write_order
 
-    for played in PLAYED:
+    for played in played_phases():
         for order in played.orders:
             if isinstance(order, Waive) or (
                 isinstance(order, Support) and order.supported_type is None
