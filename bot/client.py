@@ -66,6 +66,30 @@ def _silence_voice_warnings() -> None:
     discord.VoiceClient.warn_dave = False
 
 
+def _leadership_and_allowance(
+    service: GameService,
+) -> tuple[Leadership, Allowance | SharedAllowance]:
+    """One process of those sharing the database delivers (`leadership`); every
+    request of any of them waits for the bot's one allowance under Discord's global
+    limit (bot/delivery/_allowance.py), in memory alone on SQLite."""
+    leadership = Leadership(service.store)
+    allowance = (
+        SharedAllowance(AllowanceLedger(service.store)) if leadership.shared else Allowance()
+    )
+    return leadership, allowance
+
+
+def _gateway_watch(settings: Settings, run_delivery: bool) -> GatewayWatch | None:
+    """What the health check reads of the gateway sessions (bot/health.py), kept by the
+    process that delivers. Without a gateway, that process removes the gateway file an
+    earlier run left: a scheduler-only process is judged by its heartbeat alone."""
+    if settings.gateway and run_delivery:
+        return GatewayWatch(settings.heartbeat_file, settings.process_shards or (0,))
+    if run_delivery:
+        GatewayWatch.remove(settings.heartbeat_file)
+    return None
+
+
 class DipBot(commands.Bot):
     """dipgm's bot. `clock` gives the current UTC time (tests move it forward).
 
@@ -88,13 +112,7 @@ class DipBot(commands.Bot):
         run_delivery: bool = True,
     ) -> None:
         _silence_voice_warnings()
-        # One process of those sharing the database delivers (`leadership`); every
-        # request of any of them waits for the bot's one allowance under Discord's global
-        # limit (bot/delivery/_allowance.py), in memory alone on SQLite.
-        leadership = Leadership(service.store)
-        allowance = (
-            SharedAllowance(AllowanceLedger(service.store)) if leadership.shared else Allowance()
-        )
+        leadership, allowance = _leadership_and_allowance(service)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
@@ -130,13 +148,7 @@ class DipBot(commands.Bot):
         self._delivery_task: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
         self.sync_outcome: SyncOutcome | None = None
-        self.gateway_watch: GatewayWatch | None = None
-        if settings.gateway and run_delivery:
-            self.gateway_watch = GatewayWatch(
-                settings.heartbeat_file, settings.process_shards or (0,)
-            )
-        elif run_delivery:
-            GatewayWatch.remove(settings.heartbeat_file)
+        self.gateway_watch = _gateway_watch(settings, run_delivery)
         install_error_handler(self.tree)
 
     def _shard_options(self, settings: Settings) -> dict:

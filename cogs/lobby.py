@@ -107,6 +107,17 @@ def how_to_play(settings: GameSettings) -> str:
     return "**How to play here**: " + "; ".join(steps) + "."
 
 
+def game_opened_text(info: GameInfo, settings: GameSettings, gm: str) -> str:
+    """`/game create`'s answer, for everyone: the game is open, how to join it, its rules
+    and schedule, and how to play."""
+    rules = "\n".join([*rules_in_force(settings), *settings.schedule.describe()])
+    return fit(
+        f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} "
+        f"starts it with `/game start` once {players_wanted(settings)} are in.\n"
+        f"{rules}\n" + how_to_play(settings)
+    )
+
+
 async def complete_zone(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -263,6 +274,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
                 reliable_only=reliable_only,
             )
         )
+        await self._open_game(interaction, name, settings, second_channel)
+
+    async def _open_game(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        settings: GameSettings,
+        second_channel: discord.TextChannel | None,
+    ) -> None:
+        """`/game create`'s second step, once its options are read: the channel checked,
+        the game opened there, and the channel told how to join."""
         guild_id, _ = server_channel(interaction)
         # A plain text channel (or a thread of one), where the bot may do all it must.
         channel_id = game_channel(interaction.channel, self.bot)
@@ -279,14 +301,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Diplomacy g
             second_channel_id=None if second_channel is None else second_channel.id,
         )
         gm = mention(info.gm_user_id, display_name(interaction.user))
-        rules = "\n".join([*rules_in_force(settings), *settings.schedule.describe()])
-        await interaction.response.send_message(
-            fit(
-                f"**{info.name}** (game {info.id}) is open. Join with `/game join`; {gm} "
-                f"starts it with `/game start` once {players_wanted(settings)} are in.\n"
-                f"{rules}\n" + how_to_play(settings)
-            )
-        )
+        await interaction.response.send_message(game_opened_text(info, settings, gm))
 
     @app_commands.command(name="join", description="Join the game in this channel")
     async def join(self, interaction: discord.Interaction) -> None:

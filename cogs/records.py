@@ -263,33 +263,48 @@ async def history(
     game: GameOption | None = None,
     share: bool = False,
 ) -> None:
-    bot = client_of(interaction)
     info = await game_here(interaction, game)
-    private = not share
     if phase is None:
-        played = await phases_listed(  # issue 29: no retreat phase kept from the asker
-            bot.lookups,
-            info,
-            caller_of(interaction),
-            await bot.lookups.played_phases(info.id),
-            share=share,
-            played=True,
+        await _phases_played(interaction, info, share)
+    else:
+        await _phase_played(interaction, info, phase, share)
+
+
+async def _phases_played(interaction: discord.Interaction, info: GameInfo, share: bool) -> None:
+    """`/game history` without a phase: the phases played so far, in one message, or as
+    a text file when a long game's list is too long for one."""
+    bot = client_of(interaction)
+    played = await phases_listed(  # issue 29: no retreat phase kept from the asker
+        bot.lookups,
+        info,
+        caller_of(interaction),
+        await bot.lookups.played_phases(info.id),
+        share=share,
+        played=True,
+    )
+    text = (
+        f"**{info.name}**: {count(len(played), 'phase')} played: "
+        f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."
+    )
+    if len(text) <= MESSAGE_LIMIT:
+        await interaction.response.send_message(text, ephemeral=not share)
+    else:  # a long game: the list goes as a file
+        listing = text_file("\n".join(played), f"phases-{info.id}.txt")
+        await interaction.response.send_message(
+            f"**{info.name}**: {count(len(played), 'phase')} played (list attached). "
+            "`/game history phase:<code>` shows one.",
+            file=listing,
+            ephemeral=not share,
         )
-        text = (
-            f"**{info.name}**: {count(len(played), 'phase')} played: "
-            f"{', '.join(played) or 'none yet'}. `/game history phase:<code>` shows one."
-        )
-        if len(text) <= MESSAGE_LIMIT:
-            await interaction.response.send_message(text, ephemeral=private)
-        else:  # a long game: the list goes as a file
-            listing = text_file("\n".join(played), f"phases-{info.id}.txt")
-            await interaction.response.send_message(
-                f"**{info.name}**: {count(len(played), 'phase')} played (list attached). "
-                "`/game history phase:<code>` shows one.",
-                file=listing,
-                ephemeral=private,
-            )
-        return
+
+
+async def _phase_played(
+    interaction: discord.Interaction, info: GameInfo, phase: str, share: bool
+) -> None:
+    """`/game history` of one phase: its map and results as the asker may see them (a
+    hidden-information game's view, the GM's every spy), then the phase's press."""
+    bot = client_of(interaction)
+    private = not share
     record = await bot.lookups.find_record(info.id, phase)
     await interaction.response.defer(thinking=True, ephemeral=private)
     palette = await bot.lookups.palette_for(info.id, interaction.user.id if private else None)
@@ -308,21 +323,33 @@ async def history(
         await interaction.followup.send(
             text, file=png_file(picture.png, "map.png"), ephemeral=private
         )
-        await _press_of(interaction, info.id, info.name, record.id, picture, private)
-        return
-    # rules/004's full notation, the retreats that followed folded in once played.
-    judged = await bot.service.history.judge_text(info.id, record.id) or picture.report
-    if whole:  # the GM's: every spy's orders too
-        judged = await with_spy_orders(bot.service.store, record.id, judged, bot.lookups.board)
+    else:
+        # rules/004's full notation, the retreats that followed folded in once played.
+        judged = await bot.service.history.judge_text(info.id, record.id) or picture.report
+        if whole:  # the GM's: every spy's orders too
+            judged = await with_spy_orders(bot.service.store, record.id, judged, bot.lookups.board)
+        heading = f"**{info.name}** — results of {picture.title}"
+        await _send_results(interaction, heading, judged, str(picture.phase), picture.png, private)
+    await _press_of(interaction, info.id, info.name, record.id, picture, private)
+
+
+async def _send_results(
+    interaction: discord.Interaction,
+    heading: str,
+    judged: str,
+    phase: str,
+    png: bytes,
+    private: bool,
+) -> None:
+    """A played phase's report with its map: in one message, or as a text file beside
+    the map when it is too long for one."""
     blocks = code_blocks(judged)
-    heading = f"**{info.name}** — results of {picture.title}"
-    mapfile = png_file(picture.png, f"map-{picture.phase}.png")
+    mapfile = png_file(png, f"map-{phase}.png")
     if len(blocks) == 1:
         await interaction.followup.send(f"{heading}\n{blocks[0]}", file=mapfile, ephemeral=private)
     else:
-        report = text_file(judged, f"results-{picture.phase}.txt")
+        report = text_file(judged, f"results-{phase}.txt")
         await interaction.followup.send(heading, files=[report, mapfile], ephemeral=private)
-    await _press_of(interaction, info.id, info.name, record.id, picture, private)
 
 
 async def _press_of(interaction, game_id, name, phase_id, picture, private) -> None:

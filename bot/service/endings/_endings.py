@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,6 +18,7 @@ from bot.service.events import add_event
 from bot.service.events import payloads as ev
 from bot.service.kernel import (
     Caller,
+    GameSettings,
     GameState,
     GameStatus,
     ProxyEnd,
@@ -27,7 +29,7 @@ from bot.service.kernel import (
 from bot.service.spectators import tell_the_end
 from storage import queries
 from storage.enums import AuditAction
-from storage.models import GameRow, PhaseRow
+from storage.models import GameRow, PhaseRow, PowerRow
 
 log = logging.getLogger(__name__)
 
@@ -62,46 +64,20 @@ class Endings(ServiceCore):
         GameState(game).end(now, kind, winners)
         await queries.reminders.replace(session, game.id, game.current_phase_id or 0, [])
         powers = await queries.powers.of_game(session, game.id)
-        results = {
-            row.power: PowerResult(
-                len(position.centres_of(row.power)),
-                row.eliminated_year,
-                len(position.units_of(row.power)),
-            )
-            for row in powers
-        }
+        settings = self._settings(game)
         table: dict[Power, float] = {}
         if winners and kind != EndKind.ABANDONED:
-            rules = self._settings(game).rules
-            table = scores(
-                results,
-                winners,
-                VARIANTS[position.variant].start.year,  # 1914 in World War I
-                position.phase.year if last_year is None else last_year,
-                self._settings(game).scoring,
-                by_units=kind == EndKind.YEAR_LIMIT
-                and rules.year_limit_measure is YearLimitMeasure.UNITS,
-            )
-            for row in powers:
-                row.score = table.get(row.power)
-                row.score_choice_from = None  # too late to choose now
-            game.scoring = self._settings(game).scoring
+            year = position.phase.year if last_year is None else last_year
+            table = _final_scores(position, powers, kind, winners, year, settings)
+            game.scoring = settings.scoring
         ended = ev.GameEnded(
             kind=kind,
             winners=tuple(winners),
             scores=dict(table),  # as the payload types it: a score may be missing
-            scoring=self._settings(game).scoring,
+            scoring=settings.scoring,
             match=match or None,  # One-on-one: the match's result, said with each end
         )
-        channel = ended.model_copy(update={"with_results": in_results})
-        add_event(session, channel, now, game_id=game.id, channel_id=game.channel_id)
-        await tell_the_end(session, game, now)  # issue 31: a spectator kept one phase behind
-        # And each player, by DM (issue 22: the end reaches everyone concerned, once).
-        players = sorted({row.user_id for row in powers if row.user_id is not None})
-        for user_id in players:
-            mine = sorted(row.power for row in powers if row.user_id == user_id)
-            told = ended.model_copy(update={"powers": tuple(mine)})
-            add_event(session, told, now, game_id=game.id, user_id=user_id)
+        await _announce_the_end(session, game, powers, ended, now, in_results=in_results)
 
     async def gm_end_game(
         self,
@@ -154,3 +130,57 @@ class Endings(ServiceCore):
         add_event(session, cancelled, now, game_id=game.id, channel_id=game.channel_id)
 
     # Votes hook in here (bot/service/endings/_votes.py overrides it).
+
+
+def _final_scores(
+    position: Position,
+    powers: Sequence[PowerRow],
+    kind: EndKind,
+    winners: tuple[Power, ...],
+    last_year: int,
+    settings: GameSettings,
+) -> dict[Power, float]:
+    """Each power's score by the game's scoring (rules/004), written on its row: the
+    centres and units it ends with, counted to `last_year`."""
+    results = {
+        row.power: PowerResult(
+            len(position.centres_of(row.power)),
+            row.eliminated_year,
+            len(position.units_of(row.power)),
+        )
+        for row in powers
+    }
+    table = scores(
+        results,
+        winners,
+        VARIANTS[position.variant].start.year,  # 1914 in World War I
+        last_year,
+        settings.scoring,
+        by_units=kind == EndKind.YEAR_LIMIT
+        and settings.rules.year_limit_measure is YearLimitMeasure.UNITS,
+    )
+    for row in powers:
+        row.score = table.get(row.power)
+        row.score_choice_from = None  # too late to choose now
+    return table
+
+
+async def _announce_the_end(
+    session: AsyncSession,
+    game: GameRow,
+    powers: Sequence[PowerRow],
+    ended: ev.GameEnded,
+    now: datetime,
+    *,
+    in_results: bool,
+) -> None:
+    """The end told to the game's channel, its spectators and each player."""
+    channel = ended.model_copy(update={"with_results": in_results})
+    add_event(session, channel, now, game_id=game.id, channel_id=game.channel_id)
+    await tell_the_end(session, game, now)  # issue 31: a spectator kept one phase behind
+    # And each player, by DM (issue 22: the end reaches everyone concerned, once).
+    players = sorted({row.user_id for row in powers if row.user_id is not None})
+    for user_id in players:
+        mine = sorted(row.power for row in powers if row.user_id == user_id)
+        told = ended.model_copy(update={"powers": tuple(mine)})
+        add_event(session, told, now, game_id=game.id, user_id=user_id)

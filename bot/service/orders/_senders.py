@@ -8,7 +8,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -110,23 +110,7 @@ async def sender_context(
     A game of another server than the caller's, or (in a direct message) one the
     caller takes no part in, answers as a game that does not exist."""
     if game_id is None:
-        games = await queries.games.running_of_user(db, caller.user_id, caller.guild_id)
-        if not games:
-            former = await queries.players.former_games(db, caller.user_id)
-            if former:
-                names = ", ".join(g.name for g in former)
-                raise NoLongerPlaying(
-                    f"You no longer play in {names}: another player has taken your "
-                    "place, so your orders were not applied."
-                )
-            raise NotFound("You are not playing in any running game.")
-        if len(games) > 1:
-            names = ", ".join(f"{g.name} (#{g.id})" for g in games)
-            raise ChooseGame(
-                f"You are in several games: {names}. Say which one.",
-                tuple(g.id for g in games),
-            )
-        game_id = games[0].id
+        game_id = await _the_game_of(db, caller)
     read = None
     if valid_id(game_id):
         read = await queries.orders.context(db, game_id, lock=lock)
@@ -135,22 +119,59 @@ async def sender_context(
     game = read.game
     controls = controls_of(read.powers, read.grants, caller.user_id)
     if not controls:
-        if (
-            caller.guild_id is None
-            and caller.user_id != game.gm_user_id
-            and not await queries.players.takes_part(db, game.id, caller.user_id)
-        ):
-            raise no_such_game(game_id)
-        desk._require_active(game)
-        raise NotAllowed(f"You have no power to order in {game.name}.")
+        await _refuse_no_power(desk, db, caller, game)
     desk._require_active(game)
     if Phase.parse(game.phase_code).kind is PhaseKind.RETREAT:  # issue 29: kept from some
         position = await desk._position_at(db, game.phase_id)
         refuse_in_kept_retreats(position, [c.power for c in controls], game.name)
+    if sent_at is not None:
+        _refuse_after_deadline(game, sent_at)
+    if sent_at is not None and game.grace_until is not None:
+        controls = await _late_only(db, game, read.powers, controls)
+    return SenderContext(game, read.powers, controls, read.in_force)
+
+
+async def _the_game_of(db: Db, caller: Caller) -> int:
+    """The one running game the caller plays in, for a message that names none."""
+    games = await queries.games.running_of_user(db, caller.user_id, caller.guild_id)
+    if not games:
+        former = await queries.players.former_games(db, caller.user_id)
+        if former:
+            names = ", ".join(g.name for g in former)
+            raise NoLongerPlaying(
+                f"You no longer play in {names}: another player has taken your "
+                "place, so your orders were not applied."
+            )
+        raise NotFound("You are not playing in any running game.")
+    if len(games) > 1:
+        names = ", ".join(f"{g.name} (#{g.id})" for g in games)
+        raise ChooseGame(
+            f"You are in several games: {names}. Say which one.",
+            tuple(g.id for g in games),
+        )
+    return games[0].id
+
+
+async def _refuse_no_power(desk: ServiceCore, db: Db, caller: Caller, game: Row) -> NoReturn:
+    """The caller orders no power here. In a direct message, a game they take no part in
+    answers as one that does not exist: a stranger learns nothing of it."""
+    if (
+        caller.guild_id is None
+        and caller.user_id != game.gm_user_id
+        and not await queries.players.takes_part(db, game.id, caller.user_id)
+    ):
+        raise no_such_game(game.id)
+    desk._require_active(game)
+    raise NotAllowed(f"You have no power to order in {game.name}.")
+
+
+def _refuse_after_deadline(game: Row, sent_at: datetime) -> None:
+    """Orders sent once the deadline passed are refused, unless the game is paused (its
+    deadline waits) or the message was sent before this phase began (an earlier phase's
+    orders are kept for that phase's record instead: `record_too_late`)."""
     deadline = game.deadline_at
     if (
-        sent_at is not None
-        and game.paused_at is None
+        game.paused_at is None
         and deadline is not None
         and sent_at >= deadline
         and sent_at >= game.phase_started_at
@@ -159,9 +180,6 @@ async def sender_context(
             f"The deadline for {Phase.parse(game.phase_code).title} in {game.name} has "
             "passed; orders are no longer accepted for this phase."
         )
-    if sent_at is not None and game.grace_until is not None:
-        controls = await _late_only(db, game, read.powers, controls)
-    return SenderContext(game, read.powers, controls, read.in_force)
 
 
 async def _late_only(
