@@ -63,17 +63,23 @@ async def db_url(request, tmp_path, postgres_url) -> AsyncIterator[str]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def migrated_db_url(
-    request, tmp_path, postgres_url, sqlite_template, postgres_template
+    request, tmp_path, postgres_url, sqlite_template, postgres_pool
 ) -> AsyncIterator[str]:
-    """A URL to a database of each kind already at the newest schema: a copy of one
-    migrated once per test session (a file copied; PostgreSQL's `CREATE DATABASE …
-    TEMPLATE`), since migrating anew costs every test a tenth of a second. The
-    migration tests use `db_url` and start from nothing."""
+    """A URL to a database of each kind already at the newest schema, empty: a copy of
+    one migrated once per test session (a file copied), and on PostgreSQL one of the
+    worker's migrated databases emptied after the test before the next takes it
+    (`PostgresPool`), since migrating anew costs every test a tenth of a second and
+    copying a database half a second on a busy machine. The migration tests use
+    `db_url` and start from nothing."""
     if request.param == "sqlite":
         yield copied_sqlite(sqlite_template, tmp_path)
         return
-    async with _postgres_database(_require(postgres_url), template=postgres_template) as url:
-        yield url
+    _require(postgres_url)  # skips the test without PostgreSQL
+    name = await postgres_pool.take()
+    try:
+        yield _database_url(postgres_pool.admin_url, name)
+    finally:
+        await postgres_pool.give_back(name)
 
 
 def copied_sqlite(template: Path, folder: Path) -> str:
@@ -94,21 +100,100 @@ def sqlite_template(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def postgres_template(postgres_url) -> Iterator[str | None]:
-    """The name of a PostgreSQL database at the newest schema, made once per session
-    (per xdist worker: each its own), to copy; None without PostgreSQL."""
+def postgres_pool(postgres_url) -> Iterator[PostgresPool | None]:
+    """This session's (this xdist worker's) migrated PostgreSQL databases; None
+    without PostgreSQL."""
     if postgres_url is None:
         yield None
         return
     from storage.schema import migrate
 
-    name = f"template_{uuid.uuid4().hex[:16]}"
-    asyncio.run(_admin(postgres_url, f'CREATE DATABASE "{name}"'))
-    asyncio.run(migrate(_database_url(postgres_url, name)))
+    template = f"template_{uuid.uuid4().hex[:16]}"
+    asyncio.run(_admin(postgres_url, f'CREATE DATABASE "{template}"'))
+    asyncio.run(migrate(_database_url(postgres_url, template)))
+    pool = PostgresPool(postgres_url, template)
     try:
-        yield name
+        yield pool
     finally:
-        asyncio.run(_admin(postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        for name in [*pool.free, template]:
+            asyncio.run(_admin(postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+class PostgresPool:
+    """Databases at the newest schema for one test at a time, each emptied when its
+    test ends rather than dropped: its other connections ended, every table but
+    Alembic's truncated with its identities restarted, so the next test finds what a
+    new copy of the template holds. One whose schema the test changed, or that cannot
+    be emptied at once, is dropped and a new copy made instead."""
+
+    def __init__(self, admin_url: str, template: str) -> None:
+        self.admin_url = admin_url
+        self.template = template
+        self.free: list[str] = []
+        self._schema: str | None = None  # the template's, as `_schema_of` reads it
+
+    async def take(self) -> str:
+        if self.free:
+            return self.free.pop()
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        await _admin(self.admin_url, f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
+        return name
+
+    async def give_back(self, name: str) -> None:
+        import asyncpg
+
+        try:
+            await self._empty(name)
+        except (asyncpg.PostgresError, OSError, ValueError):
+            await _admin(self.admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        else:
+            self.free.append(name)
+
+    async def _empty(self, name: str) -> None:
+        import asyncpg
+
+        admin = _plain(self.admin_url)
+        server = await asyncpg.connect(admin)
+        try:  # a connection the test left open must not see the next test's rows
+            await server.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
+        finally:
+            await server.close()
+        conn = await asyncpg.connect(_plain(_database_url(self.admin_url, name)))
+        try:
+            if self._schema is None:
+                self._schema = await _schema_of(conn)  # the first given back is unchanged
+            elif await _schema_of(conn) != self._schema:
+                raise ValueError(f"the test changed the schema of {name}")
+            await conn.execute("SET lock_timeout = '5s'")
+            tables = await conn.fetch(
+                "SELECT tablename FROM pg_tables"
+                " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+            )
+            listed = ", ".join(f'"{t["tablename"]}"' for t in tables)
+            await conn.execute(f"TRUNCATE {listed} RESTART IDENTITY CASCADE")
+        finally:
+            await conn.close()
+
+
+async def _schema_of(conn) -> str:
+    """The tables, their columns, indexes and constraints, and Alembic's revision."""
+    parts = await conn.fetch(
+        """
+        SELECT table_name || '.' || column_name || ':' || data_type || ':' || is_nullable
+               || ':' || coalesce(column_default, '') AS part
+        FROM information_schema.columns WHERE table_schema = 'public'
+        UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
+        UNION ALL SELECT conname || ':' || pg_get_constraintdef(oid) FROM pg_constraint
+            WHERE connamespace = 'public'::regnamespace
+        UNION ALL SELECT version_num FROM alembic_version
+        ORDER BY 1
+        """
+    )
+    return "\n".join(p["part"] for p in parts)
 
 
 def _require(postgres_url: str | None) -> str:
@@ -134,11 +219,16 @@ async def _postgres_database(postgres_url: str, template: str | None = None) -> 
 async def _admin(postgres_url: str, statement: str) -> None:
     import asyncpg
 
-    conn = await asyncpg.connect(postgres_url.replace("postgresql+asyncpg://", "postgresql://"))
+    conn = await asyncpg.connect(_plain(postgres_url))
     try:
         await conn.execute(statement)
     finally:
         await conn.close()
+
+
+def _plain(url: str) -> str:
+    """A SQLAlchemy URL as asyncpg takes it."""
+    return url.replace("postgresql+asyncpg://", "postgresql://")
 
 
 def _database_url(postgres_url: str, name: str) -> str:
