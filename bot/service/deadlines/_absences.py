@@ -30,6 +30,7 @@ from bot.service.kernel import (
     InvalidSetting,
     NotAllowed,
     NotFound,
+    Schedule,
     ServiceCore,
     WrongState,
     count,
@@ -38,7 +39,7 @@ from bot.service.kernel import (
     valid_id,
 )
 from bot.service.timing import absences_in_force, move_deadline, outside_absences, read_absence
-from bot.service.variants import match as matches
+from bot.service.variants import parts_for
 from storage import queries
 from storage.enums import AuditAction
 from storage.models import AbsenceRow, GameRow, PowerRow
@@ -72,7 +73,8 @@ class AbsenceDesk(ServiceCore):
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
             self._require_active(game)
-            schedule = self._settings(game).schedule
+            settings = self._settings(game)
+            schedule = settings.schedule
             if not schedule.absence_days:
                 raise WrongState(
                     f"{game.name} takes no absences: its GM has set no absence days "
@@ -80,9 +82,9 @@ class AbsenceDesk(ServiceCore):
                 )
             zone = ZoneInfo(schedule.zone)
             first, last = read_absence(text, now.astimezone(zone).date())
-            boards = [game]
-            if game.match_id is not None and (other := await matches.other_board(session, game)):
-                boards.append(other)
+            # The boards the player is away on: a One-on-one match's both.
+            parts = parts_for(settings.variant, settings.rules.masters)
+            boards = [game, *await parts.other_boards(session, game)]
             held = {
                 g.id: _held(await queries.powers.of_game(session, g.id), caller.user_id)
                 for g in boards
@@ -90,44 +92,13 @@ class AbsenceDesk(ServiceCore):
             if not held[game.id]:
                 raise NotAllowed(f"You hold no power in {game.name}, so you cannot be away.")
             asked = (last - first).days + 1
-            left = schedule.absence_days - await _days_used(session, game.id, held[game.id])
-            for g in boards:
-                await _refuse_overlap(session, g.id, held[g.id], first, last, zone)
-            if left <= 0:
-                raise WrongState(
-                    f"Your {count(schedule.absence_days, 'day')} of absence in {game.name} "
-                    "are used up. Tell the GM, who may call a standby for your power."
-                )
-            days = min(asked, left)
-            starts, ends = _midnight(first, zone), _midnight(first + timedelta(days=days), zone)
-            rows = []
-            for g in boards:
-                for row in held[g.id]:
-                    absence = AbsenceRow(
-                        game_id=g.id,
-                        power=row.power,
-                        user_id=caller.user_id,
-                        starts_at=starts,
-                        ends_at=ends,
-                        days=days,
-                        asked_days=asked,
-                        created_at=now,
-                    )
-                    session.add(absence)
-                    rows.append(absence)
+            days = await _days_granted(session, game, schedule, boards, held, first, last, zone)
+            away = _Away(caller.user_id, first, days, asked)
+            rows = [row for g in boards for row in away.rows(session, g, held[g.id], zone, now)]
             await session.flush()
             for g in boards:
                 await self._hold_running_deadline(session, g, now)
-                notice = partial(
-                    ev.Absence,
-                    first=first,
-                    last=first + timedelta(days=days - 1),
-                    asked_days=asked,
-                    days=days,
-                    deadline=g.deadline_at,
-                )
-                variant = self._settings(g).variant
-                tell(session, g, held[g.id], notice, now, variant)
+                tell(session, g, held[g.id], away.notice(g), now, self._settings(g).variant)
             return _info(rows[0], [r.power for r in held[game.id]], game.deadline_at, zone)
 
     async def cancel_absence(self, game_id: int, caller: Caller, absence_id: int, now) -> None:
@@ -272,3 +243,75 @@ async def _refuse_overlap(
 async def _same_declaration(session: AsyncSession, found: AbsenceRow) -> list[AbsenceRow]:
     """The rows of one declaration: its player's powers, on each board of a match."""
     return await queries.absences.of_declaration(session, found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Away:
+    """One declaration: who, from which day, the days granted and the days asked."""
+
+    user_id: int
+    first: date
+    days: int
+    asked: int
+
+    def rows(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        held: Sequence[PowerRow],
+        zone: ZoneInfo,
+        now: datetime,
+    ) -> list[AbsenceRow]:
+        """The absence kept for each power held on one board."""
+        starts = _midnight(self.first, zone)
+        ends = _midnight(self.first + timedelta(days=self.days), zone)
+        rows = [
+            AbsenceRow(
+                game_id=game.id,
+                power=row.power,
+                user_id=self.user_id,
+                starts_at=starts,
+                ends_at=ends,
+                days=self.days,
+                asked_days=self.asked,
+                created_at=now,
+            )
+            for row in held
+        ]
+        session.add_all(rows)
+        return rows
+
+    def notice(self, game: GameRow) -> partial[ev.Absence]:
+        """The ABSENCE notice of one board, its deadline as it now stands."""
+        return partial(
+            ev.Absence,
+            first=self.first,
+            last=self.first + timedelta(days=self.days - 1),
+            asked_days=self.asked,
+            days=self.days,
+            deadline=game.deadline_at,
+        )
+
+
+async def _days_granted(
+    session: AsyncSession,
+    game: GameRow,
+    schedule: Schedule,
+    boards: Sequence[GameRow],
+    held: dict[int, list[PowerRow]],
+    first: date,
+    last: date,
+    zone: ZoneInfo,
+) -> int:
+    """The days of the absence the game's cap grants (the days asked, cut at what is
+    left); refused when it overlaps one declared, or when none are left."""
+    asked = (last - first).days + 1
+    left = schedule.absence_days - await _days_used(session, game.id, held[game.id])
+    for g in boards:
+        await _refuse_overlap(session, g.id, held[g.id], first, last, zone)
+    if left <= 0:
+        raise WrongState(
+            f"Your {count(schedule.absence_days, 'day')} of absence in {game.name} "
+            "are used up. Tell the GM, who may call a standby for your power."
+        )
+    return min(asked, left)

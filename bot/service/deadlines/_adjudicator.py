@@ -53,23 +53,10 @@ from bot.service.orders import owes_orders
 from bot.service.spectators import tell_spectators
 from bot.service.talk import TalkDesk
 from bot.service.timing import outside_absences
-from bot.service.variants import match as matches
-from bot.service.variants.masters import (
-    news_for,
-    own_orders,
-    play_phase,
-    report_of,
-    retreat_writers,
-    written_for,
-    written_record,
-)
-from bot.service.variants.match import side_follows_standby
+from bot.service.variants import NewsAsked, parts_for
+from bot.service.variants.masters import retreat_writers
 from storage import queries
-from storage.codec import (
-    order_from_json,
-    outcome_to_json,
-    position_to_json,
-)
+from storage.codec import outcome_to_json, position_to_json
 from storage.models import GameRow, PhaseRow, PowerRow
 
 log = logging.getLogger(__name__)
@@ -90,11 +77,12 @@ class _Before:
 
 @dataclass(slots=True)
 class _Played:
-    """What the engine made of it: the result (the Masters Rules' whole play, if
-    played), the report kept, the variant's announcements, the years' record, the NMR."""
+    """What the engine made of it: the result (a part's own play, if one plays it), the
+    report kept, the lines written for others as told (the Masters Rules'), the
+    variant's announcements, the years' record, the NMR."""
 
     result: Adjudication
-    masters: Any
+    written: tuple[dict[str, Any], ...]
     report: str
     announcements: list[str]
     history: Sequence[Mapping[str, Power]]
@@ -195,7 +183,8 @@ class Adjudicator(ServiceCore):
         rows = await queries.orders.in_force(session, phase.id)
         orders, unused, events = orders_and_nmr(position, powers, subs, rows, settings, self.board)
         # O6: in a one-on-one match, a standby taking over takes the whole side.
-        events += await side_follows_standby(self, session, game, powers, phase.code, events, now)
+        parts = parts_for(settings.variant, settings.rules.masters)
+        events += await parts.side_follows(self, session, game, powers, phase.code, events, now)
         for unused_row in unused:
             # A standby's orders not needed after all: the orders kept for a phase are
             # the ones played (the standby's message stays in the submissions).
@@ -228,20 +217,28 @@ class Adjudicator(ServiceCore):
         history = await winter_history(self, session, game, position)
         self._checkpoint("before_adjudicate")
         variant = VARIANTS[settings.variant]
-        masters = None
-        orders = before.orders
-        if settings.rules.masters.played:  # rules/003: lines written for CD powers too
-            kept = [(r.power, order_from_json(r.order)) for r in before.rows]
-            disorder = {r.power for r in before.powers if r.civil_disorder}
-            masters = play_phase(position, kept, variant, settings.rules, history, disorder)
-            result, orders = masters.adjudication, own_orders(masters)
-        else:
+        parts = parts_for(settings.variant, settings.rules.masters)
+        disorder = frozenset(r.power for r in before.powers if r.civil_disorder)
+        # rules/003: the Masters Rules play every line kept, those for CD powers too.
+        own = parts.play(
+            position,
+            self.board_at(position),
+            before.rows,
+            variant,
+            settings.rules,
+            history,
+            disorder,
+        )
+        if own is None:
+            orders = before.orders
             result = self.engine.adjudicate(position, orders, variant, settings.rules, history)
+        else:
+            result, orders = own.adjudication, list(own.orders)
         nmr = {e.power for e in before.events if isinstance(e, ev.Nmr)}
         fall = await fall_ownership(self, session, game, position)
         report = self.engine.report(result, position, self.board, orders, nmr, fall)
-        if masters is not None and (written := report_of(masters, self.board_at(position))):
-            report = f"{report}\n\n{written}"
+        if own is not None and own.report:
+            report = f"{report}\n\n{own.report}"
         # A variant's events (World War I's coin) are kept with the phase, in its
         # report, and said in its results post.
         announcements = [coin_toss_text(position.phase, e) for e in result.events]
@@ -255,7 +252,8 @@ class Adjudicator(ServiceCore):
         phase.adjudicated_at = now
         await session.flush()
         self._checkpoint("phase_recorded")
-        return _Played(result, masters, report, announcements, history, nmr)
+        written = own.written if own is not None else ()
+        return _Played(result, written, report, announcements, history, nmr)
 
     async def _next_phase(
         self,
@@ -268,11 +266,41 @@ class Adjudicator(ServiceCore):
         played: _Played,
         now: datetime,
     ) -> _After:
-        """The phase that follows: who was eliminated, its deadline (at once when no one
-        concerned can order, rules/004 rule 3; outside the absences in force, issue 23),
-        the Winter passed over, its row, and a match's shared deadline (One-on-one)."""
+        """The phase that follows: who was eliminated, its deadline, the Winter passed
+        over, its row, and what the game's parts say of it (One-on-one: the match's
+        shared deadline, and its end)."""
         nxt = played.result.position
-        powers = before.powers
+        eliminated = await self._eliminate(session, game, phase, position, before.powers, nxt, now)
+        variant = VARIANTS[settings.variant]
+        if variant.join is not None:
+            _hand_over_joined(before.powers, variant, settings.rules, nxt.phase)
+        over = played.result.game_end is not None
+        deadline = None
+        if not over:
+            deadline = await self._next_deadline(session, game, settings, nxt, before.powers, now)
+        new_phase, winter = await self._write_next(
+            session, game, phase, position, nxt, deadline, over, now
+        )
+        if not over:
+            parts = parts_for(settings.variant, settings.rules.masters)
+            deadline, over = await parts.after_phase(
+                self.endings, session, game, new_phase, position.phase, nxt, deadline, now
+            )
+        self._checkpoint("next_phase_written")
+        return _After(nxt, new_phase, winter, deadline, over, eliminated)
+
+    async def _eliminate(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        phase: PhaseRow,
+        position: Position,
+        powers: Sequence[PowerRow],
+        nxt: Position,
+        now: datetime,
+    ) -> set[Power]:
+        """The ready marks kept with the phase and reset; the powers with nothing left
+        eliminated, and their proxies ended."""
         eliminated = set()
         # Issue 31's quickness: who was ready as the phase was played, before the marks
         # are reset. A mark cannot be made after the deadline (`LateOrders`), and in a
@@ -287,18 +315,42 @@ class Adjudicator(ServiceCore):
             await self._end_proxies(
                 session, game, eliminated, ProxyEnd.ELIMINATED, now, withdraw_orders=False
             )
-        variant = VARIANTS[settings.variant]
-        if variant.join is not None:
-            _hand_over_joined(powers, variant, settings.rules, nxt.phase)
-        over = played.result.game_end is not None
-        deadline = None if over else self._deadline(settings, nxt.phase.kind, now)
+        return eliminated
+
+    async def _next_deadline(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        settings: GameSettings,
+        nxt: Position,
+        powers: Sequence[PowerRow],
+        now: datetime,
+    ) -> datetime | None:
+        """The next phase's deadline: at once when no one concerned can order (rules/004
+        rule 3), else the schedule's, outside the absences in force (issue 23)."""
+        deadline = self._deadline(settings, nxt.phase.kind, now)
         if deadline is not None and not self._anyone_orders(nxt, powers, settings.rules.masters):
             # rules/004 rule 3: retreats and adjustments end once everyone concerned has
             # ordered. When nobody concerned can (civil disorder), it ends at once.
-            deadline = now
-        elif deadline is not None:
+            return now
+        if deadline is not None:
             # Issue 23: a deadline falling in a declared absence moves to its end.
-            deadline = await outside_absences(self, session, game, nxt, deadline)
+            return await outside_absences(self, session, game, nxt, deadline)
+        return deadline
+
+    async def _write_next(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        phase: PhaseRow,
+        position: Position,
+        nxt: Position,
+        deadline: datetime | None,
+        over: bool,
+        now: datetime,
+    ) -> tuple[PhaseRow, PhaseRow | None]:
+        """The next phase's row (and the Winter passed over before it, kept as played),
+        and the game advanced to it."""
         seq = phase.seq + 1
         state = await state_now(session, game.id)  # what the next phase begins with
         winter = None
@@ -317,12 +369,7 @@ class Adjudicator(ServiceCore):
         session.add(new_phase)
         await session.flush()
         GameState(game).advance(new_phase.id, deadline)
-        if game.match_id is not None and not over:  # One-on-one: the match's deadlines
-            deadline, over = await matches.after_phase(
-                self.endings, session, game, new_phase, position.phase, nxt, deadline, now
-            )
-        self._checkpoint("next_phase_written")
-        return _After(nxt, new_phase, winter, deadline, over, eliminated)
+        return new_phase, winter
 
     async def _announce(
         self,
@@ -339,51 +386,16 @@ class Adjudicator(ServiceCore):
         eliminated first, privately; the channel's results (the Winter passed over
         too); the others' own news; the other events; then the game's end, or the next
         phase's reminders. The phase's open votes lapse with it."""
-        powers, events = before.powers, before.events
-        in_disorder = sorted(e.power for e in events if isinstance(e, ev.CivilDisorder))
-        news = PhaseNotices(
-            nmr=sorted(played.nmr),
-            civil_disorder=in_disorder,
-            civil_disorder_over=sorted(
-                before.was_in_disorder - {r.power for r in powers if r.civil_disorder}
-            ),
-            eliminated=sorted(after.eliminated),
-        )
-        # rules/003: the lines written for others, told in the results and the DMs.
-        masters = played.masters
-        record = written_record(masters.written) if masters is not None else ()
-        last_winter = played.history[-1] if played.history else None
-        new_phase, deadline, over = after.new_phase, after.deadline, after.over
+        news = _notices(before, played, after)
         told_first = self._tell_players(
-            session, game, powers, phase, new_phase, news, over, now, (record, last_winter)
+            session, game, before.powers, phase, after, news, played, now
         )
-        winter = after.winter
-        posted: list[ev.Results] = []
-        for kept in (phase, winter) if winter is not None else (phase,):
-            notices: dict = news.channel() if kept is phase else {}
-            if kept is phase and played.announcements:
-                notices["announcements"] = played.announcements
-            if kept is phase and record:
-                notices["written"] = record
-            assert kept.report is not None  # written as the phase was played
-            results = ev.Results(
-                phase_id=kept.id,
-                phase=kept.code,
-                next_phase_id=new_phase.id,
-                next_phase=after.nxt.phase.code,
-                report=kept.report,
-                deadline=deadline,
-                # One-on-one: no deadline yet, the match's other board is behind.
-                match_wait=deadline is None and not over,
-                **notices,
-            )
-            add_event(session, results, now, game_id=game.id, channel_id=game.channel_id)
-            posted.append(results)
+        posted = self._post_results(session, game, phase, news, played, after, now)
         told_first()  # the others' news after the results: the channel goes first
         # Issue 31: the spectators after the players, at the pace the GM chose.
-        played_now = [phase, *([winter] if winter is not None else [])]
-        await tell_spectators(session, game, played_now, posted, now, over=over)
-        for event in events:
+        played_now = [phase, *([after.winter] if after.winter is not None else [])]
+        await tell_spectators(session, game, played_now, posted, now, over=after.over)
+        for event in before.events:
             if isinstance(event, ev.Nmr | ev.CivilDisorder):
                 continue  # told in the results post, and to the player by DM
             add_event(session, event, now, game_id=game.id, channel_id=game.channel_id)
@@ -400,8 +412,45 @@ class Adjudicator(ServiceCore):
                 last_year=position.phase.year,  # the phase just played; `nxt` is after it
                 in_results=True,  # the results post announces the end: one post
             )
-        elif deadline is not None:  # None: the other board of a match is behind
-            await self._schedule_reminders(session, game, new_phase.id, deadline, now)
+        elif after.deadline is not None:  # None: the other board of a match is behind
+            await self._schedule_reminders(session, game, after.new_phase.id, after.deadline, now)
+
+    def _post_results(
+        self,
+        session: AsyncSession,
+        game: GameRow,
+        phase: PhaseRow,
+        news: PhaseNotices,
+        played: _Played,
+        after: _After,
+        now: datetime,
+    ) -> list[ev.Results]:
+        """The channel's results: the phase played, and the Winter passed over after it;
+        the phase's notices, the variant's announcements and the lines written for
+        others (rules/003) with the first."""
+        new_phase, deadline, winter = after.new_phase, after.deadline, after.winter
+        posted: list[ev.Results] = []
+        for kept in (phase, winter) if winter is not None else (phase,):
+            notices: dict = news.channel() if kept is phase else {}
+            if kept is phase and played.announcements:
+                notices["announcements"] = played.announcements
+            if kept is phase and played.written:
+                notices["written"] = played.written
+            assert kept.report is not None  # written as the phase was played
+            results = ev.Results(
+                phase_id=kept.id,
+                phase=kept.code,
+                next_phase_id=new_phase.id,
+                next_phase=after.nxt.phase.code,
+                report=kept.report,
+                deadline=deadline,
+                # One-on-one: no deadline yet, the match's other board is behind.
+                match_wait=deadline is None and not after.over,
+                **notices,
+            )
+            add_event(session, results, now, game_id=game.id, channel_id=game.channel_id)
+            posted.append(results)
+        return posted
 
     def _tell_players(
         self,
@@ -409,37 +458,33 @@ class Adjudicator(ServiceCore):
         game: GameRow,
         powers: list[PowerRow],
         phase: PhaseRow,
-        new_phase: PhaseRow,
+        after: _After,
         notices: PhaseNotices,
-        over: bool,
+        played: _Played,
         now: datetime,
-        masters_record: tuple[tuple, Mapping[str, Power] | None] = ((), None),
     ) -> Callable[[], None]:
-        """Each player's own results and what they must do next (issue 22), by DM.
-        A player whose power fell into civil disorder or was eliminated is told
-        privately first, before the channel's post; the others after it (call the
-        function returned once the results are queued). `masters_record`: under the
-        Masters Rules, the lines written this phase and last Winter's ownership."""
+        """Each player's own results and what they must do next (issue 22), by DM, with
+        what the game's parts add (the Masters Rules: the lines written for their powers,
+        and whom they may write for next). A player whose power fell into civil disorder
+        or was eliminated is told privately first, before the channel's post; the others
+        after it (call the function returned once the results are queued)."""
         by_user: dict[int, list[Power]] = {}
         for row in powers:
             if row.user_id is not None and row.playable:
                 by_user.setdefault(row.user_id, []).append(row.power)
         first = set(notices.civil_disorder) | set(notices.eliminated)
-        masters = self._settings(game).rules.masters
-        record, last_winter = masters_record
-        after = self._position(new_phase) if masters.played and not over else None
-        disorder = {r.power for r in powers if r.civil_disorder}
+        settings = self._settings(game)
+        parts = parts_for(settings.variant, settings.rules.masters)
+        new_phase, over = after.new_phase, after.over
+        nxt = None if over else after.nxt
+        board = None if nxt is None else self.board_at(nxt)
+        disorder = frozenset(r.power for r in powers if r.civil_disorder)
+        last_winter = played.history[-1] if played.history else None
 
         def queue(user_id: int, mine: list[Power]) -> None:
-            told: dict = {}
-            if record:
-                told["written"] = written_for(record, mine)
-            if after is not None:  # rules/003: what each may write in the phase to come
-                board = self.board_at(after)
-                said = news_for(
-                    after, board, masters, mine, disorder, game.deadline_at, last_winter
-                )
-                told["variable_control"] = said
+            asked = NewsAsked(
+                mine, played.written, nxt, board, disorder, game.deadline_at, last_winter
+            )
             own = ev.PhaseNews(
                 powers=tuple(mine),
                 phase_id=phase.id,
@@ -447,7 +492,7 @@ class Adjudicator(ServiceCore):
                 deadline=game.deadline_at,
                 game_over=over,
                 **notices.for_powers(mine),
-                **told,
+                **parts.news(asked),
             )
             add_event(session, own, now, game_id=game.id, user_id=user_id)
 
@@ -497,3 +542,16 @@ def _hand_over_joined(
             if row.user_id is None and player is not None and not row.eliminated_year:
                 row.user_id = player
                 row.playable = True
+
+
+def _notices(before: _Before, played: _Played, after: _After) -> PhaseNotices:
+    """Who missed orders, fell into civil disorder or out of it, or was eliminated."""
+    powers, events = before.powers, before.events
+    return PhaseNotices(
+        nmr=sorted(played.nmr),
+        civil_disorder=sorted(e.power for e in events if isinstance(e, ev.CivilDisorder)),
+        civil_disorder_over=sorted(
+            before.was_in_disorder - {r.power for r in powers if r.civil_disorder}
+        ),
+        eliminated=sorted(after.eliminated),
+    )

@@ -31,7 +31,7 @@ from bot.service.kernel import (
     valid_id,
 )
 from bot.service.timing import move_deadline, pause_game, resume_game
-from bot.service.variants import match as matches
+from bot.service.variants import parts_for
 from storage import queries
 from storage.enums import VoteKind as VoteKind
 from storage.enums import VoteStatus as VoteStatus
@@ -236,9 +236,10 @@ class Votes(ServiceCore):
     async def _apply(self, session, game, vote, voters, now) -> None:
         phase = await self._current_phase(session, game)
         position = self._position(phase)
-        if vote.kind == VoteKind.DRAW and game.match_id is not None:
-            await matches.draw_match(self.endings, session, game, now)  # One-on-one: the match
-            return
+        settings = self._settings(game)
+        parts = parts_for(settings.variant, settings.rules.masters)
+        if vote.kind == VoteKind.DRAW and await parts.draw(self.endings, session, game, now):
+            return  # a part ended it its own way (One-on-one: the match, both boards)
         if vote.kind == VoteKind.DRAW:
             # A power out of play (World War I's neutral Italy, an eliminated power of
             # a fewer-player game) may stand on the board but is no survivor (W5).

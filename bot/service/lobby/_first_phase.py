@@ -14,7 +14,7 @@ from adjudication.model.units import Power
 from adjudication.variants import VARIANTS, UnknownGrouping, Variant
 from bot.service.kernel import GameSettings, GameState, ServiceCore, announce_start, state_now
 from bot.service.lobby._variant_text import player_notes, rules_in_force
-from bot.service.variants import match as matches
+from bot.service.variants import parts_for
 from storage import queries
 from storage.codec import position_to_json
 from storage.models import GameRow, PhaseRow, PowerRow
@@ -63,8 +63,9 @@ async def begin_game(
         announced,
         now,
     )
-    if game.match_id is not None:  # One-on-one: the second board
-        await matches.start_second_game(core, session, game, groups, deadline, now)
+    # What the game's parts begin with it (One-on-one: the match's second board).
+    parts = parts_for(settings.variant, settings.rules.masters)
+    await parts.after_start(core, session, game, groups, deadline, now)
 
 
 async def groups_dealt(session: AsyncSession, game: GameRow) -> dict[int, tuple[Power, ...]]:

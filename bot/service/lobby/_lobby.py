@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from adjudication.model.board import Board
 from adjudication.model.units import Power
 from adjudication.variants import VARIANTS
 from bot.service.kernel import (
@@ -96,13 +98,7 @@ class Lobby(ServiceCore):
         user_id = caller.user_id
         async with self.transaction() as session:
             game = await self._game_for(session, game_id, caller)
-            if game.status != GameStatus.LOBBY:
-                raise WrongState(f"{game.name} has already started; ask the GM about a standby.")
-            if in_roll_call(game):
-                raise WrongState(
-                    f"The lobby of {game.name} has closed: its roll-call is under way. Ask "
-                    "the GM about a place as a standby."
-                )
+            _refuse_if_closed(game)
             await refuse_spectator(session, game, user_id, caller)  # issue 31
             players = [p for p in await queries.players.of_game(session, game_id)]
             mine = next((p for p in players if p.user_id == user_id), None)
@@ -115,32 +111,9 @@ class Lobby(ServiceCore):
                     mine.preferences = list(prefs)
             else:
                 settings = self._settings(game)
-                check_room(VARIANTS[settings.variant], game.name, len(joined))
-                if mine is not None and mine.status == PlayerStatus.KICKED:
-                    raise NotAllowed(f"The GM removed you from {game.name}.")
-                if settings.min_reliability is not None or settings.reliable_only:
-                    # Issue 31: only a game that asks reads the player's record.
-                    record = await record_of(session, self.board, game.guild_id, user_id)
-                    check_admission(game.name, settings, record)
-                if mine is not None:
-                    mine.status, mine.preferences, mine.joined_at = (
-                        PlayerStatus.JOINED,
-                        list(prefs),
-                        now,
-                    )
-                    mine.reads_private_threads = reads_private_threads
-                else:
-                    session.add(
-                        PlayerRow(
-                            game_id=game_id,
-                            user_id=user_id,
-                            status=PlayerStatus.JOINED,
-                            preferences=list(prefs),
-                            joined_at=now,
-                            reads_private_threads=reads_private_threads,
-                            display_name=display_name[:100] if display_name else None,
-                        )
-                    )
+                await _admit(session, self.board, game, settings, user_id, mine, len(joined))
+                seat = _Seat(user_id, prefs, now, reads_private_threads, display_name)
+                seat.taken(session, game_id, mine)
             await session.flush()
             return await self.info_of(session, game)
 
@@ -398,4 +371,69 @@ class Lobby(ServiceCore):
             phase_id=game.current_phase_id,
             names=tuple((p.user_id, p.display_name) for p in everyone if p.display_name),
             roll_call=await roll_call_of(session, game),
+        )
+
+
+def _refuse_if_closed(game: GameRow) -> None:
+    """A lobby is joined before the start and before its roll-call, never after."""
+    if game.status != GameStatus.LOBBY:
+        raise WrongState(f"{game.name} has already started; ask the GM about a standby.")
+    if in_roll_call(game):
+        raise WrongState(
+            f"The lobby of {game.name} has closed: its roll-call is under way. Ask "
+            "the GM about a place as a standby."
+        )
+
+
+async def _admit(
+    session: AsyncSession,
+    board: Board,
+    game: GameRow,
+    settings: GameSettings,
+    user_id: int,
+    mine: PlayerRow | None,
+    joined: int,
+) -> None:
+    """Whether a player not in the lobby now may join it: room left for the variant,
+    not removed by the GM, and (issue 31) a record the game asks for."""
+    check_room(VARIANTS[settings.variant], game.name, joined)
+    if mine is not None and mine.status == PlayerStatus.KICKED:
+        raise NotAllowed(f"The GM removed you from {game.name}.")
+    if settings.min_reliability is not None or settings.reliable_only:
+        # Issue 31: only a game that asks reads the player's record.
+        record = await record_of(session, board, game.guild_id, user_id)
+        check_admission(game.name, settings, record)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """A place in a lobby as a player takes it: their wishes, when, whether Discord
+    shows them every private thread, their name in the server."""
+
+    user_id: int
+    preferences: tuple[Power, ...]
+    joined_at: datetime
+    reads_private_threads: bool
+    display_name: str | None
+
+    def taken(self, session: AsyncSession, game_id: int, mine: PlayerRow | None) -> None:
+        """The player's row in the lobby: their old one joined again, or a new one."""
+        if mine is not None:
+            mine.status, mine.preferences, mine.joined_at = (
+                PlayerStatus.JOINED,
+                list(self.preferences),
+                self.joined_at,
+            )
+            mine.reads_private_threads = self.reads_private_threads
+            return
+        session.add(
+            PlayerRow(
+                game_id=game_id,
+                user_id=self.user_id,
+                status=PlayerStatus.JOINED,
+                preferences=list(self.preferences),
+                joined_at=self.joined_at,
+                reads_private_threads=self.reads_private_threads,
+                display_name=self.display_name[:100] if self.display_name else None,
+            )
         )

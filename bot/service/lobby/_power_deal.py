@@ -16,6 +16,7 @@ from adjudication.variants import VARIANTS, Variant
 from bot.service.kernel import Assignment, GameSettings, InvalidSetting, VariantName
 from bot.service.lobby._assignment import assign, power_groups, variant_played
 from bot.service.lobby._player_counts import check_start
+from bot.service.variants import parts_for
 from storage.models import GameRow, PlayerRow, PowerRow
 
 
@@ -48,10 +49,9 @@ def deal_powers(
         # World War I's coin (W2), drawn now and kept with the rules so the
         # toss is recorded before it is made and replayable after.
         rules = replace(rules, toss_seed=secrets.randbits(62))
-    if variant.spies:
-        # Spy Diplomacy: where a spy whose owner selects no home centre starts (Y2),
-        # drawn from a seed kept with the rules, secret to the players.
-        rules = replace(rules, spy_seed=secrets.randbits(62))
+    # A part's own draws (Spy Diplomacy: where a spy whose owner selects no home centre
+    # starts, Y2), kept with the rules, secret to the players.
+    rules = parts_for(variant.name, rules.masters).dealt(rules)
     settings = settings.changed(variant=VariantName(variant.name), rules=rules)
     groups = assign(
         users,

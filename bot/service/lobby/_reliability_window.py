@@ -29,10 +29,10 @@ from adjudication.model.board import Board
 from adjudication.model.optional_rules import NO_MASTERS_RULES
 from adjudication.model.result import EndKind
 from adjudication.model.units import Power
-from adjudication.variants import VARIANTS
 from bot.service.kernel import GameSettings, GameStatus
 from bot.service.lobby._reliability_record import WINDOW, PlayerRecord
 from bot.service.orders import owes_orders
+from bot.service.variants import parts_for
 from bot.service.variants.spy import placing_spies
 from storage import queries
 from storage.codec import position_from_json
@@ -114,8 +114,7 @@ def _counts(status: GameStatus, settings: dict) -> bool:
     record that moved after each phase would tell everyone who had missed one."""
     if status == GameStatus.ENDED:
         return True
-    variant = VARIANTS[GameSettings.model_validate(settings).variant]
-    return not (variant.hidden_information or variant.spies)
+    return not parts_for(GameSettings.model_validate(settings).variant).hides_the_board
 
 
 def _held(row: queries.ratings.PlayedPhase, user_id: int) -> tuple[Power, ...]:

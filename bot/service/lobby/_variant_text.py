@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
-from adjudication.model.optional_rules import RULE_TITLES
 from adjudication.variants import VARIANTS, Grouping, UnknownGrouping, Variant
 from bot.service.kernel import (
     GameSettings,
@@ -23,6 +22,7 @@ from bot.service.kernel import (
     power_name,
 )
 from bot.service.lobby._assignment import MIN_PLAYERS, power_groups, variant_played
+from bot.service.variants import parts_for
 
 # Discord: at most 25 autocomplete choices, each name and value at most 100 characters.
 MAX_CHOICES = 25
@@ -157,20 +157,6 @@ def lobby_grouping_text(settings: GameSettings, players: int) -> str:
     return said + "."
 
 
-# What a player of a Spy game must know from the start (rules/004, "Rules for Spy
-# Diplomacy"): the sabotage leaves no trace in the results, so nothing else would tell.
-SPY_WARNING = (
-    "A foreign spy sharing a space with one of your units may order it instead of you, "
-    "and the results show no trace of it; your own spy may protect a unit it shares a "
-    "space with (`Spy Mar P`)."
-)
-
-
-VARIABLE_CONTROL_HELP = (
-    "Masters Rules: you may also write orders for the minor powers and powers in civil "
-    "disorder your DMs name, the power first (`Portugal A Por - Spa`); your own orders "
-    "and these together count against your supply centres."
-)
 # rules/003, for `/help topic:variants`: the options any game may add.
 MASTERS_HELP = (
     "Six optional rules any game may add (`/game create masters:` 1 2 5, or all): minor "
@@ -194,31 +180,20 @@ def rules_in_force(settings: GameSettings) -> list[str]:
 
 
 def variant_lines(settings: GameSettings) -> list[str]:
-    """The variant a game plays, in a line, and the Masters Rules in force by name."""
+    """The variant a game plays, in a line, and the Masters Rules in force by name (as
+    the game's parts say them)."""
     variant = VARIANTS[settings.variant]
     lines = [f"**{variant.title}**: {variant.summary}"]
-    masters = settings.rules.masters
-    if masters.played:
-        named = ", ".join(RULE_TITLES[name] for name in masters.on)
-        with_masters = f"with the Masters Rules (rules/003): {named}"
-        if variant.name == VariantName.STANDARD:  # not "the rulebook's game" then
-            lines = [f"**{variant.title}** {with_masters}"]
-        else:
-            lines.append(with_masters[0].upper() + with_masters[1:])
-    return lines
+    return parts_for(settings.variant, settings.rules.masters).rules_lines(lines, variant)
 
 
 def player_notes(settings: GameSettings) -> list[str]:
     """What every player of the game must be told at the start and in the DM help,
     beyond the usual: how to write the variant's own orders, what a spy may do to them,
-    how to write for a minor power (rules/003 MR2)."""
+    how to write for a minor power (rules/003 MR2): the variant's, then its parts'."""
     variant = VARIANTS[settings.variant]
     notes = [f"How to order here: {variant.orders_help}"] if variant.orders_help else []
-    if variant.spies:
-        notes.append(SPY_WARNING)
-    if settings.rules.masters.variable_control:
-        notes.append(VARIABLE_CONTROL_HELP)
-    return notes
+    return notes + list(parts_for(settings.variant, settings.rules.masters).player_notes)
 
 
 def unheld_power_text(settings: GameSettings, power: str, units: Sequence[str]) -> str:
@@ -278,8 +253,7 @@ def _help_text(variant: Variant) -> str:
         lines.append("A player holding several powers orders them all in one DM.")
     if variant.orders_help:
         lines.append(f"How to order: {variant.orders_help}")
-    if variant.spies:
-        lines.append(SPY_WARNING)
+    lines += parts_for(variant.name).player_notes  # a spy's warning
     return " ".join(lines)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -36,26 +35,20 @@ from bot.service.orders._duties import owes_orders
 from bot.service.orders._lines import Judged, OrderLines, no_order_in
 from bot.service.orders._match_split import split_by_board
 from bot.service.orders._senders import SenderContext, record_too_late, sender_context, summary_for
+from bot.service.variants import Parts, Standing, parts_for
 from bot.service.variants.hidden import offered
 from bot.service.variants.masters import (
     awaited,
-    builds_used,
-    conditional_text,
     is_written_slot,
     last_winter_code,
     masters_of,
-    orderable,
-    orderable_text,
-    reader,
     retreat_writers,
-    winter_choices,
-    written_count,
 )
-from bot.service.variants.spy import has_spies, spy_choices
 from storage import queries
 from storage.codec import order_to_json
 from storage.db import Db
 from storage.models import ProxyGrantRow
+from storage.orders_in_force import InForce
 
 log = logging.getLogger(__name__)
 
@@ -115,20 +108,21 @@ class OrdersDesk(ServiceCore):
             return await record_too_late(conn, ctx, caller.user_id, text, now, sent_at)
         position = await self._position_at(conn, game.phase_id)
         masters = masters_of(game.settings)
+        parts = parts_for(position.variant, masters)
         last_winter = await self._last_winter(conn, game.id, position, masters)
         lines = self._lines(position, last_winter)
-        parsed = lines.read(text, controls, reader(masters))
+        parsed = lines.read(text, controls, parts.reader)
         if no_order_in(parsed):
             raise NoOrderRead(NO_ORDER_READ, (self._nothing_sent(ctx, position),))
         # The orders in force as they will stand after this message.
-        judged = lines.judge_message(parsed, ctx.in_force, masters)
+        judged = lines.judge_message(parsed, ctx.in_force, masters, parts)
         await self._store_message(conn, ctx, caller, text, now, judged)
         done, deadline = await self._maybe_end_early(conn, ctx, position, now, judged.in_force)
         ending = done and deadline == now
         summary = summary_for(
             ctx, position, self.board, tuple(judged.lines), judged.in_force, deadline, ending
         )
-        return self._with_masters(summary, ctx, position, judged.in_force, masters, last_winter)
+        return self._told(parts, summary, ctx, position, judged.in_force, last_winter)
 
     async def _sender(
         self,
@@ -214,9 +208,8 @@ class OrdersDesk(ServiceCore):
         for game_id in game_ids:
             ctx = await sender_context(self, conn, caller, game_id, None, lock=False)
             position = await self._position_at(conn, ctx.game.phase_id)
-            read = self._lines(position).read(
-                text, ctx.controls, reader(masters_of(ctx.game.settings))
-            )
+            parts = parts_for(position.variant, masters_of(ctx.game.settings))
+            read = self._lines(position).read(text, ctx.controls, parts.reader)
             if not no_order_in(read):
                 return
             games.append(self._nothing_sent(ctx, position))
@@ -231,7 +224,8 @@ class OrdersDesk(ServiceCore):
             summary = summary_for(ctx, position, self.board, (), ctx.in_force, ctx.game.deadline_at)
             masters = masters_of(ctx.game.settings)
             last_winter = await self._last_winter(session, ctx.game.id, position, masters)
-            return self._with_masters(summary, ctx, position, ctx.in_force, masters, last_winter)
+            parts = parts_for(position.variant, masters)
+            return self._told(parts, summary, ctx, position, ctx.in_force, last_winter)
 
     async def _last_winter(
         self, conn: AsyncConnection, game_id: int, position: Position, masters
@@ -246,34 +240,27 @@ class OrdersDesk(ServiceCore):
             return None
         return (await self._position_at(conn, row.id)).ownership
 
-    def _with_masters(
-        self, summary, ctx: SenderContext, position, in_force, masters, last_winter=None
-    ):
-        """The Masters Rules' count and the powers in disorder one may write for."""
-        if not masters.played:
-            return summary
-        board = self.board_at(position)
-        disorder = {r.power for r in ctx.powers if r.civil_disorder}
-        own = [c.power for c in ctx.controls if c.by_owner]
-        counts = [written_count(position, board, masters, p, in_force) for p in own[:1]]
-        cd = [q for p in own for q in orderable(position, board, masters, p, disorder)]
-        choices = [
-            winter_choices(position, p, board, masters, builds_used(p, in_force), last_winter)
-            for p in own
-            if position.phase.kind is PhaseKind.ADJUSTMENT
-        ]
-        # Lines for a Great Power not in disorder now count only if it is at the deadline.
-        conditional = [
-            conditional_text(in_force, p, position, board, masters, disorder) for p in own
-        ]
-        not_counted = [counts[0].not_counted] if counts else []
-        return replace(
-            summary,
-            written_left=counts[0].left if counts and masters.variable_control else None,
-            not_counted_text="\n".join(t for t in not_counted + conditional if t),
-            cd_powers_text=orderable_text(sorted(set(cd))),
-            winter_text="\n".join(c for c in choices if c),
+    def _told(
+        self,
+        parts: Parts,
+        summary: SubmissionResult,
+        ctx: SenderContext,
+        position: Position,
+        in_force: InForce,
+        last_winter: Mapping[str, Power] | None,
+    ) -> SubmissionResult:
+        """What the sender is told beside their orders, as the game's parts add it (the
+        Masters Rules' count, the powers in disorder one may write for, a Winter's
+        choices)."""
+        standing = Standing(
+            position,
+            self.board_at(position),
+            tuple(c.power for c in ctx.controls if c.by_owner),
+            frozenset(r.power for r in ctx.powers if r.civil_disorder),
+            in_force,
+            last_winter,
         )
+        return parts.with_orders(summary, standing)
 
     async def clear_orders(
         self, caller: Caller, now: datetime, game_id: int | None = None
@@ -333,13 +320,14 @@ class OrdersDesk(ServiceCore):
             if control.provinces is None
             or (not isinstance(order, Waive) and order.unit.province in control.provinces)
         ]
-        if has_spies(position):  # Spy Diplomacy: a player's own spy, never another's
-            texts += [
-                t
-                for control in ctx.controls
-                if control.provinces is None
-                for t in spy_choices(position, control.power, board)
-            ]
+        # A variant's own orders (Spy Diplomacy: a player's own spy, never another's).
+        parts = parts_for(position.variant)
+        texts += [
+            t
+            for control in ctx.controls
+            if control.provinces is None
+            for t in parts.choices(position, control.power, board)
+        ]
         words = typed.lower().split()
         hits = [t for t in texts if all(w in t.lower() for w in words)]
         # The unit the player started with first: "par bur" puts "A Par - Bur"

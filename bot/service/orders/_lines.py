@@ -21,8 +21,9 @@ from bot.service.kernel import LineResult, LineStatus
 from bot.service.orders._checks import adjustment_excess, slot_of
 from bot.service.orders._senders import Control
 from bot.service.orders._unclear import Ruling, rule_on
+from bot.service.variants import Parts, Rewriting
 from bot.service.variants.hidden import offered
-from bot.service.variants.masters import Rewritten, written_for_others, written_refusal
+from bot.service.variants.masters import written_for_others
 from storage.orders_in_force import AnyOrder, InForce, OrderInForce, Slot
 
 NOT_GIVEN = "You were not given control of that unit."
@@ -66,7 +67,7 @@ class Judged:
     by_power: dict[Power, list[LineResult]] = field(default_factory=dict)
     in_force: InForce = field(default_factory=dict)
     changed: dict[tuple[Power, Slot], Power] = field(default_factory=dict)
-    rewritten: Rewritten | None = None
+    rewritten: Rewriting | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,16 +119,16 @@ class OrderLines:
         return ruling
 
     def judge_message(
-        self, parsed: list[tuple], in_force: InForce, masters: MastersRules
+        self, parsed: list[tuple], in_force: InForce, masters: MastersRules, parts: Parts
     ) -> Judged:
         """Each line judged in turn against the orders in force as the lines before it
-        left them: a unit's new order replaces its old one."""
+        left them: a unit's new order replaces its old one. `parts`: the game's parts,
+        which keep and judge the lines written for others (the Masters Rules')."""
         judged = Judged(in_force=dict(in_force))
         in_force = judged.in_force
-        if masters.played:
-            judged.rewritten = Rewritten(in_force)
+        judged.rewritten = parts.rewriting(in_force)
         for line_text, control, item in parsed:
-            result, order = self.judge(line_text, control, item, in_force, masters)
+            result, order = self.judge(line_text, control, item, in_force, masters, parts)
             judged.lines.append(result)
             judged.by_power.setdefault(control.power, []).append(result)
             if order is not None:
@@ -146,7 +147,13 @@ class OrderLines:
         return judged
 
     def judge(
-        self, text: str, control: Control, item: Any, in_force: InForce, masters: MastersRules
+        self,
+        text: str,
+        control: Control,
+        item: Any,
+        in_force: InForce,
+        masters: MastersRules,
+        parts: Parts,
     ) -> tuple[LineResult, AnyOrder | None]:
         """One line's result, and the order it puts in force (None: none)."""
         notes = tuple(getattr(item, "notes", ()) or ())
@@ -168,8 +175,8 @@ class OrderLines:
             if not control.by_owner:  # a proxy orders the grantor's units, no more
                 return _refuse(text, NOT_GIVEN, control), None
             # rules/003: a line the engine would not play is refused now, with why.
-            refusal = masters.played and written_refusal(
-                order, control.power, self.position, self.board, masters, self.last_winter
+            refusal = parts.refusal(
+                order, control.power, self.position, self.board, self.last_winter
             )
             if refusal:
                 return _refuse(text, refusal, control), None

@@ -9,7 +9,6 @@ from bot.service.records._history import AuditPage as AuditPage
 from bot.service.records._history import History as History
 from bot.service.records._lookups import POWERS as POWERS
 from bot.service.records._lookups import GameLookups as GameLookups
-from bot.service.records._map_marks import unheld_powers as unheld_powers
 from bot.service.records._notes import NOTES_CAP as NOTES_CAP
 from bot.service.records._notes import Note as Note
 from bot.service.records._notes import Notes as Notes
@@ -27,6 +26,7 @@ from bot.service.records._view_lookups import phases_listed as phases_listed
 from bot.service.records._view_lookups import seen_phases as seen_phases
 from bot.service.records._view_lookups import seen_with_retreats as seen_with_retreats
 from bot.service.records._view_lookups import view_png as view_png
+from bot.service.variants import unheld_powers as unheld_powers
 
 __all__ = [
     "NOTES_CAP",

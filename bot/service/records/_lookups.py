@@ -26,20 +26,14 @@ from adjudication.model.variant import PowerStatus
 from adjudication.play.legal import legal_orders
 from adjudication.text.notation import format_order
 from adjudication.variants.spy.orders import PlaceSpy, Protect, SpyMove
-from adjudication.variants.spy.view import position_seen_by
 from adjudication.variants.spy.words import format_spy_order
 from bot.service.kernel import GameSettings, NotFound, PhaseRecord, PlayedPhase, Store
 from bot.service.lobby import Lobby
 from bot.service.records._history import History
-from bot.service.records._map_marks import (
-    BoardPhase,
-    MapMarks,
-    is_match_board,
-    match_marks,
-    unheld_powers,
-)
-from bot.service.variants.hidden import is_hidden, known_now, offered
-from bot.service.variants.spy import has_spies, spy_orders_for
+from bot.service.records._map_marks import BoardPhase
+from bot.service.variants import MapMarks, parts_for, unheld_powers
+from bot.service.variants.hidden import offered
+from bot.service.variants.spy import spy_orders_for
 from storage import queries
 from storage.codec import outcome_from_json, position_from_json
 from storage.orders_in_force import AnyOrder
@@ -200,11 +194,13 @@ class GameLookups:
         )
 
     async def _board_marks(self, position: Position, phase_id: int) -> MapMarks | None:
-        """A match's board's title line and marks (one read; none for other games)."""
-        if not is_match_board(position):
+        """What the game's parts say on its maps beyond the position (a match's board's
+        title line and marks: one read; none, and no read, for a game without them)."""
+        parts = parts_for(position.variant)
+        if not parts.marks_maps:
             return None
         async with self.service.store.core_transaction() as conn:
-            return await match_marks(conn, phase_id)
+            return await parts.map_marks(conn, phase_id)
 
     async def record_map(
         self,
@@ -219,8 +215,8 @@ class GameLookups:
         With `game_id`, the legend names the powers no player holds; `whole_board`: the
         GM's, every spy drawn; else only `viewer`'s spy (a player asking alone), or none."""
         position = self.service.history.record_position(record)
-        if has_spies(position) and not whole_board:  # issue 12: only a spy's owner sees it
-            position = position_seen_by(position, viewer or "")
+        if not whole_board:  # issue 12: only a spy's owner sees it
+            position = parts_for(position.variant).drawn_for(position, viewer)
         unheld = None if game_id is None else await self.unheld_powers(game_id, position.phase)
         marks = await self._board_marks(position, record.id)  # One-on-one's boards
         picture = await self._map(
@@ -276,13 +272,13 @@ class GameLookups:
             if found[0] is None:
                 raise NotFound("That game has not started yet.")
             position = await self.service.store.position_at(conn, found[0])
-            marks = await match_marks(conn, found[0]) if is_match_board(position) else None
+            parts = parts_for(position.variant)
+            marks = await parts.map_marks(conn, found[0])
         palette = self._palette_of(found)
         unheld = unheld_powers(GameSettings.model_validate(found[1]), position.phase)
-        if is_hidden(position):  # issue 12: only what the player's powers know
-            position = known_now(position, powers[0], self.service.store.board_at(position))
-        elif has_spies(position):  # issue 12: their own spy, no other
-            position = position_seen_by(position, powers[0])
+        # Issue 12: only what the player's powers know (Kriegsplomacy), their own spy and
+        # no other (Spy Diplomacy).
+        position = parts.known_now(position, powers[0], self.service.store.board_at(position))
         # The orders given to units are drawn; a variant's own (a spy's, the Masters
         # Rules' aid, annexations and rebel builds) are in the DM's echo, not on the map.
         drawn = [o for o in orders if isinstance(o, ORDERS)]

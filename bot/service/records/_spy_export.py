@@ -11,12 +11,10 @@ spy's order, no other power's lines as written (a spy's order is one of them).
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from adjudication.model.units import Power
 from bot.service.kernel import Caller, GameInfo, GameStatus, NotAllowed, WrongState
-from bot.service.variants.spy import has_spies
+from bot.service.variants import parts_for
 
 if TYPE_CHECKING:  # the lookups read the history, which writes lines here
     from bot.service.records._lookups import GameLookups
@@ -39,22 +37,8 @@ async def export_for(lookups: GameLookups, info: GameInfo, caller: Caller) -> li
         )
     lines = await lookups.service.history.export_lines(info.id)
     records = await lookups.records(info.id)
-    if not records or not has_spies(lookups.service.history.record_position(records[0])):
+    if not records:
         return lines
-    return [_own_spies(line, mine) for line in lines]  # only a spy's owner knows it
-
-
-def _own_spies(line: dict[str, Any], mine: Collection[Power]) -> dict[str, Any]:
-    """`line` without any other power's spy, spy order or lines as written."""
-    line = dict(line)
-    line["spies"] = {p: s for p, s in line.get("spies", {}).items() if p in mine}
-    line["orders"] = {
-        p: [o for o in texts if p in mine or not o.startswith("SPY ")]
-        for p, texts in line["orders"].items()
-    }
-    line["written"] = {p: texts for p, texts in line.get("written", {}).items() if p in mine}
-    if "expected" in line:
-        expected = dict(line["expected"])
-        expected["spies"] = {p: s for p, s in expected.get("spies", {}).items() if p in mine}
-        line["expected"] = expected
-    return line
+    position = lookups.service.history.record_position(records[0])
+    # Spy Diplomacy: only a spy's owner knows it (`variants.spy`'s part).
+    return parts_for(position.variant).exported_for(lines, mine)

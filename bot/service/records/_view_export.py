@@ -19,7 +19,8 @@ from adjudication.variants import adjudication_to_json
 from bot.service.kernel import Caller, GameInfo, GameStatus, NotAllowed, WrongState
 from bot.service.records._lookups import GameLookups
 from bot.service.records._view_lookups import seen_phases
-from bot.service.variants.hidden import is_hidden, view_report
+from bot.service.variants import parts_for
+from bot.service.variants.hidden import view_report
 
 
 async def view_export_lines(
@@ -29,7 +30,9 @@ async def view_export_lines(
     power they hold. None when the whole record is exported instead (a game that hides
     nothing, or its GM asking)."""
     records = [r for r in await lookups.records(info.id) if not r.rolled_back]
-    if not records or not is_hidden(lookups.service.history.record_position(records[0])):
+    if not records:
+        return None
+    if not parts_for(lookups.service.history.record_position(records[0]).variant).views_only:
         return None
     if caller.is_gm_of(info.gm_user_id, info.guild_id):
         return None

@@ -15,12 +15,11 @@ from dataclasses import dataclass, replace
 from adjudication.model.result import Adjudication
 from adjudication.model.units import Phase, PhaseKind, Power
 from adjudication.model.views import PowerView
-from adjudication.variants import VARIANTS
 from bot.service.kernel import Caller, GameInfo, NotFound, PhaseRecord, PlayedPhase
 from bot.service.records._lookups import GameLookups
+from bot.service.variants import parts_for
 from bot.service.variants.hidden import (
     SeenPhase,
-    is_hidden,
     learned_in,
     own_position,
     retreats_kept_from,
@@ -135,7 +134,7 @@ async def hidden_answer(
     it is a phase they do not know of (NotFound), and the movement before it is shown
     told with it (`seen_with_retreats`), as their DM told it."""
     position = lookups.service.history.record_position(record)
-    if not is_hidden(position):
+    if not parts_for(position.variant).views_only:
         return None
     if not share and caller.is_gm_of(info.gm_user_id, info.guild_id):
         return None
@@ -188,7 +187,7 @@ async def phases_listed(
     retreat phase is in play, the movement before it is in play too for them: not yet
     a played phase."""
     settings = await lookups.service.lobby.game_settings(info.id)
-    if not VARIANTS[settings.variant].hidden_information:
+    if not parts_for(settings.variant).views_only:
         return tuple(codes)
     if not share and caller.is_gm_of(info.gm_user_id, info.guild_id):
         return tuple(codes)

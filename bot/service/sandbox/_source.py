@@ -21,8 +21,7 @@ from adjudication.model.position import Dislodgement, Position
 from adjudication.model.rules import Rules
 from adjudication.model.units import Power
 from adjudication.model.views import UNKNOWN
-from adjudication.variants import STANDARD_GAME, VARIANTS
-from adjudication.variants.spy.view import position_seen_by
+from adjudication.variants import STANDARD_GAME
 from bot.service.kernel import (
     Caller,
     GameStatus,
@@ -34,8 +33,8 @@ from bot.service.kernel import (
     quoted,
 )
 from bot.service.records import GameLookups, known_in_play
+from bot.service.variants import parts_for
 from bot.service.variants.hidden import retreats_kept_from
-from bot.service.variants.spy import has_spies
 from storage import queries
 
 STANDARD_OPENING = "the standard opening"
@@ -83,7 +82,7 @@ async def game_source(
     rules = store.settings(game).rules
     position = lookups.service.history.record_position(record)
     named = f"{game.name} (game {game_id})"
-    if whole or not (VARIANTS[position.variant].hidden_information or has_spies(position)):
+    if whole or not parts_for(position.variant).hides_the_board:
         return Source(position, rules, f"{named}, {position.phase.title}, the whole board")
     seen = await _seen(lookups, game_id, record, mine, phase, game.name)
     return Source(seen, rules, f"{named}, {seen.phase.title}, {power_name(mine[0])}'s view")
@@ -99,8 +98,9 @@ async def _seen(
 ) -> Position:
     """The phase as the player's power may know it, ready to be played."""
     position = lookups.service.history.record_position(record)
-    if not VARIANTS[position.variant].hidden_information:
-        return position_seen_by(position, mine[0])  # Spy Diplomacy: their own spy only
+    parts = parts_for(position.variant)
+    if not parts.views_only:
+        return parts.drawn_for(position, mine[0])  # Spy Diplomacy: their own spy only
     records = [r for r in await lookups.records(game_id) if not r.rolled_back]
     earlier = [r for r in records if r.seq < record.seq]
     if retreats_kept_from(position, mine):

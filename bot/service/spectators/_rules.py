@@ -22,6 +22,7 @@ from bot.service.kernel import (
     mention,
     power_list,
 )
+from bot.service.variants import parts_for
 from storage import queries
 from storage.models import GameRow
 
@@ -29,8 +30,7 @@ from storage.models import GameRow
 def needs_approval(settings: GameSettings) -> bool:
     """Whether watching the game needs its GM's approval: a game in which each player
     may know only part of the board (Kriegsplomacy's views, Spy's secret spies)."""
-    variant = VARIANTS[settings.variant]
-    return variant.hidden_information or variant.spies
+    return parts_for(settings.variant).hides_the_board
 
 
 def variant_title(settings: GameSettings) -> str:

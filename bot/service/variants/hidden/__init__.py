@@ -1,6 +1,8 @@
 """Hidden-information games (Kriegsplomacy, rules/004): each power's view of a phase,
-the words it is told in, and what `/game status` may show whom."""
+the words it is told in, and what `/game status` may show whom; its part of the
+service (`part_of`: the hooks `bot.service.variants.ServicePart` names)."""
 
+from bot.service.variants.hidden._part import part_of as part_of
 from bot.service.variants.hidden._power_views import SeenPhase as SeenPhase
 from bot.service.variants.hidden._power_views import is_hidden as is_hidden
 from bot.service.variants.hidden._power_views import known_now as known_now
@@ -30,6 +32,7 @@ __all__ = [
     "learned_in",
     "offered",
     "own_position",
+    "part_of",
     "public_results",
     "refuse_in_kept_retreats",
     "retreats_kept_from",

@@ -1,6 +1,7 @@
 """The Masters Rules (rules/003) in the service: who may write for whom and how
 many orders (MR2), the Winter's choices (MR3, MR4, MR6), lines judged when sent, what
-each player is told of the outcomes, and the export's extra fields."""
+each player is told of the outcomes, and the export's extra fields; its part of the
+service (`part_of`: the hooks `bot.service.variants.ServicePart` names)."""
 
 from bot.service.variants.masters._checks import conditional_text as conditional_text
 from bot.service.variants.masters._checks import written_refusal as written_refusal
@@ -25,6 +26,7 @@ from bot.service.variants.masters._orders import retreat_writers as retreat_writ
 from bot.service.variants.masters._orders import with_written_lines as with_written_lines
 from bot.service.variants.masters._orders import written_count as written_count
 from bot.service.variants.masters._orders import written_for_others as written_for_others
+from bot.service.variants.masters._part import part_of as part_of
 from bot.service.variants.masters._winter import awaited as awaited
 from bot.service.variants.masters._winter import awaited_progress as awaited_progress
 from bot.service.variants.masters._winter import build_limit as build_limit
@@ -54,6 +56,7 @@ __all__ = [
     "orderable_text",
     "own_masters_news",
     "own_orders",
+    "part_of",
     "play_phase",
     "reader",
     "removal_limit",

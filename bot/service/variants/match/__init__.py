@@ -1,5 +1,6 @@
 """One-on-one (rules/004): a match's two boards, its shared deadlines, its sides on
-both boards, its end, its standbys and its rollback."""
+both boards, its end, its standbys, its rollback and its maps; its part of the service
+(`part_of`: the hooks `bot.service.variants.ServicePart` names)."""
 
 from bot.service.variants.match._deadlines import sharing_the_deadline as sharing_the_deadline
 from bot.service.variants.match._matches import after_phase as after_phase
@@ -9,6 +10,7 @@ from bot.service.variants.match._matches import open_match as open_match
 from bot.service.variants.match._matches import other_board as other_board
 from bot.service.variants.match._matches import other_channel as other_channel
 from bot.service.variants.match._matches import start_second_game as start_second_game
+from bot.service.variants.match._part import part_of as part_of
 from bot.service.variants.match._players import replaced_text as replaced_text
 from bot.service.variants.match._players import side_taken as side_taken
 from bot.service.variants.match._rollback import other_target as other_target
@@ -23,6 +25,7 @@ __all__ = [
     "other_board",
     "other_channel",
     "other_target",
+    "part_of",
     "reopen_match",
     "replaced_text",
     "sharing_the_deadline",

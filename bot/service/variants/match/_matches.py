@@ -169,35 +169,11 @@ async def start_second_game(
     settings = GameSettings.model_validate(game.settings)
     settings = settings.changed(end_when_ready=False)
     game.settings = settings.model_dump(mode="json")
-    other = GameRow(
-        guild_id=game.guild_id,
-        channel_id=match.second_channel_id,
-        gm_user_id=game.gm_user_id,
-        name=f"{game.name} (second board)"[:100],
-        status=GameStatus.ACTIVE,
-        settings=settings.model_dump(mode="json"),
-        seed=game.seed,
-        created_at=now,
-        match_id=match.id,
-    )
-    session.add(other)
-    await session.flush()
-    assert other.id is not None
+    other = await _second_game_row(session, game, match, settings, now)
     sides = VARIANTS[settings.variant].grouping_for_rules(settings.rules).holdings
     swapped = {user: sides[1 - sides.index(side)] for user, side in groups.items()}
     owner = await _seat_players(core, session, game, other, swapped)
-    position = Position.initial(VARIANTS[settings.variant], settings.rules)
-    phase = PhaseRow(
-        game_id=other.id,
-        seq=0,
-        code=position.phase.code,
-        position=position_to_json(position),
-        started_at=now,
-        deadline_at=deadline,
-        start_state=await state_now(session, other.id),  # what a rollback restores
-    )
-    session.add(phase)
-    await session.flush()
+    phase = await _opening_phase(session, other, settings, deadline, now)
     other.current_phase_id, other.deadline_at, other.version = phase.id, deadline, 1
     match.status = GameStatus.ACTIVE
     await core._schedule_reminders(session, other, phase.id, deadline, now)
@@ -215,6 +191,46 @@ async def start_second_game(
         now,
     )
     return other
+
+
+async def _second_game_row(
+    session: AsyncSession, game: GameRow, match: MatchRow, settings: GameSettings, now: datetime
+) -> GameRow:
+    """Game B's row, running from the start in the match's second channel."""
+    other = GameRow(
+        guild_id=game.guild_id,
+        channel_id=match.second_channel_id,
+        gm_user_id=game.gm_user_id,
+        name=f"{game.name} (second board)"[:100],
+        status=GameStatus.ACTIVE,
+        settings=settings.model_dump(mode="json"),
+        seed=game.seed,
+        created_at=now,
+        match_id=match.id,
+    )
+    session.add(other)
+    await session.flush()
+    assert other.id is not None
+    return other
+
+
+async def _opening_phase(
+    session: AsyncSession, other: GameRow, settings: GameSettings, deadline: datetime, now: datetime
+) -> PhaseRow:
+    """Game B's first phase, the variant's opening, with game A's deadline."""
+    position = Position.initial(VARIANTS[settings.variant], settings.rules)
+    phase = PhaseRow(
+        game_id=other.id,
+        seq=0,
+        code=position.phase.code,
+        position=position_to_json(position),
+        started_at=now,
+        deadline_at=deadline,
+        start_state=await state_now(session, other.id),  # what a rollback restores
+    )
+    session.add(phase)
+    await session.flush()
+    return phase
 
 
 def _variant_line(game: GameRow) -> str:

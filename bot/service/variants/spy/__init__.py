@@ -1,6 +1,7 @@
 """Spy Diplomacy (rules/004) in the service: where a spy's order is kept, what its
 owner is told and may order, the GM's view of the spies and a Spy game's interchange
-lines."""
+lines; its part of the service (`part_of`: the hooks `bot.service.variants.ServicePart`
+names)."""
 
 from bot.service.variants.spy._history import gm_sees_spies as gm_sees_spies
 from bot.service.variants.spy._history import spy_owner as spy_owner
@@ -15,12 +16,14 @@ from bot.service.variants.spy._orders import is_spy_order as is_spy_order
 from bot.service.variants.spy._orders import placing_spies as placing_spies
 from bot.service.variants.spy._orders import spy_choices as spy_choices
 from bot.service.variants.spy._orders import spy_orders_for as spy_orders_for
+from bot.service.variants.spy._part import part_of as part_of
 
 __all__ = [
     "exported_input_line",
     "gm_sees_spies",
     "has_spies",
     "is_spy_order",
+    "part_of",
     "placing_spies",
     "public_played",
     "seen_by",
