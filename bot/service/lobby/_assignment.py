@@ -75,13 +75,13 @@ def assign(
         shuffled = list(groups)
         rng.shuffle(shuffled)
         return dict(zip(order, shuffled, strict=True))
+    # What each player (in the shuffled order) would give for each group, read once.
+    ranks = [[_rank(preferences.get(user, ()), group) for group in groups] for user in order]
     best: tuple[int, ...] | None = None
     best_cost = None
     # At most 7! = 5040 permutations: cheap, and exactly optimal.
     for perm in itertools.permutations(range(len(groups))):
-        cost = sum(
-            _rank(preferences.get(user, ()), groups[g]) for user, g in zip(order, perm, strict=True)
-        )
+        cost = sum(row[g] for row, g in zip(ranks, perm, strict=True))
         if best_cost is None or cost < best_cost:
             best, best_cost = perm, cost
     assert best is not None
