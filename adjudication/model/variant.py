@@ -63,12 +63,17 @@ class Codec:
       interchange notation of interop/PHASES.md, or None when `text` is not one
       (`read_unit_order(text, power)` reads a units' order, as a spy's sabotage gives);
     - `record_to_json`, `record_from_json`: its record of a phase
-      (`Adjudication.spies`) as plain JSON, and back.
+      (`Adjudication.spies`) as plain JSON, and back;
+    - `read_message(text, position, power, board)`: a player's message of orders, its
+      own orders' lines read among the units' (None: the engine's parser reads it);
+    - `own_orders`: the types of its own orders, which the units' report leaves out.
     """
 
     read_order: Callable[[str, Power, Position, Callable[[str, Power], Order]], object | None]
     record_to_json: Callable[[object], Any]
     record_from_json: Callable[[Any], object]
+    read_message: Callable[[str, Position, Power, Board], list[Any]] | None = None
+    own_orders: tuple[type, ...] = ()
 
 
 class UnknownVariant(ValueError):

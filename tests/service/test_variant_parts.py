@@ -29,6 +29,8 @@ from bot.service.kernel import VariantName
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = (
+    "kernel",
+    "talk",
     "orders",
     "lobby",
     "records",

@@ -6,11 +6,15 @@ does. Readings Y1-Y9 in docs/VARIANTS.md."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudication.maps import STANDARD
 from adjudication.maps.rulebook import STANDARD_GROUPINGS
 from adjudication.model.units import Phase, PhaseKind, Season
 from adjudication.model.variant import Variant
 from adjudication.variants.spy.codec import SPY_CODEC
+from adjudication.variants.spy.orders import SPY_ORDERS
+from adjudication.variants.spy.parse import parse_orders_with_spies
 from adjudication.variants.spy.sabotage import play_spies
 from adjudication.variants.spy.view import SPY_VIEWS
 
@@ -29,5 +33,7 @@ SPY = Variant(
     spies=True,
     steps=(play_spies,),
     views=SPY_VIEWS,
-    codec=SPY_CODEC,
+    # A message is read with the spy's lines among the units'; the units' report
+    # leaves the spy orders to the spies' own.
+    codec=replace(SPY_CODEC, read_message=parse_orders_with_spies, own_orders=SPY_ORDERS),
 )

@@ -26,10 +26,9 @@ def _parse_orders(text: str, position: Position, power: Power, board: Board) -> 
     from adjudication.text.parse import parse_orders
     from adjudication.variants import VARIANTS
 
-    if VARIANTS[position.variant].spies:  # Spy Diplomacy: spy lines are read too
-        from adjudication.variants.spy.parse import parse_orders_with_spies
-
-        return parse_orders_with_spies(text, position, power, board)
+    codec = VARIANTS[position.variant].codec
+    if codec is not None and codec.read_message is not None:  # its own lines read too
+        return codec.read_message(text, position, power, board)
     return parse_orders(text, position, power, board)
 
 
@@ -58,10 +57,9 @@ def _report(
     from adjudication.text import report
     from adjudication.variants import VARIANTS
 
-    if VARIANTS[before.variant].spies:  # the spies' orders are not the units' report's
-        from adjudication.variants.spy.orders import SPY_ORDERS
-
-        submitted = [o for o in submitted if not isinstance(o, SPY_ORDERS)]
+    codec = VARIANTS[before.variant].codec
+    if codec is not None and codec.own_orders:  # the variant's own orders: not the units'
+        submitted = [o for o in submitted if not isinstance(o, codec.own_orders)]
     kind = before.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return report.movement_report(adjudication, submitted=submitted, nmr=nmr, board=board)
