@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -26,7 +29,17 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
+def newest_revision() -> str | None:
+    """The migrations' one head, read from their files once per process."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
 def _upgrade(connection: Connection) -> None:
+    # A database already at the newest schema (every start but an upgrade's) is only
+    # asked its revision: Alembic's upgrade would read every migration file again.
+    if MigrationContext.configure(connection).get_current_revision() == newest_revision():
+        return
     command.upgrade(alembic_config(connection), "head")
 
 
