@@ -104,9 +104,14 @@ class Scene:
 
     drawn: list[Drawn] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
+    # What may not be covered (names, units, panels): all `free` has to look at, out
+    # of every mark and arrow head drawn.
+    _guarded: list[Drawn] = field(default_factory=list)
 
     def add(self, thing: Drawn) -> None:
         self.drawn.append(thing)
+        if thing.kind in _PROTECTED:
+            self._guarded.append(thing)
 
     def first_free(self, things: Iterable[Drawn]) -> Drawn | None:
         """The first of `things` that is free, recorded; None when none is."""
@@ -119,10 +124,7 @@ class Scene:
     def free(self, thing: Drawn) -> bool:
         """Whether `thing` could be drawn without covering a name, a panel or a unit
         of another owner."""
-        return not any(
-            o.kind in _PROTECTED and o.owner != thing.owner and thing.overlaps(o)
-            for o in self.drawn
-        )
+        return not any(o.owner != thing.owner and thing.overlaps(o) for o in self._guarded)
 
 
 def rings(centre: XY, step: float, reach: float) -> list[XY]:
