@@ -42,7 +42,7 @@ FEATURES = (
     "timing",
 )
 ANY_READ = {"played", "variable_control", "hidden_information", "victory", "match_id"}
-NAMES = {"has_spies", "is_hidden", "is_match_board", "MatchUnits"}
+NAMES = {"has_spies", "placing_spies", "is_hidden", "is_match_board", "MatchUnits"}
 
 
 def _on_a_variant(value: ast.expr) -> bool:
@@ -168,3 +168,19 @@ def test_every_registered_variant_has_its_parts() -> None:
 
     for name in VARIANTS:
         assert parts_for(name).names in {(), ("spy",), ("hidden",), ("match",)}
+
+
+def test_only_spy_diplomacys_start_owes_a_secret_order() -> None:
+    """Y1: each power places its spy at the start, an order beyond its units' that no
+    one else may learn was missed; after the start, and in other games, none."""
+    from dataclasses import replace
+
+    from adjudication.model.position import Position
+    from adjudication.model.units import Phase
+
+    spy_start = Position.initial(VARIANTS[VariantName.SPY])
+    assert _parts(VariantName.SPY).owes_a_secret_order(spy_start)
+    spring = replace(spy_start, phase=Phase.parse("S1901M"))
+    assert not _parts(VariantName.SPY).owes_a_secret_order(spring)
+    standard = Position.initial(VARIANTS[VariantName.STANDARD])
+    assert not _parts(VariantName.STANDARD).owes_a_secret_order(standard)

@@ -15,7 +15,7 @@ from adjudication.model.units import PhaseKind, Power
 from bot.service.events import payloads as ev
 from bot.service.kernel import hand_over
 from bot.service.orders import owes_orders
-from bot.service.variants.spy import placing_spies
+from bot.service.variants import parts_for
 from storage.codec import order_from_json
 from storage.models import OrderRow, PowerRow, SubmissionRow
 
@@ -78,7 +78,7 @@ def _standby_takes_over(row: PowerRow) -> ev.PlayerReplaced:
 def _orders_missed(row: PowerRow, position: Position, settings) -> list[ev.Payload]:
     """A power that owed orders and sent none: NMR, and after `civil_disorder_after`
     missed movement phases, civil disorder (rules/000 §14.3)."""
-    if placing_spies(position):
+    if parts_for(position.variant).owes_a_secret_order(position):
         # Spy Diplomacy's start owes only the spy's placement, which is secret: a
         # spy not placed is drawn (Y2, told to its owner alone), and "no orders
         # from Turkey" would tell everyone whose spy was drawn.

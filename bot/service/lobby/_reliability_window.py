@@ -33,7 +33,6 @@ from bot.service.kernel import GameSettings, GameStatus
 from bot.service.lobby._reliability_record import WINDOW, PlayerRecord
 from bot.service.orders import owes_orders
 from bot.service.variants import parts_for
-from bot.service.variants.spy import placing_spies
 from storage import queries
 from storage.codec import position_from_json
 from storage.models import AbsenceRow
@@ -133,7 +132,7 @@ def _owing(
     phase is the player's, and apart from the store's cache: old phases would push out
     the running ones."""
     position = position_from_json(row.position)
-    if placing_spies(position):
+    if parts_for(position.variant).owes_a_secret_order(position):
         return ()  # Spy Diplomacy's secret placement: never a miss (the NMR bookkeeping's)
     return tuple(p for p in held if owes_orders(position, p, board, NO_MASTERS_RULES))
 

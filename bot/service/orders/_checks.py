@@ -12,8 +12,9 @@ from adjudication.model.units import PhaseKind, Power
 from adjudication.play.adjustments import build_sites
 from adjudication.variants.spy.orders import SpyOrder
 from bot.service.kernel import LineResult, Progress, count
+from bot.service.variants import parts_for
 from bot.service.variants.masters import build_limit, is_written_slot, removal_limit
-from bot.service.variants.spy import is_spy_order, placing_spies
+from bot.service.variants.spy import is_spy_order
 from storage.orders_in_force import InForce, Slot, SlotKind, next_slot
 
 NO_MASTERS = MastersRules()
@@ -91,7 +92,7 @@ def progress(
 
 def _placement(position: Position) -> int:
     """Spy Diplomacy's start (Y1): each power owes its spy's placement."""
-    return 1 if placing_spies(position) else 0
+    return 1 if parts_for(position.variant).owes_a_secret_order(position) else 0
 
 
 def _build_room(position: Position, power: Power, board: Board) -> int:

@@ -12,8 +12,8 @@ from adjudication.model.position import Position
 from adjudication.model.units import PhaseKind, Power
 from adjudication.play.adjustments import build_sites
 from adjudication.variants import VARIANTS
+from bot.service.variants import parts_for
 from bot.service.variants.masters import may_use_a_winter
-from bot.service.variants.spy import placing_spies
 
 
 def owes_orders(position: Position, power: Power, board: Board, masters: MastersRules) -> bool:
@@ -30,7 +30,8 @@ def owes_orders(position: Position, power: Power, board: Board, masters: Masters
     if change < 0 or may_use_a_winter(position, power, board, masters):
         return True
     if change == 0:
-        return placing_spies(position)  # Spy Diplomacy's start: the spy's placement
+        # Spy Diplomacy's start: the spy's placement.
+        return parts_for(position.variant).owes_a_secret_order(position)
     # Somewhere to build: a free owned home centre, or with Kriegsplomacy's flexible
     # builds any free owned centre: the adjudicator's own sites, on the variant's board
     # for the phase (callers pass the service's, which knows no variant's build rule).

@@ -10,6 +10,9 @@ which variant it plays.
 
 The hooks, by who asks:
 
+- what each power owes (`orders`, the NMR bookkeeping, a player's record):
+  `owes_a_secret_order` (one order more than its units', which no one else may learn
+  was missed: Spy Diplomacy's placement);
 - the orders desk (`orders`): `reader` (the game's own parser), `choices` (more orders
   autocomplete offers), `rewriting` (how the lines written for others are kept),
   `refusal` (why such a line is refused when sent), `with_orders` (what the writer is
@@ -120,6 +123,10 @@ def _no_choices(position: Position, power: Power, board: Board) -> Sequence[str]
     return ()
 
 
+def _no_secret_order(position: Position) -> bool:
+    return False
+
+
 def _no_rewriting(in_force: InForce) -> Rewriting | None:
     return None
 
@@ -224,8 +231,9 @@ class ServicePart:
     hides_the_board: bool = False
     views_only: bool = False
     notes: tuple[str, ...] = ()
-    # The orders desk.
+    # The orders desk, and what each power owes.
     reader: Reader | None = None
+    owes_a_secret_order: Callable[[Position], bool] = _no_secret_order
     choices: Callable[[Position, Power, Board], Sequence[str]] = _no_choices
     rewriting: Callable[[InForce], Rewriting | None] = _no_rewriting
     refusal: Callable[

@@ -82,6 +82,12 @@ class Parts:
 
     # --- the orders desk ---------------------------------------------------------------
 
+    def owes_a_secret_order(self, position: Position) -> bool:
+        """Whether each power owes an order beyond its units' in this phase, which no
+        one else may learn it missed (Spy Diplomacy's placement of its spy, Y1): owed,
+        and never an NMR nor a miss on the player's record."""
+        return any(part.owes_a_secret_order(position) for part in self.parts)
+
     @property
     def reader(self) -> Reader | None:
         """The game's own parser (the Masters Rules'); None: the engine's."""

@@ -17,7 +17,7 @@ from adjudication.model.units import Power
 from adjudication.variants import Variant
 from adjudication.variants.spy.view import position_seen_by
 from bot.service.variants._part import ServicePart
-from bot.service.variants.spy._orders import spy_choices
+from bot.service.variants.spy._orders import placing_spies, spy_choices
 
 # What a player of a Spy game must know from the start (rules/004, "Rules for Spy
 # Diplomacy"): the sabotage leaves no trace in the results, so nothing else would tell.
@@ -36,6 +36,7 @@ def part_of(variant: Variant) -> ServicePart | None:
         name="spy",
         hides_the_board=True,
         notes=(SPY_WARNING,),
+        owes_a_secret_order=placing_spies,
         choices=spy_choices,
         dealt=_seed_drawn,
         drawn_for=_drawn_for,
