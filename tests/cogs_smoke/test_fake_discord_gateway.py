@@ -124,3 +124,22 @@ async def test_thread_members_update_about_others_needs_the_members_intent() -> 
         thread, _ = await private_thread(driver, "alice")
         alice = driver.user("alice").id
         await driver.wait_until(lambda: alice in driver.bot.thread_member_events)
+
+
+async def test_an_identify_without_its_object_closes_with_4002() -> None:
+    """opcodes-and-status-codes: "4002 Decode error: You sent an invalid payload to
+    Discord." An IDENTIFY whose `d` is not an object is one."""
+    import aiohttp
+
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        async with aiohttp.ClientSession() as http, http.ws_connect(fake.gateway_url) as ws:
+            hello = await ws.receive_json(timeout=5)
+            assert hello["op"] == 10
+            await ws.send_json({"op": 2, "d": None})
+            closing = await ws.receive(timeout=5)
+            assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert ws.close_code == 4002
+    finally:
+        await fake.close()

@@ -127,16 +127,28 @@ class Gateway:
         if op == HEARTBEAT:
             await session.send({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:
-            await self._identify(session, data)
+            if (payload := await self._payload(session, data)) is not None:
+                await self._identify(session, payload)
         elif op == RESUME:
             # Sessions are not kept; tell discord.py to IDENTIFY again.
             await session.send({"op": INVALID_SESSION, "d": False})
         elif op == REQUEST_MEMBERS:
-            await self._members_chunk(session, data)
+            if (payload := await self._payload(session, data)) is not None:
+                await self._members_chunk(session, payload)
         elif op == PRESENCE:
             pass
         else:
             log.warning("fake gateway ignoring op %s", op)
+
+    @staticmethod
+    async def _payload(session: GatewaySession, data: object) -> JSON | None:
+        """An opcode's `d` as the object it must be; else the session is closed as
+        Discord closes it (opcodes-and-status-codes: "4002 Decode error: You sent an
+        invalid payload to Discord")."""
+        if isinstance(data, dict):
+            return data
+        await session.ws.close(code=4002, message=b"Decode error.")
+        return None
 
     async def _identify(self, session: GatewaySession, data: JSON) -> None:
         if data.get("token") != self.world.token:

@@ -98,7 +98,7 @@ async def read_body(request: web.Request) -> Body:
             if name == "payload_json":
                 body.payload = json.loads(raw)
             elif name.startswith("files[") and name.endswith("]"):
-                ctype = part.headers.get("Content-Type")  # type: ignore[union-attr]
+                ctype = part.headers.get("Content-Type")
                 filename = getattr(part, "filename", None) or "file"
                 body.files[name[6:-1]] = (filename, bytes(raw), ctype)
         return body

@@ -306,7 +306,7 @@ class ChannelRoutes(RouteBase):
             needed |= SEND_TTS_MESSAGES
         self.api.require(request, channel, needed, doing=doing)
         reference = payload.get("message_reference")
-        reply = bool(reference) and reference.get("type", 0) == 0
+        reply = isinstance(reference, dict) and reference.get("type", 0) == 0
         if reply and not self.api.bot_has(channel, READ_MESSAGE_HISTORY):
             # "When creating a message as a reply to another message, the current user
             # must have the READ_MESSAGE_HISTORY permission." (160002)

@@ -207,9 +207,8 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        # The port the system chose (`AppRunner.addresses`: each bound socket's name).
+        self.port = self._runner.addresses[0][1]
         self.gateway.url = self.gateway_url
 
     async def close(self) -> None:
