@@ -224,6 +224,10 @@ class Variant:
     join: Join | None = None
     # Read by the service's deadlines (issue 23), never by the pipeline.
     lateness_told: Disclosure = Disclosure.PUBLIC
+    # Whether a game may wait for its late powers (a grace, issue 23). Not where missed
+    # orders are not reported (rules/004's Kriegsplomacy; Spy, whose sabotage leaves no
+    # trace): waiting would show everyone that someone was late (issue 33's ruling).
+    takes_grace: bool = True
     # How a player writes the variant's own orders, with examples (`/help
     # topic:variants`, issue 33); empty when they are the rulebook's.
     orders_help: str = ""

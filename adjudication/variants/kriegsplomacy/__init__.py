@@ -46,4 +46,5 @@ KRIEGSPLOMACY = Variant(
     views=KRIEGSPLOMACY_VIEWS,
     # "If a country goes NMR, that is NOT reported": lateness to the GM and the player.
     lateness_told=Disclosure.GM_AND_PLAYER,
+    takes_grace=False,
 )

@@ -31,6 +31,7 @@ SPY = Variant(
     start=Phase(STANDARD.first_year - 1, Season.WINTER, PhaseKind.ADJUSTMENT),
     groupings=STANDARD_GROUPINGS,
     spies=True,
+    takes_grace=False,
     steps=(play_spies,),
     views=SPY_VIEWS,
     # A message is read with the spy's lines among the units'; the units' report

@@ -7,7 +7,7 @@ With a grace in the schedule the game then waits for the late, once per phase; w
 told follows the variant's `lateness_told` (never what anyone ordered). The grace ends
 as soon as every late power has marked ready or ordered every unit it has (the others'
 orders were final at the deadline), else at its end. No grace is waited in a variant
-whose missed orders are not reported (`game_settings.NO_GRACE`).
+whose missed orders are not reported (`Variant.takes_grace`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from adjudication.model.units import Phase, Power
 from adjudication.variants import VARIANTS, Disclosure
 from bot.service.events import add_event
 from bot.service.events import payloads as ev
-from bot.service.kernel import NO_GRACE, GameState, Grace, ServiceCore, deadline_text, power_list
+from bot.service.kernel import GameState, Grace, ServiceCore, deadline_text, power_list
 from bot.service.orders import owes_orders, progress
 from bot.service.timing import move_deadline
 from bot.service.variants.masters import awaited_progress
@@ -73,7 +73,7 @@ async def wait_for_late(desk: ServiceCore, session: AsyncSession, game: GameRow,
     deadlines); its own late powers are told, else its channel hears why it waits."""
     settings = desk._settings(game)
     grace = settings.schedule.grace_minutes
-    if not grace or settings.variant in NO_GRACE:  # a game stored before the ruling
+    if not grace or not VARIANTS[settings.variant].takes_grace:  # stored before the ruling
         return False
     phase = await desk._current_phase(session, game)
     if phase.grace_until is not None:

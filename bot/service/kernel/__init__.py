@@ -18,7 +18,6 @@ from bot.service.kernel._errors import UserError as UserError
 from bot.service.kernel._errors import WrongState as WrongState
 from bot.service.kernel._game_settings import MAX_ROLL_CALL_HOURS as MAX_ROLL_CALL_HOURS
 from bot.service.kernel._game_settings import NEW_PLAYER_PHASES as NEW_PLAYER_PHASES
-from bot.service.kernel._game_settings import NO_GRACE as NO_GRACE
 from bot.service.kernel._game_settings import SCORING_NAMES as SCORING_NAMES
 from bot.service.kernel._game_settings import Assignment as Assignment
 from bot.service.kernel._game_settings import GameSettings as GameSettings
@@ -131,7 +130,6 @@ __all__ = [
     "MAX_ROLL_CALL_HOURS",
     "MESSAGE_LIMIT",
     "NEW_PLAYER_PHASES",
-    "NO_GRACE",
     "PRESETS",
     "SCORING_NAMES",
     "WORKING_DAYS",

@@ -50,19 +50,16 @@ class VariantName(StrEnum):
     SPY = "spy"
 
 
-# Variants whose missed orders are not reported: rules/004's Kriegsplomacy ("If a
-# country goes NMR, that is NOT reported"), and Spy, whose sabotage leaves no trace
-# (docs/VARIANTS.md Y7). A grace would show everyone that someone was late, so these
-# take none (issue 33's ruling: refused at `/game create` and `/gm settings set`).
-NO_GRACE = frozenset({VariantName.KRIEGSPLOMACY, VariantName.SPY})
-
-
 def refuse_telling_grace(settings: GameSettings) -> GameSettings:
     """`settings`, or `InvalidSetting` with the reason when they give a grace to a
-    variant that does not report missed orders."""
-    if settings.variant not in NO_GRACE:
+    variant that does not report missed orders: rules/004's Kriegsplomacy ("If a country
+    goes NMR, that is NOT reported"), and Spy, whose sabotage leaves no trace
+    (docs/VARIANTS.md Y7); a grace would show everyone that someone was late (issue 33's
+    ruling: refused at `/game create` and `/gm settings set`; `Variant.takes_grace`)."""
+    variant = VARIANTS[settings.variant]
+    if variant.takes_grace:
         return settings
-    title = VARIANTS[settings.variant].title
+    title = variant.title
     if settings.schedule.grace_minutes:
         raise InvalidSetting(
             f"{title} takes no grace for late powers: its missed orders are not reported "

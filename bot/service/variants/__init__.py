@@ -1,7 +1,8 @@
 """The variants' own parts of the service, one package each: the Masters Rules
 (`masters`), Spy Diplomacy (`spy`), the hidden-information views (`hidden`,
-Kriegsplomacy) and One-on-one's matches (`match`). Each imports the kernel only (a
-match, the talk desk too); the features ask them, never the other way round.
+Kriegsplomacy) and One-on-one's matches (`match`). Each imports the kernel and the
+events only (a match, the talk desk too); the features ask them, never the other way
+round.
 
 The one protocol they implement is `ServicePart`: each package's `part_of` gives its
 part, a value of the hooks the feature packages ask (what the orders desk reads and

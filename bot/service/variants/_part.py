@@ -180,7 +180,7 @@ async def _no_takeover(
     return ()
 
 
-async def _own_deadline(
+async def _same_deadline(
     endings: Any,
     session: AsyncSession,
     game: GameRow,
@@ -248,7 +248,7 @@ class ServicePart:
     play: Play | None = None
     news: Callable[[NewsAsked], Mapping[str, Any]] = _no_news
     side_follows: Callable[..., Awaitable[Sequence[ev.Payload]]] = _no_takeover
-    after_phase: Callable[..., Awaitable[tuple[datetime | None, bool]]] = _own_deadline
+    after_phase: Callable[..., Awaitable[tuple[datetime | None, bool]]] = _same_deadline
     other_boards: Callable[[AsyncSession, GameRow], Awaitable[Sequence[GameRow]]] = _no_other_board
     draw: Callable[..., Awaitable[bool]] = _no_draw_of_its_own
     # The records, the sandbox, the spectators.

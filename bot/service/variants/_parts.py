@@ -54,8 +54,12 @@ def parts_for(variant: str, masters_rules: MastersRules | None = None) -> Parts:
 @dataclass(frozen=True, slots=True)
 class Parts:
     """The parts in force for one game, in order, asked as one: each hook of
-    `ServicePart` answered by every part that changes it (a question: by any; a text or
-    a value: each in turn; a play or a refusal: the first that has one)."""
+    `ServicePart` answered by every part that changes it. A question is true when any
+    part says so; a text or a value goes through each part in turn (the news: each
+    part's entries, a later one's winning); a parser, a rewriting, a play, a refusal
+    or the maps' marks is the first part's that has one; a draw is the first part's
+    that ends the game its own way; the deadline after a phase goes through each part
+    until one ends the game."""
 
     parts: tuple[ServicePart, ...] = ()
 

@@ -70,9 +70,10 @@ def _refusal(
     last_winter: Mapping[str, Power] | None,
 ) -> str | None:
     """A line written for another power, or a Masters order, the engine would not play,
-    refused when sent with the rule's reason (docs/VARIANTS.md M24)."""
-    if isinstance(order, SPY_ORDERS):
-        return None  # a spy's order is its owner's, never written for another power
+    refused when sent with the rule's reason (docs/VARIANTS.md M24). Asked only of lines
+    `written_for_others` (never a spy's order, its owner's alone)."""
+    if isinstance(order, SPY_ORDERS):  # never so (see above); narrows the order's type
+        return None
     return written_refusal(order, writer, position, board, masters, last_winter)
 
 
