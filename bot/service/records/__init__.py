@@ -4,6 +4,7 @@ issue 31: `/notes add|show|clear`, the cap `NOTES_CAP`, and their own notes in t
 export after the end, `notes_export`), the outbox of events (`Outbox`), and the lookups
 the Discord side asks for maps and views (`GameLookups`)."""
 
+from bot.service.records._export_for import export_for as export_for
 from bot.service.records._history import AuditEntry as AuditEntry
 from bot.service.records._history import AuditPage as AuditPage
 from bot.service.records._history import History as History
@@ -17,7 +18,6 @@ from bot.service.records._notes import notes_text as notes_text
 from bot.service.records._notes_desk import NotesDesk as NotesDesk
 from bot.service.records._notes_export import notes_export as notes_export
 from bot.service.records._outbox import Outbox as Outbox
-from bot.service.records._spy_export import export_for as export_for
 from bot.service.records._view_export import view_export_lines as view_export_lines
 from bot.service.records._view_lookups import ViewAnswer as ViewAnswer
 from bot.service.records._view_lookups import hidden_answer as hidden_answer

@@ -62,7 +62,7 @@ def _known_now(position: Position, power: Power, board: Board) -> Position:
 
 
 def _own_spies_only(lines: list[dict[str, Any]], mine: Collection[Power]) -> list[dict[str, Any]]:
-    """A player's export after the end: only their own spies (records/_spy_export.py)."""
+    """A player's export after the end: only their own spies (records/_export_for.py)."""
     return [_own_spies(line, mine) for line in lines]
 
 

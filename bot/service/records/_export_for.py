@@ -1,12 +1,13 @@
-"""`/game export` of a Spy Diplomacy game (issue 12; rules/004: "Only the owner of a
-spy is told its location").
+"""Who gets which lines of `/game export` (QUEUE "Export"): the GM the whole record at
+any time, the game's players after the end, anyone else nothing.
 
-The GM's export is the whole record, spies and spy orders included in the
-interchange line (`spies` in the position, `SPY MAR - SPA` among the orders, as
-`adjudication.variants.spy.codec` writes them and `interop.read_record` reads them back), so
-`python -m adjudication replay --compare` replays it identically. A player exports
-only once the game is over, and sees then only their own spy: no other spy, no other
-spy's order, no other power's lines as written (a spy's order is one of them).
+The GM's export is the whole record, a variant's own pieces and orders included in the
+interchange line (Spy Diplomacy's `spies` in the position and `SPY MAR - SPA` among the
+orders, as `adjudication.variants.spy.codec` writes them and `interop.read_record` reads
+them back), so `python -m adjudication replay --compare` replays it identically. A
+player's lines go through the game's parts (`exported_for`): in a Spy game only their
+own spy, no other spy, spy order or power's lines as written (issue 12; rules/004:
+"Only the owner of a spy is told its location").
 """
 
 from __future__ import annotations
