@@ -158,7 +158,7 @@ async def _nothing_after_start(
     session: AsyncSession,
     game: GameRow,
     groups: dict[int, tuple[Power, ...]],
-    deadline: datetime | None,
+    deadline: datetime,
     now: datetime,
 ) -> None:
     return None
@@ -215,6 +215,31 @@ def _every_line(lines: list[Line], mine: Collection[Power]) -> list[Line]:
     return lines
 
 
+AfterStart = Callable[
+    [Any, AsyncSession, GameRow, dict[int, tuple[Power, ...]], datetime, datetime],
+    Awaitable[None],
+]
+"""What follows a game's first phase: the desk, the session, the game, each player's
+powers, the first deadline, now."""
+
+SideFollows = Callable[
+    [Any, AsyncSession, GameRow, list[PowerRow], str, list[ev.Payload], datetime],
+    Awaitable[Sequence[ev.Payload]],
+]
+"""A standby's takeover of a whole side: the desk, the session, the game, its powers,
+the phase played, the events queued so far, now; the events it adds."""
+
+AfterPhase = Callable[
+    [Any, AsyncSession, GameRow, PhaseRow, Phase, Position, datetime | None, datetime],
+    Awaitable[tuple[datetime | None, bool]],
+]
+"""The deadline after a phase: the endings, the session, the game, the new phase's row,
+the phase played, the next position, the deadline so far, now; the deadline, and
+whether the part ended the game."""
+
+OwnDraw = Callable[[Any, AsyncSession, GameRow, datetime], Awaitable[bool]]
+"""A passed draw ended the part's own way (the endings, the session, the game, now)."""
+
 Play = Callable[
     [Position, Board, Sequence[OrderRow], Variant, Rules, History, frozenset[Power]], OwnPlay
 ]
@@ -243,14 +268,14 @@ class ServicePart:
     # The lobby.
     rules_lines: Callable[[list[str], Variant], list[str]] = _same_lines
     dealt: Callable[[Rules], Rules] = _same_rules
-    after_start: Callable[..., Awaitable[None]] = _nothing_after_start
+    after_start: AfterStart = _nothing_after_start
     # The adjudicator, the votes, an absence.
     play: Play | None = None
     news: Callable[[NewsAsked], Mapping[str, Any]] = _no_news
-    side_follows: Callable[..., Awaitable[Sequence[ev.Payload]]] = _no_takeover
-    after_phase: Callable[..., Awaitable[tuple[datetime | None, bool]]] = _same_deadline
+    side_follows: SideFollows = _no_takeover
+    after_phase: AfterPhase = _same_deadline
     other_boards: Callable[[AsyncSession, GameRow], Awaitable[Sequence[GameRow]]] = _no_other_board
-    draw: Callable[..., Awaitable[bool]] = _no_draw_of_its_own
+    draw: OwnDraw = _no_draw_of_its_own
     # The records, the sandbox, the spectators.
     drawn_for: Callable[[Position, Power | None], Position] = _whole_board
     known_now: Callable[[Position, Power, Board], Position] = _whole_now

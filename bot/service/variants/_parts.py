@@ -144,7 +144,7 @@ class Parts:
         session: AsyncSession,
         game: GameRow,
         groups: dict[int, tuple[Power, ...]],
-        deadline: datetime | None,
+        deadline: datetime,
         now: datetime,
     ) -> None:
         for part in self.parts:
