@@ -59,6 +59,7 @@ from bot.service.kernel._schedule import read_zone as read_zone
 from bot.service.kernel._schedule import zone_choices as zone_choices
 from bot.service.kernel._start_state import PowerChange as PowerChange
 from bot.service.kernel._start_state import keep_start_state as keep_start_state
+from bot.service.kernel._start_state import opening_phase as opening_phase
 from bot.service.kernel._start_state import order_senders as order_senders
 from bot.service.kernel._start_state import player_changes as player_changes
 from bot.service.kernel._start_state import restore_powers as restore_powers
@@ -211,6 +212,7 @@ __all__ = [
     "no_order_text",
     "no_such_game",
     "notices",
+    "opening_phase",
     "order_senders",
     "order_text",
     "orders_state",

@@ -22,6 +22,7 @@ from adjudication.model.position import Position
 from adjudication.model.units import Power
 from bot.service.kernel._proxies import ProxyEnd
 from storage import queries
+from storage.codec import position_to_json
 from storage.models import PhaseRow, PowerRow, ProxyGrantRow
 
 # A power's state as a rollback restores it; `ready` and `score` always start afresh.
@@ -52,6 +53,26 @@ def start_state(powers: Iterable[PowerRow], grants: Iterable[ProxyGrantRow]) -> 
         "powers": {r.power: {k: getattr(r, k) for k in (*_PLAYERS, *_RECORD)} for r in powers},
         "proxies": sorted(g.id for g in grants if g.revoked_at is None),
     }
+
+
+async def opening_phase(
+    session: AsyncSession, game_id: int, position: Position, deadline: datetime, now: datetime
+) -> PhaseRow:
+    """A game's first phase written, from `position` (its variant's opening), with the
+    state a rollback to it restores; flushed, so it has its id."""
+    phase = PhaseRow(
+        game_id=game_id,
+        seq=0,
+        code=position.phase.code,
+        position=position_to_json(position),
+        started_at=now,
+        deadline_at=deadline,
+        start_state=await state_now(session, game_id),
+    )
+    session.add(phase)
+    await session.flush()
+    assert phase.id is not None
+    return phase
 
 
 async def state_now(session: AsyncSession, game_id: int) -> dict[str, Any]:

@@ -12,12 +12,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from adjudication.model.position import Position
 from adjudication.model.units import Power
 from adjudication.variants import VARIANTS, UnknownGrouping, Variant
-from bot.service.kernel import GameSettings, GameState, ServiceCore, announce_start, state_now
+from bot.service.kernel import (
+    GameSettings,
+    GameState,
+    ServiceCore,
+    announce_start,
+    opening_phase,
+)
 from bot.service.lobby._variant_text import player_notes, rules_in_force
 from bot.service.variants import parts_for
 from storage import queries
-from storage.codec import position_to_json
-from storage.models import GameRow, PhaseRow, PowerRow
+from storage.models import GameRow, PowerRow
 
 
 async def begin_game(
@@ -32,17 +37,8 @@ async def begin_game(
     settings = core._settings(game)
     position = Position.initial(VARIANTS[settings.variant], settings.rules)
     deadline = core._deadline(settings, position.phase.kind, now)
-    phase = PhaseRow(
-        game_id=game.id,
-        seq=0,
-        code=position.phase.code,
-        position=position_to_json(position),
-        started_at=now,
-        deadline_at=deadline,
-        start_state=await state_now(session, game.id),  # what a rollback restores
-    )
-    session.add(phase)
-    await session.flush()
+    assert game.id is not None
+    phase = await opening_phase(session, game.id, position, deadline, now)
     assert phase.id is not None
     GameState(game).start(phase.id, deadline)
     await core._schedule_reminders(session, game, phase.id, deadline, now)

@@ -38,10 +38,9 @@ from bot.service.kernel import (
     VariantName,
     WrongState,
     announce_start,
-    state_now,
+    opening_phase,
 )
 from storage import queries
-from storage.codec import position_to_json
 from storage.enums import MatchResult
 from storage.models import GameRow, MatchRow, PhaseRow, PlayerRow, PowerRow
 
@@ -219,18 +218,8 @@ async def _opening_phase(
 ) -> PhaseRow:
     """Game B's first phase, the variant's opening, with game A's deadline."""
     position = Position.initial(VARIANTS[settings.variant], settings.rules)
-    phase = PhaseRow(
-        game_id=other.id,
-        seq=0,
-        code=position.phase.code,
-        position=position_to_json(position),
-        started_at=now,
-        deadline_at=deadline,
-        start_state=await state_now(session, other.id),  # what a rollback restores
-    )
-    session.add(phase)
-    await session.flush()
-    return phase
+    assert other.id is not None
+    return await opening_phase(session, other.id, position, deadline, now)
 
 
 def _variant_line(game: GameRow) -> str:
