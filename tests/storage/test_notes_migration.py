@@ -6,44 +6,24 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from alembic import command
-from sqlalchemy import JSON, bindparam, inspect, text
+from sqlalchemy import bindparam, text
 
 from storage.db import create_engine
-from storage.schema import alembic_config
 from storage.types import UTCDateTime
+from tests.storage.migration_steps import add_game, down_to, tables, to
 
 MOMENT = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def _to(revision: str, *, down: bool = False):
-    def run(connection):
-        move = command.downgrade if down else command.upgrade
-        move(alembic_config(connection), revision)
-
-    return run
-
-
-def _tables(connection) -> set[str]:
-    return set(inspect(connection).get_table_names())
 
 
 async def test_issue31_0016_adds_the_notes_table_to_a_0015_database_and_takes_it_away(db_url):
     engine = create_engine(db_url)
     try:
         async with engine.begin() as conn:
-            await conn.run_sync(_to("0015"))
-            assert "notes" not in await conn.run_sync(_tables)
-            await conn.execute(
-                text(
-                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
-                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g', 'active',"
-                    " :s, 1, 0, :t)"
-                ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
-                {"s": {}, "t": MOMENT},
-            )
-            await conn.run_sync(_to("0016"))
-            assert "notes" in await conn.run_sync(_tables)
+            await conn.run_sync(to("0015"))
+            assert "notes" not in await conn.run_sync(tables)
+            await add_game(conn, MOMENT, {})
+            await conn.run_sync(to("0016"))
+            assert "notes" in await conn.run_sync(tables)
             await conn.execute(
                 text(
                     "INSERT INTO notes (game_id, user_id, phase, text, written_at)"
@@ -53,8 +33,8 @@ async def test_issue31_0016_adds_the_notes_table_to_a_0015_database_and_takes_it
             )
             kept = (await conn.execute(text("SELECT user_id, text FROM notes"))).one()
             assert kept == (2**62, "é" * 3000)  # a Discord id, long text
-            await conn.run_sync(_to("0015", down=True))
-            assert "notes" not in await conn.run_sync(_tables)
+            await conn.run_sync(down_to("0015"))
+            assert "notes" not in await conn.run_sync(tables)
             games = (await conn.execute(text("SELECT id, name FROM games"))).all()
     finally:
         await engine.dispose()

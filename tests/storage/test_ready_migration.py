@@ -7,27 +7,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from alembic import command
-from sqlalchemy import JSON, bindparam, inspect, text
+from sqlalchemy import JSON, bindparam, text
 
 from storage.db import create_engine
-from storage.schema import alembic_config
 from storage.types import UTCDateTime
+from tests.storage.migration_steps import add_game, columns, down_to, to
 
 AT = datetime(2026, 1, 1, 12, tzinfo=UTC)
 PHASES = "SELECT id, game_id, seq, code, position, adjudicated_at FROM phases ORDER BY id"
-
-
-def _to(revision: str):
-    return lambda connection: command.upgrade(alembic_config(connection), revision)
-
-
-def _down_to(revision: str):
-    return lambda connection: command.downgrade(alembic_config(connection), revision)
-
-
-def _columns(connection) -> set[str]:
-    return {c["name"] for c in inspect(connection).get_columns("phases")}
 
 
 async def _phases(conn) -> list[tuple]:
@@ -39,16 +26,9 @@ async def test_issue31_0020_brings_a_0019_databases_phases_through_with_no_ready
     engine = create_engine(db_url)
     try:
         async with engine.begin() as conn:
-            await conn.run_sync(_to("0019"))
-            assert "ready" not in await conn.run_sync(_columns)
-            await conn.execute(
-                text(
-                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
-                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g', 'active',"
-                    " '{}', 1, 0, :t)"
-                ).bindparams(bindparam("t", type_=UTCDateTime)),
-                {"t": AT},
-            )
+            await conn.run_sync(to("0019"))
+            assert "ready" not in await conn.run_sync(columns("phases"))
+            await add_game(conn, AT, {})
             for seq, code, played in ((0, "S1901M", AT), (1, "F1901M", None)):
                 await conn.execute(
                     text(
@@ -62,7 +42,7 @@ async def test_issue31_0020_brings_a_0019_databases_phases_through_with_no_ready
                     {"q": seq, "c": code, "p": {"phase": code}, "t": AT, "a": played},
                 )
             before = await _phases(conn)
-            await conn.run_sync(_to("0020"))
+            await conn.run_sync(to("0020"))
             assert await _phases(conn) == before
             # SQL NULL, not JSON's null nor an empty list: "not known".
             unknown = await conn.execute(text("SELECT count(*) FROM phases WHERE ready IS NULL"))
@@ -77,8 +57,8 @@ async def test_issue31_0020_brings_a_0019_databases_phases_through_with_no_ready
                 text("SELECT ready FROM phases WHERE seq = 0").columns(ready=JSON)
             )
             assert kept.scalar() == ["FRANCE"]
-            await conn.run_sync(_down_to("0019"))
-            assert "ready" not in await conn.run_sync(_columns)
+            await conn.run_sync(down_to("0019"))
+            assert "ready" not in await conn.run_sync(columns("phases"))
             assert await _phases(conn) == before
     finally:
         await engine.dispose()

@@ -6,29 +6,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from alembic import command
-from sqlalchemy import JSON, bindparam, inspect, text
+from sqlalchemy import JSON, bindparam, text
 
 from bot.service.kernel import GameSettings
 from storage.db import create_engine
-from storage.schema import alembic_config
 from storage.types import UTCDateTime
+from tests.storage.migration_steps import columns, down_to, to
 
 AT = datetime(2026, 1, 1, 12, tzinfo=UTC)
 GAMES = "SELECT id, name, status, settings, version, deadline_at FROM games ORDER BY id"
 PLAYERS = "SELECT game_id, user_id, status, joined_at FROM players ORDER BY id"
-
-
-def _to(revision: str):
-    return lambda connection: command.upgrade(alembic_config(connection), revision)
-
-
-def _down_to(revision: str):
-    return lambda connection: command.downgrade(alembic_config(connection), revision)
-
-
-def _columns(table: str):
-    return lambda connection: {c["name"] for c in inspect(connection).get_columns(table)}
 
 
 async def _rows(conn, query: str) -> list[tuple]:
@@ -42,7 +29,7 @@ async def test_issue31_0015_brings_a_0014_databases_games_through_unchanged(db_u
     engine = create_engine(db_url)
     try:
         async with engine.begin() as conn:
-            await conn.run_sync(_to("0014"))
+            await conn.run_sync(to("0014"))
             for game_id, status, deadline in ((1, "lobby", None), (2, "active", AT)):
                 await conn.execute(
                     text(
@@ -71,7 +58,7 @@ async def test_issue31_0015_brings_a_0014_databases_games_through_unchanged(db_u
                     {"g": game_id, "t": AT},
                 )
             games, players = await _rows(conn, GAMES), await _rows(conn, PLAYERS)
-            await conn.run_sync(_to("0015"))
+            await conn.run_sync(to("0015"))
             assert await _rows(conn, GAMES) == games
             assert await _rows(conn, PLAYERS) == players
             called = await conn.execute(
@@ -81,9 +68,9 @@ async def test_issue31_0015_brings_a_0014_databases_games_through_unchanged(db_u
             confirmed = await conn.execute(text("SELECT confirmed_at FROM players"))
             assert confirmed.all() == [(None,)] * 2
             assert not GameSettings.model_validate(games[0][3]).roll_call
-            await conn.run_sync(_down_to("0014"))
-            assert "roll_call_until" not in await conn.run_sync(_columns("games"))
-            assert "confirmed_at" not in await conn.run_sync(_columns("players"))
+            await conn.run_sync(down_to("0014"))
+            assert "roll_call_until" not in await conn.run_sync(columns("games"))
+            assert "confirmed_at" not in await conn.run_sync(columns("players"))
             assert await _rows(conn, GAMES) == games
             assert await _rows(conn, PLAYERS) == players
     finally:

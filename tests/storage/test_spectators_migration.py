@@ -8,13 +8,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from alembic import command
-from sqlalchemy import JSON, bindparam, inspect, text
+from sqlalchemy import bindparam, text
 from sqlalchemy.exc import IntegrityError
 
 from storage.db import create_engine
-from storage.schema import alembic_config
 from storage.types import UTCDateTime
+from tests.storage.migration_steps import add_game, down_to, tables, to
 
 MOMENT = datetime(2026, 1, 1, tzinfo=UTC)
 WATCHING = (
@@ -24,44 +23,25 @@ WATCHING = (
 )
 
 
-def _to(revision: str, *, down: bool = False):
-    def run(connection):
-        move = command.downgrade if down else command.upgrade
-        move(alembic_config(connection), revision)
-
-    return run
-
-
-def _tables(connection) -> set[str]:
-    return set(inspect(connection).get_table_names())
-
-
 async def test_issue31_0017_adds_the_spectators_table_to_a_0016_database_and_takes_it_away(
     db_url,
 ):
     engine = create_engine(db_url)
     try:
         async with engine.begin() as conn:
-            await conn.run_sync(_to("0016"))
-            assert "spectators" not in await conn.run_sync(_tables)
-            await conn.execute(
-                text(
-                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
-                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g', 'active',"
-                    " :s, 1, 0, :t)"
-                ).bindparams(bindparam("s", type_=JSON), bindparam("t", type_=UTCDateTime)),
-                {"s": {"variant": "kriegsplomacy"}, "t": MOMENT},
-            )
-            await conn.run_sync(_to("0017"))
-            assert "spectators" in await conn.run_sync(_tables)
+            await conn.run_sync(to("0016"))
+            assert "spectators" not in await conn.run_sync(tables)
+            await add_game(conn, MOMENT, {"variant": "kriegsplomacy"})
+            await conn.run_sync(to("0017"))
+            assert "spectators" in await conn.run_sync(tables)
             none = (await conn.execute(text("SELECT count(*) FROM spectators"))).scalar()
             watching = text(WATCHING).bindparams(bindparam("t", type_=UTCDateTime))
             await conn.execute(watching, {"u": 2**62, "t": MOMENT})
             kept = (
                 await conn.execute(text("SELECT user_id, status, told_seq FROM spectators"))
             ).one()
-            await conn.run_sync(_to("0016", down=True))
-            assert "spectators" not in await conn.run_sync(_tables)
+            await conn.run_sync(down_to("0016"))
+            assert "spectators" not in await conn.run_sync(tables)
             games = (await conn.execute(text("SELECT id, name FROM games"))).all()
     finally:
         await engine.dispose()
@@ -74,15 +54,8 @@ async def test_issue31_a_member_watches_a_game_once(db_url):
     engine = create_engine(db_url)
     try:
         async with engine.begin() as conn:
-            await conn.run_sync(_to("0017"))
-            await conn.execute(
-                text(
-                    "INSERT INTO games (id, guild_id, channel_id, gm_user_id, name, status,"
-                    " settings, seed, version, created_at) VALUES (1, 1, 1, 1, 'g', 'active',"
-                    " '{}', 1, 0, :t)"
-                ).bindparams(bindparam("t", type_=UTCDateTime)),
-                {"t": MOMENT},
-            )
+            await conn.run_sync(to("0017"))
+            await add_game(conn, MOMENT, {})
             watching = text(WATCHING).bindparams(bindparam("t", type_=UTCDateTime))
             await conn.execute(watching, {"u": 5, "t": MOMENT})
             with pytest.raises(IntegrityError):
